@@ -1,0 +1,70 @@
+/**
+ * `ckpt`: the command line. Thin by design: each subcommand lives in
+ * `pipeline/commands/<name>.ts` (flags, files, printing) and calls the stages' pure
+ * functions. Commands are loaded lazily so that `ckpt peaks` does not pay for the report
+ * stage's renderers at start-up.
+ */
+import { parseCommandArgs, processIo, type Command, type CommandIo } from "./shared/command";
+import { UsageError, exitCodeOf } from "./shared/errors";
+import { TOOL_VERSION } from "./shared/version";
+
+type CommandLoader = () => Promise<Command>;
+
+/** Subcommand name → loader, in the order the pipeline's data flows. */
+const COMMANDS: Record<string, CommandLoader> = {
+};
+
+function mainHelp(): string {
+  return [
+    `ckpt ${TOOL_VERSION} — checkpoint bandwidth experiments, the bw(m, V) model, ScheduleCkpt and the DP placer`,
+    "",
+    "Usage: ckpt <command> [options]     ckpt <command> --help",
+    "",
+    "Commands:",
+    ...Object.keys(COMMANDS).map((name) => `  ${name}`),
+    "",
+    "Exit codes: 0 success, 1 bad input (the message says how to fix it), 2 usage error.",
+  ].join("\n");
+}
+
+async function mainHelpWithSummaries(): Promise<string> {
+  const lines = await Promise.all(
+    Object.entries(COMMANDS).map(async ([name, load]) => `  ${name.padEnd(10)} ${(await load()).summary}`),
+  );
+  return mainHelp().replace(Object.keys(COMMANDS).map((n) => `  ${n}`).join("\n"), lines.join("\n"));
+}
+
+export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.stdout(await mainHelpWithSummaries());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === "--version") {
+    io.stdout(TOOL_VERSION);
+    return 0;
+  }
+  const load = COMMANDS[name];
+  if (load === undefined) {
+    io.stderr(`ckpt: unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(", ")}. Try ckpt --help.`);
+    return 2;
+  }
+  const command = await load();
+  try {
+    const args = parseCommandArgs(command, rest);
+    if (args.help) {
+      io.stdout(command.help);
+      return 0;
+    }
+    return (await command.run(args, io)) ?? 0;
+  } catch (error) {
+    const code = exitCodeOf(error);
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`ckpt ${name}: ${message}`);
+    if (error instanceof UsageError) io.stderr(`Run "ckpt ${name} --help" for usage.`);
+    else if (!(error instanceof Error && error.name === "InputError") && error instanceof Error && error.stack) {
+      io.stderr(error.stack);
+    }
+    return code;
+  }
+}
