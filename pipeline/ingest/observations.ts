@@ -60,3 +60,6 @@ export interface Observations {
   /** Runs of mixed sizes, kept for validation. */
   validationRuns: RunObservation[];
 }
+
+/** Columns of the canonical trace CSV, in order (extra columns after them are kept). */
+export const CANONICAL_COLUMNS = ["run_id", "node", "m", "size_mb", "ckpt_mb", "start_s", "end_s"] as const;

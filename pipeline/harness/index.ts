@@ -1,0 +1,2 @@
+/** The harness stage's public functions and types. */
+export {};

@@ -1,0 +1,3 @@
+/** The ingest stage: trace formats, validation with rejects, aggregation into observations. */
+export * from "./observations";
+export * from "./ingest-files";

@@ -1,0 +1,2 @@
+/** The place stage's public functions and types. */
+export {};

@@ -1,0 +1,2 @@
+/** The report stage's public functions and types. */
+export {};

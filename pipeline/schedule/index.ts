@@ -1,0 +1,2 @@
+/** The schedule stage's public functions and types. */
+export {};
