@@ -1,2 +1,29 @@
-/** The report stage's public functions and types. */
-export {};
+/**
+ * The report stage: figures as Vega-Lite v5 specs built by pure functions, validated
+ * against the Vega-Lite JSON schema and rendered without node-canvas to SVG, PNG and PDF;
+ * tables as CSV, LaTeX and HTML; the reproduction table; the self-contained report page;
+ * display in notebooks.
+ */
+export * from "./theme";
+export * from "./figure";
+export * from "./chart-frame";
+export * from "./table";
+export * from "./table-to-csv";
+export * from "./table-to-latex";
+export * from "./table-to-html";
+export * from "./published-values";
+export * from "./model-curves";
+export * from "./peak-curves-spec";
+export * from "./model-surface-spec";
+export * from "./model-figures";
+export * from "./model-card";
+export * from "./reproduction";
+export * from "./model-reproduction-rows";
+export * from "./report-content";
+export * from "./validate-spec";
+export * from "./render-svg";
+export * from "./render-png";
+export * from "./render-pdf";
+export * from "./render-report";
+export * from "./report-html";
+export * from "./notebook-display";

@@ -1,0 +1,74 @@
+/**
+ * The model card of a bandwidth model: what it computes (form, formula, coefficients),
+ * in which units, on which domain it was fitted, how well (metrics, when fitted) and from
+ * what (provenance). Two tables: the coefficients, and every other property.
+ */
+import { termsOf, type BandwidthModel, type ModelTerm } from "../fit/model";
+import type { CellValue, Table } from "./table";
+
+export interface ModelCard {
+  coefficients: Table;
+  properties: Table;
+}
+
+/** "a·m²V²", "e", "a12·m·V²"… */
+export function termExpression(term: ModelTerm): string {
+  const power = (symbol: string, p: number) => (p === 0 ? "" : p === 1 ? symbol : `${symbol}²`);
+  const monomial = [power("m", term.mPower), power("V", term.vPower)].filter(Boolean).join("·");
+  return monomial === "" ? term.name : `${term.name}·${monomial}`;
+}
+
+export function modelFormula(model: BandwidthModel): string {
+  return `bw(m, V) = ${termsOf(model.form).map(termExpression).join(" + ")}`;
+}
+
+export function modelCard(model: BandwidthModel, idPrefix: string): ModelCard {
+  const d = model.domain;
+  const properties: [string, CellValue][] = [
+    ["name", model.name],
+    ["form", `${model.form} (${termsOf(model.form).length} terms)`],
+    ["formula", modelFormula(model)],
+    ["units", `m: ${model.units.m}; V: ${model.units.V}; bw: ${model.units.bw}`],
+    ["fitted domain", `m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB`],
+    ["bandwidth cap b_max", model.bandwidthCapMbPerS === null ? "unknown" : `${model.bandwidthCapMbPerS} MB/s`],
+    ...flatten("metrics", model.metrics ?? {}),
+    ...flatten("provenance", model.provenance),
+  ];
+  return {
+    coefficients: {
+      id: `${idPrefix}-coefficients`,
+      title: `Coefficients of the ${model.name} model`,
+      caption: `${modelFormula(model)}, with m a count, V in GB (MB/1000) and bw in MB/s.`,
+      columns: [
+        { key: "name", label: "coefficient" },
+        { key: "term", label: "term" },
+        { key: "value", label: "value" },
+      ],
+      rows: termsOf(model.form).map((t) => ({ name: t.name, term: termExpression(t), value: model.coefficients[t.name] ?? null })),
+    },
+    properties: {
+      id: `${idPrefix}-card`,
+      title: `Model card: ${model.name}`,
+      caption: "What the model computes, its units, the domain it was fitted on, its metrics and provenance.",
+      columns: [
+        { key: "property", label: "property" },
+        { key: "value", label: "value" },
+      ],
+      rows: properties.map(([property, value]) => ({ property, value })),
+    },
+  };
+}
+
+/** Nested objects as "prefix.key" rows; arrays and objects inside as compact JSON. */
+function flatten(prefix: string, value: Record<string, unknown>): [string, CellValue][] {
+  return Object.keys(value)
+    .sort()
+    .flatMap((key): [string, CellValue][] => {
+      const item = value[key];
+      const name = `${prefix}.${key}`;
+      if (item === null || item === undefined) return [[name, null]];
+      if (typeof item === "number" || typeof item === "string") return [[name, item]];
+      if (typeof item === "object" && !Array.isArray(item)) return flatten(name, item as Record<string, unknown>);
+      return [[name, JSON.stringify(item)]];
+    });
+}

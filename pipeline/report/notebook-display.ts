@@ -1,0 +1,81 @@
+/**
+ * Show figures and tables in a notebook (tslab kernel).
+ *
+ * A figure is sent as one display with several representations, and each front end picks
+ * the richest it knows: JupyterLab renders the Vega-Lite v5 spec interactively (it has no
+ * v6 renderer, hence v5 here), VS Code and nbconvert's HTML show the SVG, a terminal the
+ * text. A PNG (2×) rides along for nbconvert 6.x, whose HTML exporter strips inline SVG
+ * down to its text (`ckpt notebook run --html` asks it for the PNG instead). tslab's public
+ * `display` sends one MIME type per output, which would show the chart several times in
+ * JupyterLab, so the bundle goes through tslab's own display channel.
+ */
+import type { TopLevelSpec } from "vega-lite";
+import type { Figure } from "./figure";
+import { renderPng } from "./render-png";
+import { renderSvg } from "./render-svg";
+import { columnHeader, formatCell, type Table } from "./table";
+import { tableToHtml } from "./table-to-html";
+import { assertValidVegaLiteSpec } from "./validate-spec";
+
+export const VEGA_LITE_MIME = "application/vnd.vegalite.v5+json";
+
+export type MimeBundle = Record<string, unknown>;
+
+/** The representations of a figure: Vega-Lite v5 spec, SVG, PNG and a line of text. */
+export async function figureMimeBundle(figure: Figure | TopLevelSpec): Promise<MimeBundle> {
+  const spec = isFigure(figure) ? figure.spec : figure;
+  assertValidVegaLiteSpec(spec, isFigure(figure) ? `figure "${figure.id}"` : "spec");
+  const { svg } = await renderSvg(spec);
+  return {
+    [VEGA_LITE_MIME]: spec,
+    "image/svg+xml": svg,
+    "image/png": renderPng(svg).toString("base64"),
+    "text/plain": isFigure(figure) ? `${figure.title}. ${figure.caption}` : "Vega-Lite chart",
+  };
+}
+
+/** The representations of a table: HTML and aligned text. */
+export function tableMimeBundle(table: Table): MimeBundle {
+  return {
+    "text/html": `<p><strong>${table.title}.</strong> ${table.caption}</p>${tableToHtml(table)}`,
+    "text/plain": tableAsText(table),
+  };
+}
+
+/**
+ * Display a figure or a table in the running tslab notebook.
+ * @example await report.display(report.modelFigures(fit.PAPER_MODEL, { idPrefix: "m", modelLabel: "model" })[0])
+ */
+export async function display(item: Figure | TopLevelSpec | Table): Promise<void> {
+  sendDisplayData(isTable(item) ? tableMimeBundle(item) : await figureMimeBundle(item));
+}
+
+type DisplayWriter = (message: { data: MimeBundle; metadata: object; transient: object }, update: boolean) => void;
+
+function sendDisplayData(data: MimeBundle): void {
+  let writer: DisplayWriter | null = null;
+  try {
+    // tslab 1.0.22 keeps the current cell's display writer here (what its public `display` calls).
+    writer = (require("tslab/dist/jupyter") as { lastWriteDisplayData: DisplayWriter | null }).lastWriteDisplayData;
+  } catch {
+    writer = null;
+  }
+  if (writer === null) {
+    throw new Error("display() shows figures in a notebook run by the tslab kernel; elsewhere, render files with renderFigure()");
+  }
+  writer({ data, metadata: {}, transient: {} }, false);
+}
+
+function tableAsText(table: Table): string {
+  const cells = [table.columns.map(columnHeader), ...table.rows.map((r) => table.columns.map((c) => formatCell(r[c.key], c)))];
+  const widths = table.columns.map((_, i) => Math.max(...cells.map((row) => [...row[i]!].length)));
+  return [table.title, ...cells.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd())].join("\n");
+}
+
+function isFigure(item: unknown): item is Figure {
+  return typeof item === "object" && item !== null && "spec" in item && "id" in item;
+}
+
+function isTable(item: unknown): item is Table {
+  return typeof item === "object" && item !== null && "columns" in item && "rows" in item;
+}

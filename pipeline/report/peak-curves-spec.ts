@@ -1,0 +1,131 @@
+/**
+ * Bandwidth curves with their peaks (ī, bw_ī) marked, one colour per series: the papers'
+ * curves per application size ([Y-thesis] ch. 4) and the D1–D3 validation curves
+ * ([Y11] Table 1). Model curves are lines; measured means (when given) are hollow points
+ * with ±1 standard deviation bars; peaks are larger symbols whose shape says where they
+ * come from (a model's prediction, a measurement, a published table); measured ones are
+ * outlined and drawn last, so a coincident prediction does not hide them.
+ */
+import type { TopLevelSpec } from "vega-lite";
+import { categoryScale, chartFrame, ZOOM_PARAM } from "./chart-frame";
+import type { Figure } from "./figure";
+import type { ChartSize } from "./theme";
+
+export interface CurvePoint {
+  /** The series' legend label, e.g. "15" (MB) or "D1". */
+  series: string;
+  m: number;
+  bwMbPerS: number;
+}
+
+export interface MeasuredCurvePoint extends CurvePoint {
+  sdBwMbPerS: number;
+  count: number;
+}
+
+export interface PeakMarker extends CurvePoint {
+  /** Legend label of the peak's origin, one of `peakOrigins`. */
+  origin: string;
+}
+
+export interface PeakOrigin {
+  origin: string;
+  /** A Vega point shape: "circle", "diamond", "square", "triangle-up"… */
+  shape: string;
+  /** Drawn with a dark outline (measurements), so it stays visible over a coincident peak. */
+  outlined: boolean;
+}
+
+export interface PeakCurvesInput {
+  id: string;
+  title: string;
+  caption: string;
+  xTitle: string;
+  seriesTitle: string;
+  /** Series labels in legend order. */
+  series: string[];
+  /** Model curve points (only usable bandwidths, SPEC §3.2). */
+  curves: CurvePoint[];
+  measured?: MeasuredCurvePoint[];
+  peaks: PeakMarker[];
+  peakOrigins: PeakOrigin[];
+  size?: ChartSize;
+}
+
+export const BANDWIDTH_AXIS_TITLE = "aggregated bandwidth (MB/s)";
+
+export function peakCurvesFigure(input: PeakCurvesInput): Figure {
+  const color = {
+    field: "series",
+    type: "nominal" as const,
+    title: input.seriesTitle,
+    scale: categoryScale(input.series),
+    legend: { orient: "bottom" as const, direction: "horizontal" as const, columns: 4 },
+  };
+  const x = { field: "m", type: "quantitative" as const, title: input.xTitle, scale: { nice: false }, axis: { tickMinStep: 1 } };
+  const tooltip = [
+    { field: "series", title: input.seriesTitle },
+    { field: "m", title: "m" },
+    { field: "bwMbPerS", title: "bandwidth (MB/s)", format: ".2f" },
+  ];
+  const layers: object[] = [
+    {
+      data: { values: input.curves },
+      mark: { type: "line", clip: true },
+      params: [ZOOM_PARAM],
+      encoding: { x, y: { field: "bwMbPerS", type: "quantitative", title: BANDWIDTH_AXIS_TITLE }, color, tooltip },
+    },
+  ];
+  if (input.measured && input.measured.length > 0) {
+    const measured = input.measured.map((p) => ({ ...p, low: p.bwMbPerS - p.sdBwMbPerS, high: p.bwMbPerS + p.sdBwMbPerS }));
+    layers.push(
+      {
+        data: { values: measured },
+        mark: { type: "rule", clip: true, strokeWidth: 0.6 },
+        encoding: { x, y: { field: "low", type: "quantitative" }, y2: { field: "high" }, color },
+      },
+      {
+        data: { values: measured },
+        mark: { type: "point", clip: true, filled: false, size: 14, strokeWidth: 0.8 },
+        encoding: {
+          x,
+          y: { field: "bwMbPerS", type: "quantitative" },
+          color,
+          tooltip: [...tooltip, { field: "sdBwMbPerS", title: "sd (MB/s)", format: ".2f" }, { field: "count", title: "runs" }],
+        },
+      },
+    );
+  }
+  // One layer per origin, in legend order, so later origins (measurements) are drawn on
+  // top; they share one shape legend.
+  const origins = input.peakOrigins.map((o) => o.origin);
+  for (const origin of input.peakOrigins) {
+    layers.push({
+      data: { values: input.peaks },
+      transform: [{ filter: { field: "origin", equal: origin.origin } }],
+      mark: {
+        type: "point",
+        clip: true,
+        filled: true,
+        opacity: 1,
+        size: origin.outlined ? 48 : 64,
+        ...(origin.outlined ? { stroke: "#222222", strokeWidth: 0.8 } : {}),
+      },
+      encoding: {
+        x,
+        y: { field: "bwMbPerS", type: "quantitative" },
+        color,
+        shape: {
+          field: "origin",
+          type: "nominal",
+          title: "peak (ī, bw_ī)",
+          scale: { domain: origins, range: input.peakOrigins.map((o) => o.shape) },
+          legend: { orient: "bottom", direction: "vertical" },
+        },
+        tooltip: [{ field: "origin", title: "peak" }, ...tooltip],
+      },
+    });
+  }
+  const spec = { ...chartFrame(input.size ?? "column"), layer: layers } as TopLevelSpec;
+  return { id: input.id, title: input.title, caption: input.caption, spec };
+}

@@ -1,0 +1,78 @@
+/**
+ * Report content → the files of `reports/`: for every figure its Vega-Lite spec (checked
+ * against the schema first), SVG, PNG at 2× and PDF; for every table CSV and LaTeX; the
+ * reproduction rows as JSON; and `index.html`. Returns the files as bytes (the caller
+ * writes them), in a stable order, with no timestamp anywhere.
+ */
+import { readFileSync } from "node:fs";
+import type { Figure } from "./figure";
+import type { ReportContent } from "./report-content";
+import { reportHtml, type ReportPageInputs } from "./report-html";
+import { renderPdf } from "./render-pdf";
+import { renderPng } from "./render-png";
+import { renderSvg } from "./render-svg";
+import { tableToCsv } from "./table-to-csv";
+import { tableToLatex } from "./table-to-latex";
+import { assertValidVegaLiteSpec } from "./validate-spec";
+
+export interface ReportFile {
+  /** Relative to the report folder, with "/" separators. */
+  path: string;
+  content: Uint8Array | string;
+}
+
+export type ReportProvenance = Omit<ReportPageInputs, "content" | "runtime">;
+
+export interface RenderReportOptions {
+  /** Called after each figure with its id and the renderers' warnings (progress on long renders). */
+  onFigure?: (id: string, index: number, total: number, warnings: string[]) => void;
+}
+
+export async function renderReport(content: ReportContent, provenance: ReportProvenance, options: RenderReportOptions = {}): Promise<ReportFile[]> {
+  const files: ReportFile[] = [];
+  const figures = content.sections.flatMap((s) => s.figures);
+  const tables = content.sections.flatMap((s) => s.tables);
+  assertUniqueIds(figures.map((f) => f.id), "figure");
+  assertUniqueIds(tables.map((t) => t.id), "table");
+  for (const [index, figure] of figures.entries()) {
+    const rendered = await renderFigure(figure);
+    files.push(...rendered.files);
+    options.onFigure?.(figure.id, index + 1, figures.length, rendered.warnings);
+  }
+  for (const table of tables) {
+    files.push({ path: `tables/${table.id}.csv`, content: tableToCsv(table) }, { path: `tables/${table.id}.tex`, content: tableToLatex(table) });
+  }
+  files.push({ path: "reproduction.json", content: `${JSON.stringify(content.reproduction, null, 2)}\n` });
+  files.push({ path: "index.html", content: reportHtml({ content, runtime: loadRuntime(), ...provenance }) });
+  return files;
+}
+
+/** The four files of one figure (after checking its spec against the schema), and the renderers' warnings. */
+export async function renderFigure(figure: Figure): Promise<{ files: ReportFile[]; warnings: string[] }> {
+  assertValidVegaLiteSpec(figure.spec, `figure "${figure.id}"`);
+  const rendered = await renderSvg(figure.spec);
+  const base = `figures/${figure.id}`;
+  const files = [
+    { path: `${base}.vl.json`, content: `${JSON.stringify(figure.spec, null, 2)}\n` },
+    { path: `${base}.svg`, content: rendered.svg },
+    { path: `${base}.png`, content: renderPng(rendered.svg) },
+    { path: `${base}.pdf`, content: await renderPdf(rendered.svg, rendered, { title: figure.title }) },
+  ];
+  return { files, warnings: rendered.warnings };
+}
+
+function loadRuntime(): ReportPageInputs["runtime"] {
+  return {
+    vega: readFileSync(require.resolve("vega/build/vega.min.js"), "utf8"),
+    vegaLite: readFileSync(require.resolve("vega-lite/build/vega-lite.min.js"), "utf8"),
+  };
+}
+
+function assertUniqueIds(ids: string[], kind: string): void {
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) throw new Error(`two ${kind}s have the id "${id}"; ids name output files and must be unique`);
+    if (!/^[a-z0-9][a-z0-9.-]*$/.test(id)) throw new Error(`${kind} id "${id}" must be kebab-case (a-z, 0-9, "-", ".")`);
+    seen.add(id);
+  }
+}

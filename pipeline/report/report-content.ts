@@ -1,0 +1,75 @@
+/**
+ * What the report says, as data: sections of figures and tables, and the reproduction
+ * table, built from whatever artifacts the pipeline produced. Pure: the same inputs give
+ * the same content, which render-report.ts turns into files.
+ *
+ * Inputs arrive stage by stage; a section appears when its artifacts exist, and the
+ * report says which stages it was built from.
+ */
+import type { BandwidthModel } from "../fit/model";
+import type { Figure } from "./figure";
+import { modelCard } from "./model-card";
+import { modelFigures } from "./model-figures";
+import { modelReproductionRows } from "./model-reproduction-rows";
+import { reproductionTable, type ReproductionRow } from "./reproduction";
+import type { Table } from "./table";
+
+export interface ReportInputs {
+  /** The published model of [Y11] / [Y-thesis] (always there: it is data in the code). */
+  paperModel: BandwidthModel;
+}
+
+export interface ReportParameters {
+  /** Tolerances of the reproduction verdicts (see model-reproduction-rows.ts). */
+  reproduction: { bandwidthRelative: number; peakM: number };
+}
+
+export const DEFAULT_REPORT_PARAMETERS: ReportParameters = {
+  reproduction: { bandwidthRelative: 0.05, peakM: 1 },
+};
+
+export interface ReportSection {
+  id: string;
+  title: string;
+  /** One paragraph of plain text. */
+  intro: string;
+  figures: Figure[];
+  tables: Table[];
+}
+
+export interface ReportContent {
+  title: string;
+  sections: ReportSection[];
+  reproduction: ReproductionRow[];
+}
+
+const PAPER_LABEL = "published model ([Y11] eq. 4)";
+
+export function buildReportContent(inputs: ReportInputs, parameters: ReportParameters = DEFAULT_REPORT_PARAMETERS): ReportContent {
+  const reproduction = [
+    ...modelReproductionRows(inputs.paperModel, { modelLabel: "published model", ...parameters.reproduction }),
+  ];
+  const paperCard = modelCard(inputs.paperModel, "paper-model");
+  const sections: ReportSection[] = [
+    {
+      id: "reproduction",
+      title: "Reproduction of the papers",
+      intro:
+        "Each published number the project can recompute, with the paper's value, ours, and a verdict computed from a " +
+        "stated tolerance. Where the paper's number rests on unpublished data the row says what ours is instead.",
+      figures: [],
+      tables: [reproductionTable(reproduction)],
+    },
+    {
+      id: "paper-model",
+      title: "The published bandwidth model",
+      intro:
+        "The aggregated checkpoint bandwidth model bw(m, V) of [Y11] / [Y-thesis] with its published coefficients " +
+        "(SPEC §3.2), against the peaks measured on the Grid5000 Azur cluster ([Y-thesis] Table 4.1) and the validation " +
+        "data sets D1–D3 ([Y11] Table 1).",
+      figures: modelFigures(inputs.paperModel, { idPrefix: "paper-model", modelLabel: PAPER_LABEL }),
+      tables: [paperCard.coefficients, paperCard.properties],
+    },
+  ];
+  return { title: "ckpt-lab report", sections, reproduction };
+}

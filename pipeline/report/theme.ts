@@ -1,0 +1,95 @@
+/**
+ * The one look of every figure: fonts, sizes, palette, axis and legend style.
+ *
+ * - Sizes are for a two-column paper. Vega's pixels become PDF points one to one (the PDF
+ *   page is the SVG's size), so a `column` chart is about 3.4 in wide with its axes and
+ *   legend and fits one column of an IEEE/ACM two-column layout; `page` spans both
+ *   columns. Text is 8–10 pt, the size of a caption.
+ * - Font: DejaVu Sans, read from the `dejavu-fonts-ttf` npm package, so that text widths
+ *   (see text-metrics.ts), the PNG and the PDF are the same on every machine. It has the
+ *   glyphs our titles use (σ, ≈, ≤, ī, µ, →) that PDF's standard Helvetica lacks.
+ * - Colour: categories use the Okabe–Ito palette (Okabe & Ito, "Color Universal Design",
+ *   2008), distinguishable under the common colour-vision deficiencies, ordered so that the
+ *   first colours are the most distinct and the low-contrast yellow comes last; continuous
+ *   values use viridis (perceptually uniform, colour-blind safe, prints in grey).
+ */
+import type { Config } from "vega-lite";
+
+export const FONT_FAMILY = "DejaVu Sans";
+
+/** Okabe–Ito: blue, vermillion, bluish green, reddish purple, orange, sky blue, black, yellow. */
+export const CATEGORY_PALETTE = [
+  "#0072B2",
+  "#D55E00",
+  "#009E73",
+  "#CC79A7",
+  "#E69F00",
+  "#56B4E9",
+  "#000000",
+  "#F0E442",
+] as const;
+
+/** Sequential scheme for continuous values (a Vega scheme name). */
+export const SEQUENTIAL_SCHEME = "viridis";
+
+/** Colour of "no usable value" cells (e.g. the model predicts bw ≤ 0). */
+export const MISSING_COLOR = "#BBBBBB";
+
+/** Plot-area sizes (without axes and legends), in pixels = PDF points. */
+export const CHART_SIZES = {
+  /** One column of a two-column paper. */
+  column: { width: 200, height: 140 },
+  /** Both columns. */
+  page: { width: 440, height: 180 },
+} as const;
+
+export type ChartSize = keyof typeof CHART_SIZES;
+
+export const FONT_SIZES = { title: 10, axisTitle: 9, label: 8, legendTitle: 8, legendLabel: 8, annotation: 7.5 } as const;
+
+/** The Vega-Lite `config` every spec carries. */
+export const THEME_CONFIG: Config = {
+  font: FONT_FAMILY,
+  background: "white",
+  padding: 4,
+  view: { stroke: "#888888", strokeWidth: 0.5 },
+  title: { fontSize: FONT_SIZES.title, fontWeight: "bold", anchor: "start", offset: 6 },
+  axis: {
+    labelFontSize: FONT_SIZES.label,
+    titleFontSize: FONT_SIZES.axisTitle,
+    titleFontWeight: "normal",
+    titleColor: "#000000",
+    labelColor: "#222222",
+    domainColor: "#444444",
+    tickColor: "#444444",
+    gridColor: "#E4E4E4",
+    gridWidth: 0.5,
+    labelOverlap: true,
+    titlePadding: 4,
+  },
+  legend: {
+    labelFontSize: FONT_SIZES.legendLabel,
+    titleFontSize: FONT_SIZES.legendTitle,
+    titleFontWeight: "normal",
+    symbolSize: 40,
+    offset: 10,
+    rowPadding: 2,
+    padding: 2,
+    labelLimit: 220,
+    gradientLength: 120,
+    gradientThickness: 10,
+    // Legends below a plot are stacked in one column, left-aligned, so a figure keeps the
+    // width of a paper column (Vega's legend layout; Vega-Lite passes it as an expression).
+    // (Vega-Lite's TypeScript type omits `layout`; its JSON schema accepts an ExprRef.)
+    ...({ layout: { expr: '{"bottom": {"direction": "vertical", "anchor": "start", "margin": 4}}' } } as object),
+  },
+  header: { labelFontSize: FONT_SIZES.legendLabel, titleFontSize: FONT_SIZES.axisTitle, titleFontWeight: "normal" },
+  text: { fontSize: FONT_SIZES.annotation },
+  range: { category: [...CATEGORY_PALETTE], ramp: { scheme: SEQUENTIAL_SCHEME }, heatmap: { scheme: SEQUENTIAL_SCHEME } },
+  line: { strokeWidth: 1.5 },
+  point: { size: 30, filled: true },
+  rule: { strokeWidth: 0.8 },
+};
+
+/** Vega-Lite's schema URL for the version we render with (v5: JupyterLab renders v3–v5). */
+export const VEGA_LITE_SCHEMA_URL = "https://vega.github.io/schema/vega-lite/v5.json";
