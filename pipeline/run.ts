@@ -1,0 +1,62 @@
+/**
+ * The pipeline: from raw checkpoint traces to the report, stages wired by named artifacts.
+ *
+ *   traces (canonical CSV / host logs; written by `ckpt harness` or a real cluster)
+ *      │
+ *      ▼
+ *   ingest ──► observations      runs, size series with peaks, validation runs, rejects
+ *      │
+ *      ▼
+ *   fit ─────► model             bw(m, V) coefficients, units, domain, metrics, provenance
+ *      │
+ *      ├──────────────┐
+ *      ▼              ▼
+ *   schedule       place         ScheduleCkpt runs and campaigns │ DP placements, Monte Carlo
+ *      │              │
+ *      └──────┬───────┘
+ *             ▼
+ *   report ──► figures/ tables/ index.html reproduction.json
+ *
+ *   (+ manifest.json: every output with its hash, inputs and parameters)
+ *
+ * Each stage is a pure function from input artifacts and parameters to output artifacts
+ * (pipeline/stages/), run by pipeline/runner/run-stages.ts, which skips a stage whose
+ * input hashes, parameters and code are unchanged and says why it ran or not. Artifacts
+ * live in `<out>/artifacts/<name>.json`. A stage plugs in by adding it to STAGES in
+ * data-flow order; the report reads the artifacts it knows as optional inputs.
+ */
+import { dirname, relative, resolve } from "node:path";
+import { reportStage } from "./stages/report-stage";
+import { runStages, type PipelineRun } from "./runner/run-stages";
+import type { Stage } from "./runner/stage";
+import { projectRoot } from "./shared/version";
+
+/** The registered stages, in data-flow order. */
+export const STAGES: readonly Stage[] = [reportStage as unknown as Stage];
+
+/** Trace files used when none are given. */
+export const DEFAULT_TRACES: readonly string[] = [];
+
+export interface PipelineOptions {
+  out: string;
+  traces?: string[];
+  force?: boolean;
+  explain?: boolean;
+  parameterOverrides?: Record<string, unknown>;
+  log?: (line: string) => void;
+}
+
+export function runPipeline(options: PipelineOptions, stages: readonly Stage[] = STAGES): Promise<PipelineRun> {
+  const root = projectRoot();
+  return runStages(stages, {
+    out: options.out,
+    // Relative paths: they appear in the manifest, which must not depend on where the project is.
+    traces: options.traces ?? DEFAULT_TRACES.map((t) => relative(process.cwd(), resolve(root, t))),
+    force: options.force ?? false,
+    explain: options.explain ?? false,
+    parameterOverrides: options.parameterOverrides ?? {},
+    codeRoot: dirname(__filename),
+    projectRoot: root,
+    ...(options.log ? { log: options.log } : {}),
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * What "the code of a stage" is, for the skip-if-unchanged decision: the module that
+ * defines the stage and every project module it imports, directly or not (found by reading
+ * their import/require statements), each with the hash of its content, plus the installed
+ * version of every package those modules import.
+ *
+ * This is exact where a hand-written list would rot: editing `pipeline/fit/model.ts`
+ * reruns the stages that import it and no other. It works on the TypeScript sources
+ * (tsx, vitest) and on the built JavaScript (`dist/`) alike; the two give different
+ * hashes, so switching between them reruns the stages once.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { sha256OfBytes } from "../shared/hash";
+
+export interface CodeIdentity {
+  /** Project file (relative to the code root, "/" separators) → sha256 of its content. */
+  files: Record<string, string>;
+  /** Package name → installed version ("unknown" when it cannot be read). */
+  packages: Record<string, string>;
+}
+
+const IMPORT_PATTERNS = [
+  /\bimport\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/g,
+  /\bexport\s+(?:type\s+)?(?:\*|\{[^}]*\})(?:\s+as\s+\w+)?\s+from\s+["']([^"']+)["']/g,
+  /\brequire\(\s*["']([^"']+)["']\s*\)/g,
+  /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+];
+
+const EXTENSIONS = [".ts", ".js"];
+
+/**
+ * The code identity of `entry` (an absolute path). `root` is the folder the relative file
+ * names are given from (the folder holding the pipeline sources, e.g. `pipeline/` or
+ * `dist/pipeline/`); `projectRoot` is where `node_modules` is.
+ */
+export function codeIdentity(entry: string, root: string, projectRoot: string): CodeIdentity {
+  const files: Record<string, string> = {};
+  const packages = new Set<string>();
+  const stack = [resolveModuleFile(entry) ?? entry];
+  const seen = new Set<string>();
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    files[relative(root, file).split(sep).join("/")] = sha256OfBytes(source);
+    for (const specifier of importSpecifiers(source)) {
+      if (specifier.startsWith(".")) {
+        const target = resolveModuleFile(resolve(dirname(file), specifier));
+        if (target !== undefined && !target.endsWith(".d.ts")) stack.push(target);
+      } else if (!specifier.startsWith("node:")) {
+        const name = packageName(specifier);
+        if (name !== undefined) packages.add(name);
+      }
+    }
+  }
+  const sortedFiles: Record<string, string> = {};
+  for (const key of Object.keys(files).sort()) sortedFiles[key] = files[key]!;
+  const versions: Record<string, string> = {};
+  for (const name of [...packages].sort()) versions[name] = packageVersion(projectRoot, name);
+  return { files: sortedFiles, packages: versions };
+}
+
+function importSpecifiers(source: string): string[] {
+  const found: string[] = [];
+  for (const pattern of IMPORT_PATTERNS) {
+    for (const match of source.matchAll(pattern)) found.push(match[1]!);
+  }
+  return found;
+}
+
+/** `./x` → `./x.ts` / `./x.js` / `./x/index.ts` / `./x/index.js`, whichever exists. */
+function resolveModuleFile(path: string): string | undefined {
+  const candidates = [path, ...EXTENSIONS.map((e) => path + e), ...EXTENSIONS.map((e) => join(path, `index${e}`))];
+  for (const candidate of candidates) {
+    if (existsSync(candidate) && statSync(candidate).isFile() && /\.(ts|js)$/.test(candidate)) return candidate;
+  }
+  // A .js specifier in TypeScript sources that points at a .ts file.
+  if (path.endsWith(".js") && existsSync(`${path.slice(0, -3)}.ts`)) return `${path.slice(0, -3)}.ts`;
+  return undefined;
+}
+
+function packageName(specifier: string): string | undefined {
+  const parts = specifier.split("/");
+  if (specifier.startsWith("@")) return parts.length >= 2 ? `${parts[0]}/${parts[1]}` : undefined;
+  return parts[0] || undefined;
+}
+
+function packageVersion(projectRoot: string, name: string): string {
+  try {
+    const manifest = JSON.parse(readFileSync(join(projectRoot, "node_modules", name, "package.json"), "utf8")) as { version?: string };
+    return manifest.version ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}

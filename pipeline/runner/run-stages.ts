@@ -1,0 +1,285 @@
+/**
+ * The engine of the pipeline: runs stages in data-flow order, each only when something it
+ * depends on changed, exchanging named artifacts through files.
+ *
+ * For every stage it hashes (1) the external files it reads, (2) the input artifacts
+ * produced upstream, (3) its parameters, (4) its code (code-identity.ts), and compares them
+ * with the record of its last run. It runs the stage when anything differs, when an output
+ * of the last run is missing or was edited, or with `force`; it says which of these it was
+ * (`explain`). A stage whose inputs changed but whose outputs come out byte-identical stops
+ * the change there: downstream stages see unchanged input hashes and are skipped.
+ *
+ * Outputs are written atomically, then the state, stage by stage, so an interrupted run
+ * keeps what finished. Files a stage produced last time and no longer produces are
+ * removed. `manifest.json` lists every output with its hash, the stage that wrote it, and
+ * that stage's inputs and parameters; it holds no timestamp, so same inputs give the same
+ * bytes.
+ */
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomic, writeJsonAtomic } from "../shared/atomic-write";
+import { UsageError } from "../shared/errors";
+import { sha256OfBytes, sha256OfFile } from "../shared/hash";
+import { TOOL_VERSION } from "../shared/version";
+import { codeIdentity } from "./code-identity";
+import { hashInputFiles } from "./input-files";
+import type { Stage, StageParameters } from "./stage";
+import { changesSince, type PipelineState, type StageRecord } from "./stage-record";
+
+export interface RunStagesOptions {
+  /** Output folder (artifacts, report files, manifest, state). */
+  out: string;
+  /** External inputs handed to stages that declare `inputFiles`. */
+  traces: string[];
+  force?: boolean;
+  /** Print every reason (otherwise the first one). */
+  explain?: boolean;
+  /** `"<stage>.<path>"` → value, e.g. `{"report.reproduction.peakM": 2}`. */
+  parameterOverrides?: Record<string, unknown>;
+  /** Folder the stage modules' relative names are given from, and the project root (node_modules). */
+  codeRoot: string;
+  projectRoot: string;
+  /** Progress and explanations (stderr in the CLI). */
+  log?: (line: string) => void;
+  /** Clock for the elapsed times (tests pass a fake one). */
+  now?: () => number;
+}
+
+export interface StageOutcome {
+  name: string;
+  ran: boolean;
+  /** Why it ran, or why it was skipped. */
+  reasons: string[];
+  seconds: number;
+  outputs: string[];
+}
+
+export interface PipelineRun {
+  outcomes: StageOutcome[];
+  manifestPath: string;
+}
+
+export const STATE_PATH = ".cache/pipeline-state.json";
+export const MANIFEST_PATH = "manifest.json";
+
+export function artifactPath(name: string): string {
+  return `artifacts/${name}.json`;
+}
+
+export async function runStages(stages: readonly Stage[], options: RunStagesOptions): Promise<PipelineRun> {
+  const log = options.log ?? (() => {});
+  const now = options.now ?? (() => performance.now());
+  const wiring = wire(stages);
+  const parameters = resolveParameters(stages, options.parameterOverrides ?? {});
+  const state = readState(options.out, log);
+  const outcomes: StageOutcome[] = [];
+  const producedBy = new Map<string, string>();
+  const allInputFiles = new Map<string, string>();
+  const names = stages.map((s) => s.name);
+
+  for (const [index, stage] of stages.entries()) {
+    const label = `[${index + 1}/${stages.length}] ${stage.name}`;
+    const start = now();
+    const inputNames = wiring.get(stage.name)!;
+    const inputFiles = hashInputFiles(stage.inputFiles?.({ traces: options.traces }) ?? []);
+    for (const f of inputFiles) allInputFiles.set(f.path, f.sha256);
+    const inputs: Record<string, string> = {};
+    for (const name of inputNames) inputs[name] = sha256OfFile(join(options.out, artifactPath(name)));
+    const current: Omit<StageRecord, "outputs"> = {
+      parameters: parameters[stage.name],
+      inputs,
+      inputFiles: Object.fromEntries(inputFiles.map((f) => [f.path, f.sha256])),
+      code: codeIdentity(stage.module, options.codeRoot, options.projectRoot),
+    };
+    const previous = state.stages[stage.name];
+    const reasons = options.force
+      ? ["--force"]
+      : previous === undefined
+        ? [`no record of a previous run in ${options.out}`]
+        : [...changesSince(previous, current), ...outputChanges(options.out, previous.outputs)];
+
+    if (reasons.length === 0 && previous !== undefined) {
+      const seconds = (now() - start) / 1000;
+      const why = `inputs, parameters and code unchanged (${Object.keys(current.code.files).length} source files)`;
+      log(`${label}: skipped in ${seconds.toFixed(1)} s: ${why}`);
+      outcomes.push({ name: stage.name, ran: false, reasons: [why], seconds, outputs: Object.keys(previous.outputs) });
+      for (const name of stage.outputs) producedBy.set(name, stage.name);
+      continue;
+    }
+
+    log(`${label}: running: ${options.explain ? reasons.join("; ") : shorten(reasons[0]!)}`);
+    const parsedInputs: Record<string, unknown> = {};
+    for (const name of inputNames) parsedInputs[name] = JSON.parse(readFileSync(join(options.out, artifactPath(name)), "utf8"));
+    const provenance = [
+      ...[...allInputFiles].map(([name, sha256]) => ({ name, sha256 })),
+      ...Object.entries(inputs).map(([name, sha256]) => ({ name: artifactPath(name), sha256 })),
+    ];
+    const result = await stage.run({
+      parameters: parameters[stage.name] as StageParameters,
+      inputs: parsedInputs,
+      inputFiles,
+      provenance,
+      stageNames: names,
+      progress: (message) => log(`${" ".repeat(label.length)}  ${message}`),
+    });
+
+    const files = new Map<string, Uint8Array | string>();
+    for (const name of stage.outputs) {
+      if (!(name in result.artifacts)) throw new Error(`stage "${stage.name}" did not return its declared output "${name}"`);
+      files.set(artifactPath(name), `${JSON.stringify(result.artifacts[name], null, 2)}\n`);
+    }
+    for (const extra of Object.keys(result.artifacts)) {
+      if (!stage.outputs.includes(extra)) throw new Error(`stage "${stage.name}" returned "${extra}", which it does not declare in outputs`);
+    }
+    for (const file of result.files ?? []) {
+      if (files.has(file.path) || file.path.startsWith("artifacts/") || file.path.startsWith(".cache/") || file.path === MANIFEST_PATH) {
+        throw new Error(`stage "${stage.name}" writes "${file.path}", a path reserved or already written`);
+      }
+      files.set(file.path, file.content);
+    }
+    const outputs: Record<string, string> = {};
+    for (const path of [...files.keys()].sort()) {
+      const content = files.get(path)!;
+      writeFileAtomic(join(options.out, path), content);
+      outputs[path] = sha256OfBytes(content);
+    }
+    for (const path of Object.keys(previous?.outputs ?? {})) {
+      if (!(path in outputs)) rmSync(join(options.out, path), { force: true });
+    }
+    state.stages[stage.name] = { ...current, outputs };
+    writeJsonAtomic(join(options.out, STATE_PATH), state);
+    for (const name of stage.outputs) producedBy.set(name, stage.name);
+    const seconds = (now() - start) / 1000;
+    log(`${label}: done in ${seconds.toFixed(1)} s, ${Object.keys(outputs).length} files`);
+    outcomes.push({ name: stage.name, ran: true, reasons, seconds, outputs: Object.keys(outputs) });
+  }
+
+  // Forget stages that are no longer registered (their files stay: they may be someone's).
+  for (const name of Object.keys(state.stages)) if (!names.includes(name)) delete state.stages[name];
+  writeJsonAtomic(join(options.out, STATE_PATH), state);
+  const manifest = buildManifest(stages, state, parameters, allInputFiles);
+  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
+  const manifestFile = join(options.out, MANIFEST_PATH);
+  if (!existsSync(manifestFile) || readFileSync(manifestFile, "utf8") !== manifestText) writeFileAtomic(manifestFile, manifestText);
+  return { outcomes, manifestPath: manifestFile };
+}
+
+/** Each stage's input artifact names, after checking that every input has a producer upstream. */
+function wire(stages: readonly Stage[]): Map<string, string[]> {
+  const produced = new Map<string, string>();
+  const wiring = new Map<string, string[]>();
+  const all = new Set(stages.flatMap((s) => s.outputs));
+  for (const stage of stages) {
+    if (wiring.has(stage.name)) throw new Error(`two stages are named "${stage.name}"`);
+    const names: string[] = [];
+    for (const input of stage.inputs) {
+      const optional = input.endsWith("?");
+      const name = optional ? input.slice(0, -1) : input;
+      if (produced.has(name)) names.push(name);
+      else if (all.has(name)) throw new Error(`stage "${stage.name}" reads "${name}", which is produced by a later stage; reorder the stages`);
+      else if (!optional) throw new Error(`stage "${stage.name}" reads "${name}", which no stage produces`);
+    }
+    for (const output of stage.outputs) {
+      if (produced.has(output)) throw new Error(`"${output}" is produced by both "${produced.get(output)}" and "${stage.name}"`);
+      produced.set(output, stage.name);
+    }
+    wiring.set(stage.name, names);
+  }
+  return wiring;
+}
+
+/** Defaults with `--param stage.path=value` applied; unknown names are a usage error. */
+function resolveParameters(stages: readonly Stage[], overrides: Record<string, unknown>): Record<string, unknown> {
+  const resolved: Record<string, unknown> = {};
+  for (const stage of stages) resolved[stage.name] = structuredClone(stage.defaults);
+  for (const [key, value] of Object.entries(overrides)) {
+    const [stageName, ...path] = key.split(".");
+    const known = listParameters(stages);
+    if (!(stageName! in resolved) || path.length === 0) {
+      throw new UsageError(`unknown parameter "${key}"; parameters are ${known.join(", ")}`);
+    }
+    let target = resolved[stageName!] as Record<string, unknown>;
+    for (const part of path.slice(0, -1)) {
+      const next = target[part];
+      if (typeof next !== "object" || next === null || Array.isArray(next)) throw new UsageError(`unknown parameter "${key}"; parameters are ${known.join(", ")}`);
+      target = next as Record<string, unknown>;
+    }
+    const last = path[path.length - 1]!;
+    if (!(last in target)) throw new UsageError(`unknown parameter "${key}"; parameters are ${known.join(", ")}`);
+    if (typeof target[last] !== typeof value) {
+      throw new UsageError(`parameter "${key}" expects a ${typeof target[last]} (default ${JSON.stringify(target[last])}), got ${JSON.stringify(value)}`);
+    }
+    target[last] = value;
+  }
+  return resolved;
+}
+
+/** Every parameter as "stage.path=default". */
+export function listParameters(stages: readonly Stage[]): string[] {
+  const out: string[] = [];
+  const walk = (prefix: string, value: unknown) => {
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      for (const [k, v] of Object.entries(value)) walk(`${prefix}.${k}`, v);
+    } else out.push(`${prefix}=${JSON.stringify(value)}`);
+  };
+  for (const stage of stages) walk(stage.name, stage.defaults);
+  return out;
+}
+
+function readState(out: string, log: (line: string) => void): PipelineState {
+  const path = join(out, STATE_PATH);
+  const empty: PipelineState = { schema: "ckpt-lab/pipeline-state@1", stages: {} };
+  if (!existsSync(path)) return empty;
+  try {
+    const state = JSON.parse(readFileSync(path, "utf8")) as PipelineState;
+    if (state.schema !== empty.schema || typeof state.stages !== "object") throw new Error(`unexpected schema ${JSON.stringify(state.schema)}`);
+    return state;
+  } catch (error) {
+    log(`note: ignoring ${path} (${(error as Error).message}); every stage will run`);
+    return empty;
+  }
+}
+
+function outputChanges(out: string, outputs: Record<string, string>): string[] {
+  const missing: string[] = [];
+  const edited: string[] = [];
+  for (const [path, sha256] of Object.entries(outputs)) {
+    const file = join(out, path);
+    if (!existsSync(file)) missing.push(path);
+    else if (sha256OfFile(file) !== sha256) edited.push(path);
+  }
+  const reasons: string[] = [];
+  if (missing.length > 0) reasons.push(`outputs missing: ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ` and ${missing.length - 3} more` : ""}`);
+  if (edited.length > 0) reasons.push(`outputs edited since the last run: ${edited.slice(0, 3).join(", ")}${edited.length > 3 ? ` and ${edited.length - 3} more` : ""}`);
+  return reasons;
+}
+
+function buildManifest(stages: readonly Stage[], state: PipelineState, parameters: Record<string, unknown>, inputFiles: Map<string, string>) {
+  const outputs: { path: string; sha256: string; stage: string }[] = [];
+  for (const stage of stages) {
+    for (const [path, sha256] of Object.entries(state.stages[stage.name]?.outputs ?? {})) outputs.push({ path, sha256, stage: stage.name });
+  }
+  outputs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return {
+    schema: "ckpt-lab/report-manifest@1",
+    tool: { name: "ckpt-lab", version: TOOL_VERSION },
+    inputs: [...inputFiles].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, sha256]) => ({ path, sha256 })),
+    stages: stages.map((stage) => {
+      const record = state.stages[stage.name];
+      return {
+        name: stage.name,
+        summary: stage.summary,
+        inputs: record?.inputs ?? {},
+        inputFiles: record?.inputFiles ?? {},
+        parameters: parameters[stage.name],
+        outputs: Object.keys(record?.outputs ?? {}),
+      };
+    }),
+    outputs,
+  };
+}
+
+function shorten(reason: string, max = 140): string {
+  return reason.length <= max ? reason : `${reason.slice(0, max - 1)}… (--explain for all)`;
+}
+

@@ -1,0 +1,53 @@
+/**
+ * A pipeline stage: a function from named input artifacts and parameters to named output
+ * artifacts (kedro's node/catalog design). The runner (run-stages.ts) reads and writes the
+ * artifacts, hashes everything, and decides whether the stage must run at all.
+ */
+import type { ReportFile } from "../report/render-report";
+
+/** JSON-serialisable parameters of a stage, with their defaults. */
+export type StageParameters = Record<string, unknown>;
+
+export interface StageContext<P extends StageParameters = StageParameters> {
+  parameters: P;
+  /** Input artifacts by name, parsed from their JSON files. Optional inputs may be absent. */
+  inputs: Record<string, unknown>;
+  /** The external files the stage declared (e.g. traces), with their content hashes. */
+  inputFiles: { path: string; sha256: string }[];
+  /** Everything upstream of this stage, by content hash: external files and artifacts (provenance). */
+  provenance: { name: string; sha256: string }[];
+  /** Names of the stages registered in this pipeline, in data-flow order. */
+  stageNames: string[];
+  /** Report progress of a long stage (printed on stderr, never written to an output). */
+  progress(message: string): void;
+}
+
+export interface StageResult {
+  /** One JSON value per declared output name, stored as `artifacts/<name>.json`. */
+  artifacts: Record<string, unknown>;
+  /** Other files, relative to the output folder (figures, tables, index.html…). */
+  files?: ReportFile[];
+}
+
+export interface Stage<P extends StageParameters = StageParameters> {
+  name: string;
+  /** One line for `--explain` and `--help`. */
+  summary: string;
+  /**
+   * Artifacts read, produced by earlier stages. A name ending in "?" is optional: used when
+   * a registered stage produces it, left out otherwise (so stages can land one by one).
+   */
+  inputs: readonly string[];
+  /** Artifacts written. */
+  outputs: readonly string[];
+  /**
+   * The file that defines the stage (its `__filename`): the stage's code is every project
+   * module this file imports, directly or not, plus the versions of the packages they import.
+   */
+  module: string;
+  /** Parameters and their defaults; `--param <stage>.<key>=<value>` overrides them. */
+  defaults: P;
+  /** Files read from outside the pipeline, e.g. the traces given by `--traces`. */
+  inputFiles?(options: { traces: string[] }): string[];
+  run(context: StageContext<P>): Promise<StageResult>;
+}

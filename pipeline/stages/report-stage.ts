@@ -1,0 +1,41 @@
+/**
+ * The report stage: every artifact upstream → figures (Vega-Lite, SVG, PNG, PDF), tables
+ * (CSV, LaTeX), the reproduction table and `index.html`. Its inputs are optional so that
+ * the report grows as the stages that feed it are registered.
+ */
+import { PAPER_MODEL } from "../fit/model";
+import { buildReportContent, DEFAULT_REPORT_PARAMETERS, type ReportParameters } from "../report/report-content";
+import { renderReport } from "../report/render-report";
+import type { Stage } from "../runner/stage";
+import { TOOL_VERSION } from "../shared/version";
+
+export const reportStage: Stage<ReportParameters & Record<string, unknown>> = {
+  name: "report",
+  summary: "figures, tables, reproduction table and index.html",
+  inputs: [],
+  outputs: ["report"],
+  module: __filename,
+  defaults: structuredClone(DEFAULT_REPORT_PARAMETERS) as ReportParameters & Record<string, unknown>,
+  async run(context) {
+    const content = buildReportContent({ paperModel: PAPER_MODEL }, context.parameters);
+    const files = await renderReport(
+      content,
+      { inputs: context.provenance, parameters: context.parameters, toolVersion: TOOL_VERSION, stages: context.stageNames },
+      {
+        onFigure: (id, index, total, warnings) => {
+          context.progress(`figure ${index}/${total}: ${id}`);
+          for (const warning of warnings) context.progress(`  warning (${id}): ${warning}`);
+        },
+      },
+    );
+    return {
+      artifacts: {
+        report: {
+          sections: content.sections.map((s) => ({ id: s.id, title: s.title, figures: s.figures.map((f) => f.id), tables: s.tables.map((t) => t.id) })),
+          reproduction: content.reproduction,
+        },
+      },
+      files,
+    };
+  },
+};
