@@ -12,6 +12,8 @@ type CommandLoader = () => Promise<Command>;
 
 /** Subcommand name → loader, in the order the pipeline's data flows. */
 const COMMANDS: Record<string, CommandLoader> = {
+  pipeline: async () => (await import("./commands/pipeline.js")).pipelineCommand,
+  notebook: async () => (await import("./commands/notebook.js")).notebookCommand,
 };
 
 function mainHelp(): string {

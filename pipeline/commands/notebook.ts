@@ -1,0 +1,77 @@
+/** `ckpt notebook`: list the notebooks, or execute one headlessly with parameters. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { declaredParameters, listNotebooks, resolveNotebookName, runNotebook, type Notebook } from "../notebook";
+import { booleanFlag, numberFlag, optionalStringFlag, type Command } from "../shared/command";
+import { UsageError } from "../shared/errors";
+import { projectRoot } from "../shared/version";
+import { parseParameterAssignments } from "./parameter-assignments";
+
+export const notebookCommand: Command = {
+  name: "notebook",
+  summary: "list the notebooks, or run one headlessly with --param values",
+  help: [
+    "Usage: ckpt notebook list [--json]",
+    "       ckpt notebook run <name> [--param <key>=<value>]… [--out reports/notebooks] [--html] [--timeout 600]",
+    "",
+    "Runs a notebook of notebooks/ top to bottom with the TypeScript (tslab) kernel through",
+    "jupyter nbconvert, and writes the executed copy to --out/<name>.ipynb. <name> may be a",
+    "prefix (04). --param overrides a parameter of the cell tagged \"parameters\" (papermill's",
+    "convention; the value is read as JSON when it parses, else as a string). `list` shows",
+    "each notebook's parameters and defaults.",
+    "",
+    "Needs: npm run build (notebooks import the built library), and jupyter-nbconvert,",
+    "python3-nbclient, python3-ipykernel, jupyter-client (Debian packages). The tslab",
+    "kernel is registered into .jupyter/ on first use.",
+    "",
+    "Options:",
+    "  --param k=v     a parameter value (repeatable)",
+    "  --out <dir>     folder of the executed copy (default: reports/notebooks)",
+    "  --html          also export the executed copy to --out/<name>.html (charts as PNG)",
+    "  --timeout <s>   seconds a cell may run (default 600)",
+    "  --json          (list) machine-readable output",
+    "",
+    "Examples:",
+    "  ckpt notebook list",
+    "  ckpt notebook run 04 --param model=reports/artifacts/model.json",
+  ].join("\n"),
+  options: {
+    param: { type: "string", multiple: true },
+    out: { type: "string" },
+    timeout: { type: "string" },
+    html: { type: "boolean" },
+    json: { type: "boolean" },
+  },
+  allowPositionals: true,
+  async run(args, io) {
+    const [action, reference, ...extra] = args.positionals;
+    const root = projectRoot();
+    if (action === "list") {
+      const notebooks = listNotebooks(root).map((name) => {
+        const notebook = JSON.parse(readFileSync(join(root, "notebooks", `${name}.ipynb`), "utf8")) as Notebook;
+        return { name, parameters: declaredParameters(notebook).map((p) => ({ name: p.name, default: p.defaultText })) };
+      });
+      if (booleanFlag(args, "json")) io.stdout(JSON.stringify(notebooks, null, 2));
+      else {
+        for (const n of notebooks) {
+          io.stdout(`${n.name}${n.parameters.length ? `  (${n.parameters.map((p) => `${p.name} = ${p.default}`).join(", ")})` : ""}`);
+        }
+      }
+      return 0;
+    }
+    if (action !== "run") throw new UsageError(`expected "list" or "run <name>", got ${action === undefined ? "nothing" : `"${action}"`}`);
+    if (reference === undefined) throw new UsageError(`which notebook? ckpt notebook run <name>; notebooks: ${listNotebooks(root).join(", ")}`);
+    if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
+    const name = resolveNotebookName(reference, root);
+    const outDir = optionalStringFlag(args, "out");
+    const result = await runNotebook(name, {
+      parameters: parseParameterAssignments((args.values.param as string[] | undefined) ?? [], "--param"),
+      ...(outDir !== undefined ? { outDir } : {}),
+      timeoutSeconds: numberFlag(args, "timeout", 600),
+      html: booleanFlag(args, "html"),
+      log: (line) => io.stderr(line),
+    });
+    io.stdout(`${result.name}: executed in ${result.seconds.toFixed(1)} s → ${result.output}${result.html ? ` (and ${result.html})` : ""}`);
+    return 0;
+  },
+};

@@ -1,0 +1,3 @@
+/** Running the project's notebooks headlessly, with parameters (papermill's convention). */
+export * from "./notebook-parameters";
+export * from "./run-notebook";
