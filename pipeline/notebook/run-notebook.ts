@@ -18,7 +18,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { basename, delimiter, join } from "node:path";
 import { writeFileAtomic } from "../shared/atomic-write";
 import { InputError, UsageError } from "../shared/errors";
 import { projectRoot } from "../shared/version";
@@ -86,11 +86,16 @@ export function ensureKernel(root: string, python: string, log: (line: string) =
   return jupyterPath;
 }
 
+/**
+ * Run a notebook of `notebooks/` (by name or prefix) or any `.ipynb` file (by path; it runs
+ * in `notebooks/` all the same, so it can import the library).
+ */
 export async function runNotebook(reference: string, options: RunNotebookOptions = {}): Promise<NotebookRun> {
   const root = projectRoot();
   const log = options.log ?? (() => {});
-  const name = resolveNotebookName(reference, root);
-  const source = join(root, NOTEBOOKS_DIR, `${name}.ipynb`);
+  const isPath = reference.endsWith(".ipynb") && existsSync(reference);
+  const name = isPath ? basename(reference, ".ipynb") : resolveNotebookName(reference, root);
+  const source = isPath ? reference : join(root, NOTEBOOKS_DIR, `${name}.ipynb`);
   const notebook = JSON.parse(readFileSync(source, "utf8")) as Notebook;
   const input = `${JSON.stringify(injectParameters(notebook, options.parameters ?? {}, `${name}.ipynb`), null, 1)}\n`;
   if (!existsSync(join(root, "dist", "pipeline", "index.js"))) {

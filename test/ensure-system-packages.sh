@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# System packages the notebook and browser tests need, on Debian: jupyter's nbconvert and
+# nbclient with an ipykernel (they run the TypeScript notebooks through tslab) and
+# chromium (the report page check, driven by playwright-core). Installed with apt-get
+# when missing (as root, as CI runs); does nothing when they are already there.
+set -euo pipefail
+packages=(jupyter-nbconvert python3-nbclient python3-ipykernel jupyter-client chromium)
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+  # Not Debian: accept the tools if they are on PATH, say what is needed otherwise.
+  if command -v jupyter >/dev/null 2>&1 && jupyter nbconvert --version >/dev/null 2>&1 && { command -v chromium >/dev/null 2>&1 || [ -n "${CHROMIUM_PATH:-}" ]; }; then
+    exit 0
+  fi
+  echo "ensure-system-packages: need jupyter nbconvert (with nbclient and ipykernel) and chromium (or CHROMIUM_PATH)" >&2
+  exit 1
+fi
+
+missing=()
+for package in "${packages[@]}"; do installed "$package" || missing+=("$package"); done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+  echo "ensure-system-packages: missing ${missing[*]}; as root: apt-get install -y --no-install-recommends ${missing[*]}" >&2
+  exit 1
+fi
+echo "ensure-system-packages: installing ${missing[*]}" >&2
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"

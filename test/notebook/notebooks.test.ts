@@ -1,0 +1,73 @@
+/**
+ * Every notebook of notebooks/ runs top to bottom headlessly (tslab kernel through
+ * nbconvert), importing the freshly built library, and shows its figures as the Vega-Lite
+ * v5 bundle plus SVG and PNG.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cellSource, listNotebooks, runNotebook, type Notebook } from "../../pipeline/notebook";
+import { PAPER_MODEL } from "../../pipeline/fit/model";
+import { modelReproductionRows } from "../../pipeline/report/model-reproduction-rows";
+import { VEGA_LITE_MIME } from "../../pipeline/report/notebook-display";
+import { projectRoot } from "../../pipeline/shared/version";
+
+const out = mkdtempSync(join(tmpdir(), "ckpt-notebooks-"));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+type Output = { output_type: string; name?: string; text?: string[]; data?: Record<string, unknown> };
+const outputsOf = (notebook: Notebook) => notebook.cells.flatMap((c) => (c.outputs ?? []) as Output[]);
+
+beforeAll(() => {
+  // Notebooks import dist/ (the built library): build it from the sources under test.
+  execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", projectRoot()], { stdio: "inherit" });
+}, 120_000);
+
+describe("notebooks", () => {
+  const names = listNotebooks();
+
+  it("exist", () => {
+    expect(names).toContain("04-reproduce-the-papers");
+  });
+
+  it.each(names)("%s runs headlessly and displays its figures", async (name) => {
+    const parameters = name === "04-reproduce-the-papers" ? { peakTolerance: 2 } : {};
+    const run = await runNotebook(name, { outDir: out, parameters, html: name === "04-reproduce-the-papers" });
+    const executed = JSON.parse(readFileSync(run.output, "utf8")) as Notebook;
+    const outputs = outputsOf(executed);
+    expect(outputs.filter((o) => o.output_type === "error" || o.name === "stderr")).toEqual([]);
+    const charts = outputs.filter((o) => o.data?.[VEGA_LITE_MIME] !== undefined);
+    expect(charts.length).toBeGreaterThan(0);
+    for (const chart of charts) {
+      expect(Object.keys(chart.data!).sort()).toEqual([VEGA_LITE_MIME, "image/png", "image/svg+xml", "text/plain"]);
+      expect((chart.data![VEGA_LITE_MIME] as { $schema: string }).$schema).toMatch(/vega-lite\/v5\.json$/);
+    }
+    if (name === "04-reproduce-the-papers") {
+      // The parameter reached the notebook: its verdict counts are those of the library with peakTolerance = 2.
+      expect(cellSource(executed.cells.find((c) => c.id === "injected-parameters")!)).toContain("peakTolerance = 2;");
+      const rows = modelReproductionRows(PAPER_MODEL, { modelLabel: "published model", peakM: 2 });
+      const printed = outputs.flatMap((o) => o.text ?? []).join("");
+      expect(printed).toContain(`matches: ${rows.filter((r) => r.verdict === "matches").length}`);
+      expect(readFileSync(run.html!, "utf8").match(/<img src="data:image\/png;base64,/g)!.length).toBeGreaterThanOrEqual(charts.length);
+    }
+  }, 300_000);
+
+  it("reports the failing cell and keeps the partial copy when a cell fails", async () => {
+    const broken: Notebook = {
+      cells: [
+        { cell_type: "code", id: "ok", metadata: {}, source: 'import { fit } from "ckpt-lab";\nconsole.log(fit.PAPER_MODEL.name);', outputs: [], execution_count: null },
+        { cell_type: "code", id: "bad", metadata: {}, source: "const n: number = fit.PAPER_MODEL.name;", outputs: [], execution_count: null },
+      ],
+      metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
+      nbformat: 4,
+      nbformat_minor: 5,
+    };
+    const path = join(out, "broken.ipynb");
+    writeFileSync(path, JSON.stringify(broken));
+    await expect(runNotebook(path, { outDir: out })).rejects.toThrow(/broken.ipynb failed:\ncell 2:\n {4}const n: number = fit.PAPER_MODEL.name;\n→ .*Type 'string' is not assignable to type 'number'/);
+    const partial = JSON.parse(readFileSync(join(out, "broken.failed.ipynb"), "utf8")) as Notebook;
+    expect(outputsOf(partial).flatMap((o) => o.text ?? []).join("")).toContain("paper");
+  }, 300_000);
+});

@@ -1,0 +1,61 @@
+/**
+ * The pipeline's promise: same inputs, same bytes. Two runs into two fresh folders must
+ * give identical trees, file by file, with no trace of where they were written; a rerun
+ * into the same folder must skip every stage and leave every byte in place.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runPipeline } from "../../pipeline/run";
+import { sha256OfFile } from "../../pipeline/shared/hash";
+import { projectRoot } from "../../pipeline/shared/version";
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function tree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else out[relative(dir, path)] = sha256OfFile(path);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe("pipeline outputs", () => {
+  it("are byte-identical across runs and skip everything when nothing changed", async () => {
+    const a = mkdtempSync(join(tmpdir(), "ckpt-report-a-"));
+    const b = mkdtempSync(join(tmpdir(), "ckpt-report-b-"));
+    dirs.push(a, b);
+    await runPipeline({ out: a });
+    await runPipeline({ out: b });
+    const treeA = tree(a);
+    expect(Object.keys(treeA)).toContain("index.html");
+    expect(Object.keys(treeA)).toContain("manifest.json");
+    expect(Object.keys(treeA).filter((p) => p.endsWith(".png")).length).toBeGreaterThanOrEqual(3);
+    expect(tree(b)).toEqual(treeA);
+
+    const rerun = await runPipeline({ out: a });
+    expect(rerun.outcomes.every((o) => !o.ran)).toBe(true);
+    expect(tree(a)).toEqual(treeA);
+
+    // Outputs say nothing about where they were made.
+    for (const path of Object.keys(treeA)) {
+      const text = readFileSync(join(a, path)).toString("latin1");
+      expect(text.includes(a), path).toBe(false);
+      expect(text.includes(projectRoot()), path).toBe(false);
+    }
+    // Every output is in the manifest with its hash.
+    const manifest = JSON.parse(readFileSync(join(a, "manifest.json"), "utf8")) as { outputs: { path: string; sha256: string }[] };
+    const listed = Object.fromEntries(manifest.outputs.map((o) => [o.path, o.sha256]));
+    const expected = { ...treeA };
+    delete expected["manifest.json"];
+    delete expected[".cache/pipeline-state.json"];
+    expect(listed).toEqual(expected);
+  }, 120_000);
+});

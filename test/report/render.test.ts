@@ -1,0 +1,63 @@
+import * as fontkit from "fontkit";
+import * as vega from "vega";
+import { describe, expect, it } from "vitest";
+import { PAPER_MODEL } from "../../pipeline/fit/model";
+import { fontFiles } from "../../pipeline/report/fonts";
+import { modelFigures } from "../../pipeline/report/model-figures";
+import { renderPdf } from "../../pipeline/report/render-pdf";
+import { renderPng } from "../../pipeline/report/render-png";
+import { renderSvg } from "../../pipeline/report/render-svg";
+import { installTextMetrics } from "../../pipeline/report/text-metrics";
+import { expectClose } from "../helpers";
+
+const figure = modelFigures(PAPER_MODEL, { idPrefix: "t", modelLabel: "published model" })[2]!;
+
+describe("rendering", () => {
+  it("measures text with the font's advance widths instead of vega's 0.8·size·length estimate", () => {
+    installTextMetrics();
+    const font = fontkit.openSync(fontFiles().regular) as fontkit.Font;
+    const bold = fontkit.openSync(fontFiles().bold) as fontkit.Font;
+    const measure = (vega as unknown as { textMetrics: { width(item: object, text: string): number } }).textMetrics.width;
+    // Reference: fontkit's shaped advance width of the same string, scaled to 10 px.
+    expectClose(measure({ fontSize: 10 }, "bandwidth (MB/s)"), (font.layout("bandwidth (MB/s)").advanceWidth / font.unitsPerEm) * 10, 1e-12);
+    expectClose(measure({ fontSize: 10, fontWeight: "bold" }, "Peaks"), (bold.layout("Peaks").advanceWidth / bold.unitsPerEm) * 10, 1e-12);
+    expect(measure({ fontSize: 10, fontWeight: "bold" }, "Peaks")).toBeGreaterThan(measure({ fontSize: 10 }, "Peaks"));
+    // "iiii" is much narrower than the estimate, "MMMM" wider: the estimate would misplace both.
+    expect(measure({ fontSize: 10 }, "iiii")).toBeLessThan(0.8 * 10 * 4 * 0.5);
+    expect(measure({ fontSize: 10 }, "MMMM")).toBeGreaterThan(0.8 * 10 * 4);
+  });
+
+  it("gives the same SVG, PNG and PDF bytes on every render", async () => {
+    const a = await renderSvg(figure.spec);
+    const b = await renderSvg(figure.spec);
+    expect(b.svg).toBe(a.svg);
+    expect(Buffer.compare(renderPng(a.svg), renderPng(b.svg))).toBe(0);
+    expect(Buffer.compare(await renderPdf(a.svg, a), await renderPdf(b.svg, b))).toBe(0);
+  });
+
+  it("renders the PNG at twice the SVG's size", async () => {
+    const { svg, width, height } = await renderSvg(figure.spec);
+    const png = renderPng(svg);
+    expect(png.subarray(1, 4).toString("ascii")).toBe("PNG");
+    // IHDR: width and height, big-endian, at bytes 16 and 20.
+    expect(png.readUInt32BE(16)).toBe(Math.round(width * 2));
+    expect(png.readUInt32BE(20)).toBe(Math.round(height * 2));
+  });
+
+  it("writes a PDF page the size of the figure with DejaVu Sans embedded and no creation time", async () => {
+    const rendered = await renderSvg(figure.spec);
+    const pdf = (await renderPdf(rendered.svg, rendered)).toString("latin1");
+    expect(pdf.startsWith("%PDF-")).toBe(true);
+    expect(pdf).toMatch(new RegExp(`/MediaBox \\[0 0 ${rendered.width} ${rendered.height}\\]`));
+    expect(pdf).toMatch(/\/FontName \/[A-Z]{6}\+DejaVuSans\b/);
+    expect(pdf).toMatch(/\/FontFile2/);
+    expect(pdf).not.toMatch(/\/BaseFont \/Helvetica/);
+    expect(pdf).toContain("(D:19700101000000Z)");
+  });
+
+  it("scales the PDF page to a requested width, keeping the aspect ratio", async () => {
+    const rendered = await renderSvg(figure.spec);
+    const pdf = (await renderPdf(rendered.svg, rendered, { widthPt: 2 * rendered.width })).toString("latin1");
+    expect(pdf).toMatch(new RegExp(`/MediaBox \\[0 0 ${2 * rendered.width} ${2 * rendered.height}\\]`));
+  });
+});
