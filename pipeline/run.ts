@@ -32,7 +32,7 @@ import type { Stage } from "./runner/stage";
 import { projectRoot } from "./shared/version";
 
 /** The registered stages, in data-flow order. */
-export const STAGES: readonly Stage[] = [reportStage as unknown as Stage];
+export const STAGES: readonly Stage[] = [reportStage];
 
 /** Trace files used when none are given. */
 export const DEFAULT_TRACES: readonly string[] = [];

@@ -5,8 +5,8 @@
  */
 import type { ReportFile } from "../report/render-report";
 
-/** JSON-serialisable parameters of a stage, with their defaults. */
-export type StageParameters = Record<string, unknown>;
+/** JSON-serialisable parameters of a stage (an object of numbers, strings, booleans, nested objects). */
+export type StageParameters = object;
 
 export interface StageContext<P extends StageParameters = StageParameters> {
   parameters: P;

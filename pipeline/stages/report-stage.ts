@@ -9,13 +9,13 @@ import { renderReport } from "../report/render-report";
 import type { Stage } from "../runner/stage";
 import { TOOL_VERSION } from "../shared/version";
 
-export const reportStage: Stage<ReportParameters & Record<string, unknown>> = {
+export const reportStage: Stage<ReportParameters> = {
   name: "report",
   summary: "figures, tables, reproduction table and index.html",
   inputs: [],
   outputs: ["report"],
   module: __filename,
-  defaults: structuredClone(DEFAULT_REPORT_PARAMETERS) as ReportParameters & Record<string, unknown>,
+  defaults: DEFAULT_REPORT_PARAMETERS,
   async run(context) {
     const content = buildReportContent({ paperModel: PAPER_MODEL }, context.parameters);
     const files = await renderReport(

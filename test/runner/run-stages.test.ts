@@ -31,7 +31,7 @@ function stages(): Stage[] {
     async run(context) {
       runs.push("parse");
       const values = context.inputFiles.flatMap((f) => readFileSync(f.path, "utf8").trim().split(/\s+/).map(Number));
-      return { artifacts: { numbers: values.map((v) => v * (context.parameters.scale as number)) } };
+      return { artifacts: { numbers: values.map((v) => v * (context.parameters as { scale: number }).scale) } };
     },
   };
   const square: Stage = {
@@ -58,7 +58,7 @@ function stages(): Stage[] {
     async run(context) {
       runs.push("render");
       const squares = context.inputs.squares as number[];
-      return { artifacts: {}, files: [{ path: "report/total.txt", content: `${context.parameters.title}: ${squares.reduce((a, b) => a + b, 0)}\n` }] };
+      return { artifacts: {}, files: [{ path: "report/total.txt", content: `${(context.parameters as { title: string }).title}: ${squares.reduce((a, b) => a + b, 0)}\n` }] };
     },
   };
   return [parse, square, render];
