@@ -19,6 +19,8 @@ export interface ReportFile {
   /** Relative to the report folder, with "/" separators. */
   path: string;
   content: Uint8Array | string;
+  /** Holds measured durations, which differ between runs (see Stage.volatileOutputs). */
+  volatile?: boolean;
 }
 
 export type ReportProvenance = Omit<ReportPageInputs, "content" | "runtime">;

@@ -13,7 +13,8 @@
  * keeps what finished. Files a stage produced last time and no longer produces are
  * removed. `manifest.json` lists every output with its hash, the stage that wrote it, and
  * that stage's inputs and parameters; it holds no timestamp, so same inputs give the same
- * bytes.
+ * bytes — except outputs a stage declares volatile (measured durations), which the
+ * manifest marks as such.
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -85,7 +86,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
     for (const f of inputFiles) allInputFiles.set(f.path, f.sha256);
     const inputs: Record<string, string> = {};
     for (const name of inputNames) inputs[name] = sha256OfFile(join(options.out, artifactPath(name)));
-    const current: Omit<StageRecord, "outputs"> = {
+    const current: Omit<StageRecord, "outputs" | "volatile"> = {
       parameters: parameters[stage.name],
       inputs,
       inputFiles: Object.fromEntries(inputFiles.map((f) => [f.path, f.sha256])),
@@ -124,9 +125,11 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
     });
 
     const files = new Map<string, Uint8Array | string>();
+    const volatile: string[] = [];
     for (const name of stage.outputs) {
       if (!(name in result.artifacts)) throw new Error(`stage "${stage.name}" did not return its declared output "${name}"`);
       files.set(artifactPath(name), `${JSON.stringify(result.artifacts[name], null, 2)}\n`);
+      if (stage.volatileOutputs?.includes(name)) volatile.push(artifactPath(name));
     }
     for (const extra of Object.keys(result.artifacts)) {
       if (!stage.outputs.includes(extra)) throw new Error(`stage "${stage.name}" returned "${extra}", which it does not declare in outputs`);
@@ -136,6 +139,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
         throw new Error(`stage "${stage.name}" writes "${file.path}", a path reserved or already written`);
       }
       files.set(file.path, file.content);
+      if (file.volatile) volatile.push(file.path);
     }
     const outputs: Record<string, string> = {};
     for (const path of [...files.keys()].sort()) {
@@ -146,7 +150,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
     for (const path of Object.keys(previous?.outputs ?? {})) {
       if (!(path in outputs)) rmSync(join(options.out, path), { force: true });
     }
-    state.stages[stage.name] = { ...current, outputs };
+    state.stages[stage.name] = { ...current, outputs, ...(volatile.length > 0 ? { volatile: volatile.sort() } : {}) };
     writeJsonAtomic(join(options.out, STATE_PATH), state);
     for (const name of stage.outputs) producedBy.set(name, stage.name);
     const seconds = (now() - start) / 1000;
@@ -255,9 +259,14 @@ function outputChanges(out: string, outputs: Record<string, string>): string[] {
 }
 
 function buildManifest(stages: readonly Stage[], state: PipelineState, parameters: Record<string, unknown>, inputFiles: Map<string, string>) {
-  const outputs: { path: string; sha256: string; stage: string }[] = [];
+  // A volatile output's hash changes from run to run: the manifest names it without one,
+  // so that the manifest itself stays byte-identical.
+  const outputs: ({ path: string; sha256: string; stage: string } | { path: string; stage: string; volatile: true })[] = [];
   for (const stage of stages) {
-    for (const [path, sha256] of Object.entries(state.stages[stage.name]?.outputs ?? {})) outputs.push({ path, sha256, stage: stage.name });
+    const record = state.stages[stage.name];
+    for (const [path, sha256] of Object.entries(record?.outputs ?? {})) {
+      outputs.push(record?.volatile?.includes(path) ? { path, stage: stage.name, volatile: true } : { path, sha256, stage: stage.name });
+    }
   }
   outputs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return {

@@ -15,12 +15,14 @@ export interface StageRecord {
   code: CodeIdentity;
   /** Output path (relative to the output folder) → sha256. */
   outputs: Record<string, string>;
+  /** The outputs that hold measured durations (may differ between runs). */
+  volatile?: string[];
 }
 
 export type PipelineState = { schema: "ckpt-lab/pipeline-state@1"; stages: Record<string, StageRecord> };
 
 /** Why `current` differs from `previous` (empty when nothing that matters changed). */
-export function changesSince(previous: StageRecord, current: Omit<StageRecord, "outputs">): string[] {
+export function changesSince(previous: StageRecord, current: Omit<StageRecord, "outputs" | "volatile">): string[] {
   const reasons: string[] = [];
   const fileChanges = diffMaps(previous.inputFiles, current.inputFiles);
   if (fileChanges.length > 0) reasons.push(`input files changed: ${list(fileChanges)}`);

@@ -41,6 +41,12 @@ export interface Stage<P extends StageParameters = StageParameters> {
   /** Artifacts written. */
   outputs: readonly string[];
   /**
+   * Outputs holding measurements that differ from run to run however seeded (elapsed
+   * times): marked `"volatile": true` in the manifest, and the only outputs allowed to
+   * differ between two runs on the same inputs.
+   */
+  volatileOutputs?: readonly string[];
+  /**
    * The file that defines the stage (its `__filename`): the stage's code is every project
    * module this file imports, directly or not, plus the versions of the packages they import.
    */

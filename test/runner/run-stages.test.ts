@@ -175,6 +175,27 @@ describe("runStages", () => {
     expect(JSON.stringify(manifest)).not.toMatch(/20\d\d-\d\d-\d\d/);
   });
 
+  it("names volatile outputs (measured durations) in the manifest without a hash, so the manifest stays identical", async () => {
+    const timed = stages();
+    timed[1]!.outputs = ["squares", "timings"];
+    timed[1]!.volatileOutputs = ["timings"];
+    const run = timed[1]!.run;
+    let tick = 0;
+    timed[1]!.run = async (context) => {
+      const result = await run(context);
+      tick += 1;
+      return { artifacts: { ...result.artifacts, timings: { micros: tick } }, files: [{ path: "report/time.txt", content: `${tick}\n`, volatile: true }] };
+    };
+    await runStages(timed, options());
+    const first = readFileSync(join(dir, "out", "manifest.json"), "utf8");
+    await runStages(timed, options({ force: true }));
+    expect(readFileSync(join(dir, "out", "manifest.json"), "utf8")).toBe(first);
+    const manifest = JSON.parse(first);
+    expect(manifest.outputs).toContainEqual({ path: "artifacts/timings.json", stage: "square", volatile: true });
+    expect(manifest.outputs).toContainEqual({ path: "report/time.txt", stage: "square", volatile: true });
+    expect(readFileSync(join(dir, "out", "report", "time.txt"), "utf8")).toBe("2\n");
+  });
+
   it("refuses a wiring where an input has no producer upstream", async () => {
     const broken = stages();
     broken[1]!.inputs = ["numbers", "nowhere"];
