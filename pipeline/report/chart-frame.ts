@@ -13,6 +13,11 @@ export interface ChartFrame {
   title?: string;
 }
 
+/** Schema and theme only, for compositions (facet, concat) whose parts carry their own sizes. */
+export function themeFrame(): { $schema: string; config: Config } {
+  return { $schema: VEGA_LITE_SCHEMA_URL, config: THEME_CONFIG };
+}
+
 export function chartFrame(size: ChartSize, title?: string): ChartFrame {
   return {
     $schema: VEGA_LITE_SCHEMA_URL,

@@ -4,6 +4,7 @@ import { buildReportContent } from "../../pipeline/report/report-content";
 import { renderSvg } from "../../pipeline/report/render-svg";
 import { checkVegaLiteSpec } from "../../pipeline/report/validate-spec";
 import { CATEGORY_PALETTE, FONT_FAMILY } from "../../pipeline/report/theme";
+import { builderFigures } from "./fixtures/builder-figures";
 
 const figures = buildReportContent({ paperModel: PAPER_MODEL }).sections.flatMap((s) => s.figures);
 
@@ -22,6 +23,13 @@ describe("report figures", () => {
     expect(rendered.svg).toContain(`font-family="${FONT_FAMILY}"`);
     expect(rendered.width).toBeLessThanOrEqual(252); // 3.5 in = one column of a two-column paper, in pt
     expect(figure.caption.length).toBeGreaterThan(40);
+  });
+
+  it.each(builderFigures().map((f) => [f.id, f] as const))("builder %s gives a valid spec that renders without warnings", async (_id, figure) => {
+    expect(checkVegaLiteSpec(figure.spec).errors).toEqual([]);
+    const rendered = await renderSvg(figure.spec);
+    expect(rendered.warnings).toEqual([]);
+    expect(rendered.width).toBeLessThanOrEqual(520); // at most both columns (7.2 in)
   });
 
   it("uses the colour-blind-safe palette for categories", () => {

@@ -1,0 +1,60 @@
+/**
+ * Checkpoint placements on a job's failure-free time line, one row per policy (the DP
+ * placer, Young, Daly, none): the slices as alternating grey bars, each checkpoint as a
+ * coloured bar of its cost after the slice it follows ([BTW10], [BKT]; SPEC §5).
+ */
+import type { TopLevelSpec } from "vega-lite";
+import { chartFrame } from "./chart-frame";
+import type { Figure } from "./figure";
+import { CATEGORY_PALETTE, type ChartSize } from "./theme";
+
+export interface TimelineBar {
+  policy: string;
+  /** "slice" or "checkpoint". */
+  kind: "slice" | "checkpoint";
+  /** 1-based slice index (the slice itself, or the slice the checkpoint follows). */
+  slice: number;
+  startHours: number;
+  endHours: number;
+}
+
+export interface PlacementTimelineInput {
+  id: string;
+  title: string;
+  caption: string;
+  policies: string[];
+  bars: TimelineBar[];
+  size?: ChartSize;
+}
+
+export function placementTimelineFigure(input: PlacementTimelineInput): Figure {
+  const rowHeight = 16;
+  const bars = input.bars.map((b) => ({ ...b, shade: b.kind === "slice" ? (b.slice % 2 === 0 ? "even slice" : "odd slice") : "checkpoint" }));
+  const spec = {
+    ...chartFrame(input.size ?? "page"),
+    height: rowHeight * input.policies.length,
+    data: { values: bars },
+    mark: { type: "bar", height: rowHeight - 4 },
+    params: [{ name: "zoom", select: { type: "interval", encodings: ["x"] }, bind: "scales" }],
+    encoding: {
+      x: { field: "startHours", type: "quantitative", title: "failure-free time line of the job (h)", scale: { nice: false } },
+      x2: { field: "endHours" },
+      y: { field: "policy", type: "nominal", title: null, sort: input.policies },
+      color: {
+        field: "shade",
+        type: "nominal",
+        title: null,
+        scale: { domain: ["odd slice", "even slice", "checkpoint"], range: ["#D9D9D9", "#B0B0B0", CATEGORY_PALETTE[1]] },
+        legend: { orient: "bottom", direction: "horizontal" },
+      },
+      tooltip: [
+        { field: "policy", title: "policy" },
+        { field: "kind", title: "what" },
+        { field: "slice", title: "slice" },
+        { field: "startHours", title: "from (h)", format: ".2f" },
+        { field: "endHours", title: "to (h)", format: ".2f" },
+      ],
+    },
+  } as TopLevelSpec;
+  return { id: input.id, title: input.title, caption: input.caption, spec };
+}

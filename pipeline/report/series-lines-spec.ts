@@ -1,0 +1,106 @@
+/**
+ * Lines of a measured quantity against a numeric x, one per group, optionally on log
+ * scales, with reference points (published values) as hollow diamonds: e.g. scheduler time
+ * against the number of applications n, one line per k0, log y ([Y11] Tables 4–9 times
+ * next to ours).
+ */
+import type { TopLevelSpec } from "vega-lite";
+import { categoryScale, chartFrame, ZOOM_PARAM } from "./chart-frame";
+import type { Figure } from "./figure";
+import type { ChartSize } from "./theme";
+
+export interface SeriesLinePoint {
+  group: string;
+  x: number;
+  y: number;
+  /** Spread shown as a band, e.g. the interquartile range (optional). */
+  low?: number;
+  high?: number;
+}
+
+export interface ReferencePoint {
+  group: string;
+  x: number;
+  y: number;
+  label: string;
+}
+
+export interface SeriesLinesInput {
+  id: string;
+  title: string;
+  caption: string;
+  xTitle: string;
+  yTitle: string;
+  groupTitle: string;
+  groups: string[];
+  points: SeriesLinePoint[];
+  references?: ReferencePoint[];
+  referenceLabel?: string;
+  logX?: boolean;
+  logY?: boolean;
+  yFormat?: string;
+  size?: ChartSize;
+}
+
+export function seriesLinesFigure(input: SeriesLinesInput): Figure {
+  const color = {
+    field: "group",
+    type: "nominal" as const,
+    title: input.groupTitle,
+    scale: categoryScale(input.groups),
+    legend: { orient: "bottom" as const, direction: "horizontal" as const },
+  };
+  // Log axes: a few labelled powers (1k, 10k…), not every minor tick.
+  const logAxis = { tickCount: 5, format: "~s", grid: true };
+  const x = {
+    field: "x",
+    type: "quantitative" as const,
+    title: input.xTitle,
+    scale: input.logX ? { type: "log" as const, nice: false } : { zero: false },
+    ...(input.logX ? { axis: logAxis } : {}),
+  };
+  const yScale = input.logY ? { type: "log" as const } : { zero: true };
+  const format = input.yFormat ?? ".3~g";
+  const layers: object[] = [];
+  if (input.points.some((p) => p.low !== undefined && p.high !== undefined)) {
+    layers.push({
+      data: { values: input.points.filter((p) => p.low !== undefined && p.high !== undefined) },
+      mark: { type: "area", opacity: 0.18 },
+      encoding: { x, y: { field: "low", type: "quantitative", scale: yScale }, y2: { field: "high" }, color: { ...color, legend: null } },
+    });
+  }
+  layers.push({
+    data: { values: input.points },
+    mark: { type: "line", point: { filled: true, size: 22 } },
+    params: [ZOOM_PARAM],
+    encoding: {
+      x,
+      y: { field: "y", type: "quantitative", title: input.yTitle, scale: yScale, ...(input.logY ? { axis: logAxis } : {}) },
+      color,
+      tooltip: [
+        { field: "group", title: input.groupTitle },
+        { field: "x", title: input.xTitle },
+        { field: "y", title: input.yTitle, format },
+      ],
+    },
+  });
+  if (input.references && input.references.length > 0) {
+    layers.push({
+      data: { values: input.references.map((r) => ({ ...r, what: input.referenceLabel ?? "published" })) },
+      mark: { type: "point", filled: false, size: 46, strokeWidth: 1.3, opacity: 1 },
+      encoding: {
+        x,
+        y: { field: "y", type: "quantitative", scale: yScale },
+        color,
+        shape: { field: "what", type: "nominal", title: null, scale: { range: ["diamond"] }, legend: { orient: "bottom" } },
+        tooltip: [
+          { field: "label", title: "published" },
+          { field: "x", title: input.xTitle },
+          { field: "y", title: input.yTitle, format },
+        ],
+      },
+    });
+  }
+  const spec = { ...chartFrame(input.size ?? "column"), layer: layers } as TopLevelSpec;
+  return { id: input.id, title: input.title, caption: input.caption, spec };
+}
