@@ -26,3 +26,5 @@ export * from "./simulate-first-failure";
 export * from "./simulate-restarts";
 export * from "./timeline";
 export * from "./place-job";
+export * from "./desktop-grid-workload";
+export * from "./solve-batch";
