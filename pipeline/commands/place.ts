@@ -237,6 +237,7 @@ export const command: Command = {
     const law = createLaw(parsedLaw.spec);
     const policies: PolicyName[] = policy === "all" ? ["dp", "young", "daly", "none"] : [policy];
     const progress = runs >= 100_000;
+    const started = Date.now();
     const placement = placeJob(job, law, {
       alpha,
       beta,
@@ -247,6 +248,10 @@ export const command: Command = {
       policies,
       simulate: runs > 0 ? { runs, seed, confidence, restartSeconds } : undefined,
       onSimulate: progress ? (label) => io.stderr(`simulating ${label}: ${runs} runs…`) : undefined,
+      // Only solves that take a while report progress.
+      onProgress: (fraction) => {
+        if (Date.now() - started > 1000) io.stderr(`dp: ${Math.round(fraction * 100)} %…`);
+      },
     });
     placement.warnings.unshift(...inputWarnings, ...parsedLaw.warnings);
     for (const warning of placement.warnings) io.stderr(`warning: ${warning}`);

@@ -22,6 +22,8 @@ export interface ConstantCostDpInput extends WasteWeights {
   law: FailureLaw;
   objective: Objective;
   maxMemoryBytes?: number;
+  /** Called now and then with the share of the work done (for long solves). */
+  onProgress?: (fraction: number) => void;
 }
 
 const micros = (start: bigint) => Number(process.hrtime.bigint() - start) / 1000;
@@ -60,7 +62,13 @@ export function constantCostDp(input: ConstantCostDpInput): DpSolution {
   hoisted[0] = 0;
   const alphaMinusBeta = alpha - beta;
   let transitions = 0;
+  let nextReport = 0.1;
   for (let l = 1; l <= n; l++) {
+    const done = (l / n) ** 3; // rows cost ∝ l²
+    if (input.onProgress !== undefined && done >= nextReport) {
+      input.onProgress(done);
+      nextReport += 0.1;
+    }
     for (let k = 1; k <= l; k++) {
       const index = k * width + l;
       const base = (k - 1) * width;

@@ -25,7 +25,7 @@ export interface BatchJobResult {
   lawEvaluations: number;
 }
 
-export interface BatchOptions extends DpOptions {
+export interface BatchOptions extends Omit<DpOptions, "onProgress"> {
   threads: number;
   chunkSize?: number;
   /** Called after every chunk with the number of jobs solved so far. */

@@ -20,6 +20,8 @@ export interface DpOptions extends WasteWeights {
   quantumSeconds: number;
   rounding?: CostRounding;
   maxMemoryBytes?: number;
+  /** Called now and then with the share of the DP done (for long solves). */
+  onProgress?: (fraction: number) => void;
 }
 
 export interface JobDpSolution extends DpSolution {
@@ -50,11 +52,11 @@ export function prepareDpJob(job: Job, quantumSeconds: number, rounding: CostRou
 }
 
 export function solveDp(job: Job, law: FailureLaw, options: DpOptions): JobDpSolution {
-  const { alpha, beta, objective, maxMemoryBytes } = options;
+  const { alpha, beta, objective, maxMemoryBytes, onProgress } = options;
   const prepared = prepareDpJob(job, options.quantumSeconds, options.rounding);
   const solution =
     prepared.quantization === null
-      ? constantCostDp({ slicesSeconds: job.slicesSeconds, costSeconds: job.costsSeconds[0]!, law, alpha, beta, objective, maxMemoryBytes })
+      ? constantCostDp({ slicesSeconds: job.slicesSeconds, costSeconds: job.costsSeconds[0]!, law, alpha, beta, objective, maxMemoryBytes, onProgress })
       : variableCostDp({
           slicesSeconds: job.slicesSeconds,
           costsQuanta: prepared.quantization.costsQuanta,
@@ -64,6 +66,7 @@ export function solveDp(job: Job, law: FailureLaw, options: DpOptions): JobDpSol
           beta,
           objective,
           maxMemoryBytes,
+          onProgress,
         });
   return { ...solution, ...prepared };
 }

@@ -68,6 +68,8 @@ export interface VariableCostDpInput extends WasteWeights {
   law: FailureLaw;
   objective: Objective;
   maxMemoryBytes?: number;
+  /** Called now and then with the share of the work done (for long solves). */
+  onProgress?: (fraction: number) => void;
 }
 
 const micros = (start: bigint) => Number(process.hrtime.bigint() - start) / 1000;
@@ -143,7 +145,20 @@ export function variableCostDp(input: VariableCostDpInput): DpSolution {
   const alphaMinusBeta = alpha - beta;
   const oneMinusAlphaQ = (1 - alpha) * q;
   let transitions = 0;
+  // Progress in units of the transition bound l·S_{l−1} per row.
+  const { onProgress } = input;
+  let workBound = 0;
+  for (let l = 1; l <= n; l++) workBound += l * (cumulativeCost[l - 1]! + 1);
+  let workDone = 0;
+  let nextReport = 0.1;
   for (let l = 1; l <= n; l++) {
+    if (onProgress !== undefined) {
+      workDone += l * (cumulativeCost[l - 1]! + 1);
+      if (workDone / workBound >= nextReport) {
+        onProgress(workDone / workBound);
+        nextReport += 0.1;
+      }
+    }
     const c = costsQuanta[l - 1]!;
     const tauL = tau[l]!;
     const maxTheta = cumulativeCost[l]!;
