@@ -5,9 +5,9 @@
  *                     = (σ_i − α ρ_i + β ρ_{i+1}) P(ρ_i < T ≤ ρ_{i+1}) + (α − β) ∫_{ρ_i}^{ρ_{i+1}} t f(t) dt
  *     W(π) = Σ_i Δ(π_i, π_{i+1});   complete objective: W(π) + σ_k (1 − F(ρ_k)).
  *
- * This is the plain evaluator, one law call per boundary through the tail-accurate
- * `probabilityBetween` / `partialExpectationBetween`, O(k log) per schedule; it shares no code
- * with the DPs' precomputed tables, so it serves as their independent check (brute force).
+ * This is the plain evaluator: O(n) arithmetic and O(k) law calls per schedule, through the
+ * tail-accurate `probabilityBetween` / `partialExpectationBetween`. It shares no code with
+ * the DPs' precomputed tables, so it serves as their independent check (brute force).
  */
 import type { Checkpoints, Job } from "./job";
 import { partialExpectationBetween, probabilityBetween, type FailureLaw } from "./laws/failure-law";

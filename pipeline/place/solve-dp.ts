@@ -6,10 +6,11 @@
  * quantize-costs.ts says) and the variable-cost DP solves the quantised job. The result
  * carries the costs it used, so that every other policy is evaluated on the same job.
  */
+import { requirePositive } from "../shared/errors";
 import { constantCostDp } from "./constant-cost-dp";
 import { validateJob, type Job } from "./job";
 import type { FailureLaw } from "./laws/failure-law";
-import type { Objective, WasteWeights } from "./objective";
+import { validateWasteWeights, type Objective, type WasteWeights } from "./objective";
 import { quantizeCosts, type CostRounding, type QuantizedCosts } from "./quantize-costs";
 import { variableCostDp, type DpSolution } from "./variable-cost-dp";
 
@@ -24,7 +25,7 @@ export interface DpOptions extends WasteWeights {
   onProgress?: (fraction: number) => void;
 }
 
-export interface JobDpSolution extends DpSolution {
+export interface PreparedJob {
   solver: DpSolver;
   /** The quantisation applied (null for the constant-cost DP, which needs none). */
   quantization: QuantizedCosts | null;
@@ -32,15 +33,12 @@ export interface JobDpSolution extends DpSolution {
   solvedJob: Job;
 }
 
-export interface PreparedJob {
-  solver: DpSolver;
-  quantization: QuantizedCosts | null;
-  solvedJob: Job;
-}
+export type JobDpSolution = DpSolution & PreparedJob;
 
 /** Choose the solver and quantise the costs if it needs it (no solving). */
 export function prepareDpJob(job: Job, quantumSeconds: number, rounding: CostRounding = "nearest"): PreparedJob {
   validateJob(job);
+  requirePositive("the cost quantum (--quantum, seconds)", quantumSeconds);
   const costs = job.costsSeconds;
   if (costs.every((c) => c === costs[0])) return { solver: "constant-cost", quantization: null, solvedJob: job };
   const quantization = quantizeCosts(costs, quantumSeconds, rounding);
@@ -52,7 +50,8 @@ export function prepareDpJob(job: Job, quantumSeconds: number, rounding: CostRou
 }
 
 export function solveDp(job: Job, law: FailureLaw, options: DpOptions): JobDpSolution {
-  const { alpha, beta, objective, maxMemoryBytes, onProgress } = options;
+  const { alpha, beta } = validateWasteWeights(options);
+  const { objective, maxMemoryBytes, onProgress } = options;
   const prepared = prepareDpJob(job, options.quantumSeconds, options.rounding);
   const solution =
     prepared.quantization === null

@@ -31,6 +31,7 @@
  * state, and Σ_l Σ_θ #{r < l : S_r ≥ θ − c_l} ≤ n²C/2 transitions, O(n² C) = O(n³ c_max)
  * time. Ties keep the earliest r.
  */
+import { InputError } from "../shared/errors";
 import type { Checkpoints } from "./job";
 import type { FailureLaw } from "./laws/failure-law";
 import { DEFAULT_DP_MEMORY_BYTES, estimateVariableCostDpMemory, requireDpMemory } from "./dp-memory";
@@ -81,8 +82,10 @@ export function variableCostDp(input: VariableCostDpInput): DpSolution {
   const tau = new Float64Array(width);
   const cumulativeCost = new Float64Array(width); // S_j = Σ_{i≤j} c_i, quanta
   for (let j = 1; j <= n; j++) {
+    const c = costsQuanta[j - 1]!;
+    if (!Number.isInteger(c) || c < 0) throw new InputError(`slice ${j}: the DP needs costs in whole quanta ≥ 0, got ${c} (quantize-costs.ts rounds them)`);
     tau[j] = tau[j - 1]! + slicesSeconds[j - 1]!;
-    cumulativeCost[j] = cumulativeCost[j - 1]! + costsQuanta[j - 1]!;
+    cumulativeCost[j] = cumulativeCost[j - 1]! + c;
   }
   const totalQuanta = cumulativeCost[n]!;
   const estimate = estimateVariableCostDpMemory(n, totalQuanta);
