@@ -88,8 +88,3 @@ export function partialExpectationBetween(law: FailureLaw, a: number, b: number)
     ? lowerB - law.partialExpectation(a)
     : law.upperPartialExpectation(a) - law.upperPartialExpectation(b);
 }
-
-/** Format seconds compactly for law descriptions ("6055 s", "1.682 h"). */
-export function formatSeconds(seconds: number): string {
-  return `${Number(seconds.toPrecision(6))} s`;
-}
