@@ -12,6 +12,7 @@ type CommandLoader = () => Promise<Command>;
 
 /** Subcommand name → loader, in the order the pipeline's data flows. */
 const COMMANDS: Record<string, CommandLoader> = {
+  place: async () => (await import("./commands/place.js")).command,
   pipeline: async () => (await import("./commands/pipeline.js")).pipelineCommand,
   notebook: async () => (await import("./commands/notebook.js")).notebookCommand,
 };
