@@ -26,13 +26,14 @@
  * data-flow order; the report reads the artifacts it knows as optional inputs.
  */
 import { dirname, relative, resolve } from "node:path";
+import { placeStage } from "./stages/place-stage";
 import { reportStage } from "./stages/report-stage";
 import { runStages, type PipelineRun } from "./runner/run-stages";
 import type { Stage } from "./runner/stage";
 import { projectRoot } from "./shared/version";
 
 /** The registered stages, in data-flow order. */
-export const STAGES: readonly Stage[] = [reportStage];
+export const STAGES: readonly Stage[] = [placeStage, reportStage];
 
 /** Trace files used when none are given. */
 export const DEFAULT_TRACES: readonly string[] = [];

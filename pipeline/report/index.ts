@@ -27,6 +27,7 @@ export * from "./model-figures";
 export * from "./model-card";
 export * from "./reproduction";
 export * from "./model-reproduction-rows";
+export * from "./place-figures";
 export * from "./report-content";
 export * from "./validate-spec";
 export * from "./render-svg";

@@ -1,7 +1,8 @@
 /**
  * Checkpoint placements on a job's failure-free time line, one row per policy (the DP
  * placer, Young, Daly, none): the slices as alternating grey bars, each checkpoint as a
- * coloured bar of its cost after the slice it follows ([BTW10], [BKT]; SPEC §5).
+ * coloured bar of its cost after the slice it follows, marked by a tick so that a
+ * checkpoint of one minute stays visible on a job of many hours ([BTW10], [BKT]; SPEC §5).
  */
 import type { TopLevelSpec } from "vega-lite";
 import { chartFrame } from "./chart-frame";
@@ -30,31 +31,38 @@ export interface PlacementTimelineInput {
 export function placementTimelineFigure(input: PlacementTimelineInput): Figure {
   const rowHeight = 16;
   const bars = input.bars.map((b) => ({ ...b, shade: b.kind === "slice" ? (b.slice % 2 === 0 ? "even slice" : "odd slice") : "checkpoint" }));
+  const y = { field: "policy", type: "nominal" as const, title: null, sort: input.policies };
+  const x = { field: "startHours", type: "quantitative" as const, title: "failure-free time line of the job (h)", scale: { nice: false } };
+  const color = {
+    field: "shade",
+    type: "nominal" as const,
+    title: null,
+    scale: { domain: ["odd slice", "even slice", "checkpoint"], range: ["#D9D9D9", "#B0B0B0", CATEGORY_PALETTE[1]] },
+    legend: { orient: "bottom" as const, direction: "horizontal" as const },
+  };
+  const tooltip = [
+    { field: "policy", title: "policy" },
+    { field: "kind", title: "what" },
+    { field: "slice", title: "slice" },
+    { field: "startHours", title: "from (h)", format: ".3f" },
+    { field: "endHours", title: "to (h)", format: ".3f" },
+  ];
   const spec = {
     ...chartFrame(input.size ?? "page"),
     height: rowHeight * input.policies.length,
     data: { values: bars },
-    mark: { type: "bar", height: rowHeight - 4 },
-    params: [{ name: "zoom", select: { type: "interval", encodings: ["x"] }, bind: "scales" }],
-    encoding: {
-      x: { field: "startHours", type: "quantitative", title: "failure-free time line of the job (h)", scale: { nice: false } },
-      x2: { field: "endHours" },
-      y: { field: "policy", type: "nominal", title: null, sort: input.policies },
-      color: {
-        field: "shade",
-        type: "nominal",
-        title: null,
-        scale: { domain: ["odd slice", "even slice", "checkpoint"], range: ["#D9D9D9", "#B0B0B0", CATEGORY_PALETTE[1]] },
-        legend: { orient: "bottom", direction: "horizontal" },
+    layer: [
+      {
+        mark: { type: "bar", height: rowHeight - 4 },
+        params: [{ name: "zoom", select: { type: "interval", encodings: ["x"] }, bind: "scales" }],
+        encoding: { x, x2: { field: "endHours" }, y, color, tooltip },
       },
-      tooltip: [
-        { field: "policy", title: "policy" },
-        { field: "kind", title: "what" },
-        { field: "slice", title: "slice" },
-        { field: "startHours", title: "from (h)", format: ".2f" },
-        { field: "endHours", title: "to (h)", format: ".2f" },
-      ],
-    },
+      {
+        transform: [{ filter: "datum.kind === 'checkpoint'" }],
+        mark: { type: "tick", orient: "vertical", thickness: 2, size: rowHeight - 2 },
+        encoding: { x, y, color, tooltip },
+      },
+    ],
   } as TopLevelSpec;
   return { id: input.id, title: input.title, caption: input.caption, spec };
 }

@@ -11,12 +11,15 @@ import type { Figure } from "./figure";
 import { modelCard } from "./model-card";
 import { modelFigures } from "./model-figures";
 import { modelReproductionRows } from "./model-reproduction-rows";
+import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "./place-figures";
 import { reproductionTable, type ReproductionRow } from "./reproduction";
 import type { Table } from "./table";
 
 export interface ReportInputs {
   /** The published model of [Y11] / [Y-thesis] (always there: it is data in the code). */
   paperModel: BandwidthModel;
+  /** The place stage's scenarios (SPEC §5), when it ran. */
+  placements?: readonly ScenarioPlacement[];
 }
 
 export interface ReportParameters {
@@ -48,6 +51,7 @@ const PAPER_LABEL = "published model ([Y11] eq. 4)";
 export function buildReportContent(inputs: ReportInputs, parameters: ReportParameters = DEFAULT_REPORT_PARAMETERS): ReportContent {
   const reproduction = [
     ...modelReproductionRows(inputs.paperModel, { modelLabel: "published model", ...parameters.reproduction }),
+    ...(inputs.placements ? dalyReproductionRows() : []),
   ];
   const paperCard = modelCard(inputs.paperModel, "paper-model");
   const sections: ReportSection[] = [
@@ -71,5 +75,19 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       tables: [paperCard.coefficients, paperCard.properties],
     },
   ];
+  if (inputs.placements && inputs.placements.length > 0) {
+    const place = placeFigures(inputs.placements);
+    sections.push({
+      id: "place",
+      title: "Where to checkpoint a job: the DP placer",
+      intro:
+        "The optimal checkpoint placement of [BTW10] / [BKT] (SPEC §5.2) against Young's and Daly's periods and no checkpoint, " +
+        "in each scenario of the place stage: " +
+        inputs.placements.map((s) => `${s.name}: ${s.scenario.description}`).join("; ") +
+        ". Every policy is also simulated, so each analytic value can be checked against its Monte Carlo interval.",
+      figures: place.figures,
+      tables: place.tables,
+    });
+  }
   return { title: "ckpt-lab report", sections, reproduction };
 }

@@ -40,7 +40,7 @@ export const CHART_SIZES = {
   /** One column of a two-column paper. */
   column: { width: 200, height: 140 },
   /** Both columns. */
-  page: { width: 440, height: 180 },
+  page: { width: 390, height: 180 },
 } as const;
 
 export type ChartSize = keyof typeof CHART_SIZES;

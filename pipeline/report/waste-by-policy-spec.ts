@@ -32,6 +32,8 @@ export interface WasteByPolicyInput {
 export function wasteByPolicyFigure(input: WasteByPolicyInput): Figure {
   const width = Math.floor((CHART_SIZES.page.width - 30) / Math.max(1, input.objectives.length));
   const y = { field: "policy", type: "nominal" as const, title: null, sort: input.policies };
+  // The Monte Carlo estimate sits just below the analytic value of the same policy.
+  const yOffset = { field: "kind", type: "nominal" as const, sort: ["analytic", "Monte Carlo (95 % CI)"], scale: { paddingOuter: 0.6 } };
   const color = { field: "policy", type: "nominal" as const, scale: categoryScale(input.policies), legend: null };
   const kinds = ["analytic", "Monte Carlo (95 % CI)"];
   const tooltip = [
@@ -56,22 +58,22 @@ export function wasteByPolicyFigure(input: WasteByPolicyInput): Figure {
     facet: { column: { field: "objective", type: "nominal", title: null, sort: input.objectives, header: { labelFontSize: 8 } } },
     spec: {
       width,
-      height: 16 * input.policies.length,
+      height: 18 * input.policies.length,
       layer: [
         {
-          transform: [{ filter: "datum.lowHours != null" }],
+          transform: [{ filter: "datum.lowHours != null" }, { calculate: JSON.stringify(kinds[1]), as: "kind" }],
           mark: { type: "rule", strokeWidth: 1.2 },
-          encoding: { y, x: { field: "lowHours", type: "quantitative", title: "expected waste (h)" }, x2: { field: "highHours" }, color },
+          encoding: { y, yOffset, x: { field: "lowHours", type: "quantitative", title: "expected waste (h)" }, x2: { field: "highHours" }, color },
         },
         {
           transform: [{ filter: "datum.monteCarloHours != null" }, { calculate: JSON.stringify(kinds[1]), as: "kind" }],
           mark: { type: "point", filled: false, size: 40, strokeWidth: 1.2, opacity: 1 },
-          encoding: { y, x: { field: "monteCarloHours", type: "quantitative" }, color, shape, tooltip },
+          encoding: { y, yOffset, x: { field: "monteCarloHours", type: "quantitative" }, color, shape, tooltip },
         },
         {
           transform: [{ calculate: JSON.stringify(kinds[0]), as: "kind" }],
           mark: { type: "point", filled: true, size: 30, opacity: 1 },
-          encoding: { y, x: { field: "analyticHours", type: "quantitative" }, color, shape, tooltip },
+          encoding: { y, yOffset, x: { field: "analyticHours", type: "quantitative" }, color, shape, tooltip },
         },
       ],
     },

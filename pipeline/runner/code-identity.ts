@@ -20,9 +20,10 @@ export interface CodeIdentity {
   packages: Record<string, string>;
 }
 
+/** `import type` and `export type … from` are erased at run time: they are not code the stage runs. */
 const IMPORT_PATTERNS = [
-  /\bimport\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/g,
-  /\bexport\s+(?:type\s+)?(?:\*|\{[^}]*\})(?:\s+as\s+\w+)?\s+from\s+["']([^"']+)["']/g,
+  /\bimport\s+(?!type\s)(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/g,
+  /\bexport\s+(?:\*|\{[^}]*\})(?:\s+as\s+\w+)?\s+from\s+["']([^"']+)["']/g,
   /\brequire\(\s*["']([^"']+)["']\s*\)/g,
   /\bimport\(\s*["']([^"']+)["']\s*\)/g,
 ];

@@ -82,7 +82,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
     const label = `[${index + 1}/${stages.length}] ${stage.name}`;
     const start = now();
     const inputNames = wiring.get(stage.name)!;
-    const inputFiles = hashInputFiles(stage.inputFiles?.({ traces: options.traces }) ?? []);
+    const inputFiles = hashInputFiles(stage.inputFiles?.({ traces: options.traces, parameters: parameters[stage.name] as StageParameters }) ?? []);
     for (const f of inputFiles) allInputFiles.set(f.path, f.sha256);
     const inputs: Record<string, string> = {};
     for (const name of inputNames) inputs[name] = sha256OfFile(join(options.out, artifactPath(name)));

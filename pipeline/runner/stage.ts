@@ -53,7 +53,10 @@ export interface Stage<P extends StageParameters = StageParameters> {
   module: string;
   /** Parameters and their defaults; `--param <stage>.<key>=<value>` overrides them. */
   defaults: P;
-  /** Files read from outside the pipeline, e.g. the traces given by `--traces`. */
-  inputFiles?(options: { traces: string[] }): string[];
+  /**
+   * Files read from outside the pipeline: the traces given by `--traces`, or files named by
+   * the stage's parameters. Their content hashes decide whether the stage reruns.
+   */
+  inputFiles?(options: { traces: string[]; parameters: P }): string[];
   run(context: StageContext<P>): Promise<StageResult>;
 }

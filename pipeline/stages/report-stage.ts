@@ -5,6 +5,7 @@
  */
 import { PAPER_MODEL } from "../fit/model";
 import { buildReportContent, DEFAULT_REPORT_PARAMETERS, type ReportParameters } from "../report/report-content";
+import type { ScenarioPlacement } from "../report/place-figures";
 import { renderReport } from "../report/render-report";
 import type { Stage } from "../runner/stage";
 import { TOOL_VERSION } from "../shared/version";
@@ -12,12 +13,13 @@ import { TOOL_VERSION } from "../shared/version";
 export const reportStage: Stage<ReportParameters> = {
   name: "report",
   summary: "figures, tables, reproduction table and index.html",
-  inputs: [],
+  inputs: ["placements?"],
   outputs: ["report"],
   module: __filename,
   defaults: DEFAULT_REPORT_PARAMETERS,
   async run(context) {
-    const content = buildReportContent({ paperModel: PAPER_MODEL }, context.parameters);
+    const placements = context.inputs.placements as ScenarioPlacement[] | undefined;
+    const content = buildReportContent({ paperModel: PAPER_MODEL, ...(placements ? { placements } : {}) }, context.parameters);
     const files = await renderReport(
       content,
       { inputs: context.provenance, parameters: context.parameters, toolVersion: TOOL_VERSION, stages: context.stageNames },

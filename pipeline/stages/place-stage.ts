@@ -1,0 +1,141 @@
+/**
+ * The place stage: the DP placer and its baselines on the example jobs (SPEC §5), each a
+ * scenario of the parameters: a slices file, a failure law, the objective the DP
+ * minimises, and for jobs given by checkpoint sizes the nodes writing together, whose
+ * costs come from the bandwidth model (the fitted one when the fit stage ran, else the
+ * published one). Every policy is simulated (Monte Carlo, seeded).
+ *
+ * Output `placements` is deterministic; the solver times (every `…Micros` field) go to
+ * `place-timings`, declared volatile (they are measured).
+ */
+import { readFileSync } from "node:fs";
+import { PAPER_MODEL, type BandwidthModel } from "../fit/model";
+import {
+  costsFromSizes,
+  createLaw,
+  parseDurationsCsv,
+  parseLawString,
+  parseSlicesCsv,
+  placeJob,
+  POLICY_NAMES,
+  type Objective,
+} from "../place";
+import type { ScenarioPlacement } from "../report/place-figures";
+import type { Stage } from "../runner/stage";
+import { InputError } from "../shared/errors";
+import { projectPath } from "./project-path";
+import { splitTimings } from "./split-timings";
+
+export interface PlaceScenario {
+  /** One line saying what the scenario shows (for the report). */
+  description: string;
+  /** Slices file (p,c or p,size_mb), relative to the project root. */
+  slices: string;
+  /** A law string (pipeline/place/README.md), e.g. [BKT] Table I's availability. */
+  law: string;
+  objective: Objective;
+  /** For p,size_mb files: nodes checkpointing together, and a latency per checkpoint (s). */
+  nodes: number;
+  latencySeconds: number;
+}
+
+export interface PlaceStageParameters {
+  scenarios: Record<string, PlaceScenario>;
+  alpha: number;
+  beta: number;
+  quantumSeconds: number;
+  simulations: number;
+  seed: number;
+}
+
+/** [BKT] Table I: SETI@home-like hosts' availability, Weibull(shape 0.431, scale 1.682 h). */
+const AVAILABILITY_LAW = "weibull:shape=0.431,scale=1.682,unit=h";
+/** [BKT] Table I: host lifetime, Weibull(shape 0.58, scale 137 days): rare failures. */
+const LIFETIME_LAW = "weibull:shape=0.58,scale=137,unit=d";
+
+export const DEFAULT_PLACE_PARAMETERS: PlaceStageParameters = {
+  scenarios: {
+    availability: {
+      description: "the 8-slice example job on a volunteer host that leaves after Weibull(0.431, 1.682 h) ([BKT] Table I availability)",
+      slices: "data/place/example-job.csv",
+      law: AVAILABILITY_LAW,
+      objective: "paper",
+      nodes: 1,
+      latencySeconds: 0,
+    },
+    "rare-failures": {
+      description:
+        "the same job under [BKT]'s host lifetime Weibull(0.58, 137 d), the DP minimising the complete objective (SPEC §5.3: the papers' objective prices checkpoints at nothing when failures are rare)",
+      slices: "data/place/example-job.csv",
+      law: LIFETIME_LAW,
+      objective: "complete",
+      nodes: 1,
+      latencySeconds: 0,
+    },
+    "costs-from-model": {
+      description: "a 6-slice job given by checkpoint sizes, 8 nodes checkpointing together: costs from the bandwidth model plus 2 s latency",
+      slices: "data/place/example-sizes.csv",
+      law: AVAILABILITY_LAW,
+      objective: "paper",
+      nodes: 8,
+      latencySeconds: 2,
+    },
+  },
+  alpha: 1,
+  beta: 0,
+  quantumSeconds: 60,
+  simulations: 20000,
+  seed: 1,
+};
+
+export const placeStage: Stage<PlaceStageParameters> = {
+  name: "place",
+  summary: "DP checkpoint placement vs Young, Daly and none, with Monte Carlo, on the example jobs",
+  inputs: ["model?"],
+  outputs: ["placements", "place-timings"],
+  volatileOutputs: ["place-timings"],
+  module: __filename,
+  defaults: DEFAULT_PLACE_PARAMETERS,
+  inputFiles: ({ parameters }) => [
+    ...new Set(Object.values(parameters.scenarios).flatMap((s) => [s.slices, ...empiricalFile(s.law)]).map(projectPath)),
+  ],
+  async run(context) {
+    const parameters = context.parameters;
+    const model = (context.inputs.model as BandwidthModel | undefined) ?? PAPER_MODEL;
+    const placements: ScenarioPlacement[] = [];
+    for (const [name, scenario] of Object.entries(parameters.scenarios)) {
+      context.progress(`${name}: ${scenario.law}, objective ${scenario.objective}, ${parameters.simulations} simulated runs per policy`);
+      const file = projectPath(scenario.slices);
+      const table = parseSlicesCsv(readFileSync(file, "utf8"), scenario.slices);
+      let costsSeconds = table.costsSeconds;
+      let costSource = `costs from ${scenario.slices}`;
+      const warnings: string[] = [];
+      if (costsSeconds === undefined) {
+        const costs = costsFromSizes(table.sizesMb!, { model, nodes: scenario.nodes, latencySeconds: scenario.latencySeconds });
+        costsSeconds = costs.costsSeconds;
+        warnings.push(...costs.warnings);
+        costSource = `sizes from ${scenario.slices} through the ${model.name} bandwidth model, ${scenario.nodes} nodes writing together, ${scenario.latencySeconds} s latency`;
+      }
+      const parsed = parseLawString(scenario.law, (path) => parseDurationsCsv(readFileSync(projectPath(path), "utf8"), path));
+      const placement = placeJob({ slicesSeconds: table.slicesSeconds, costsSeconds }, createLaw(parsed.spec), {
+        policies: POLICY_NAMES,
+        alpha: parameters.alpha,
+        beta: parameters.beta,
+        objective: scenario.objective,
+        quantumSeconds: parameters.quantumSeconds,
+        simulate: { runs: parameters.simulations, seed: parameters.seed },
+      });
+      placement.warnings.unshift(...parsed.warnings, ...warnings);
+      placements.push({ name, scenario, costSource, placement });
+    }
+    if (placements.length === 0) throw new InputError("place: no scenarios; give at least one in place.scenarios");
+    // Solver times are measured: they go to the volatile place-timings, null in placements.
+    const split = splitTimings(placements);
+    return { artifacts: { placements: split.value, "place-timings": { unit: "µs", timings: split.timings } } };
+  },
+};
+
+function empiricalFile(law: string): string[] {
+  const match = /^\s*empirical\s*:\s*([^;]+)/i.exec(law);
+  return match ? [match[1]!.trim()] : [];
+}
