@@ -44,30 +44,30 @@ async function* chunksFrom(source: ByteSource, position: number, seen?: FedBytes
  */
 class FedBytes {
   private chunks: { bytes: Buffer; position: number }[] = [];
+  /** Results of the last `consume`. */
+  newlines = 0;
+  onlyLineEnding = false;
 
   add(bytes: Buffer, position: number): void {
     this.chunks.push({ bytes, position });
   }
 
-  /** Calls `visit` on each byte of `[start, end)`, then forgets the chunks before `end`. */
-  private scan(start: number, end: number, visit: (byte: number) => void): void {
-    for (const { bytes, position } of this.chunks) {
-      const from = Math.max(start, position) - position;
-      const to = Math.min(end, position + bytes.length) - position;
-      for (let i = from; i < to; i++) visit(bytes[i]!);
-    }
-    while (this.chunks.length > 0 && this.chunks[0]!.position + this.chunks[0]!.bytes.length <= end) this.chunks.shift();
-  }
-
-  /** Line feeds in `[start, end)`, and whether the range is only a line ending. */
-  consume(start: number, end: number): { newlines: number; onlyLineEnding: boolean } {
+  /** Count the line feeds of `[start, end)` and see whether it is only a line ending; then forget the bytes before `end`. */
+  consume(start: number, end: number): void {
     let newlines = 0;
     let other = 0;
-    this.scan(start, end, (byte) => {
-      if (byte === 10) newlines++;
-      else if (byte !== 13) other++;
-    });
-    return { newlines, onlyLineEnding: other === 0 && end - start <= 2 };
+    for (const { bytes, position } of this.chunks) {
+      if (position >= end) break;
+      const to = Math.min(end, position + bytes.length) - position;
+      for (let i = Math.max(start, position) - position; i < to; i++) {
+        const byte = bytes[i]!;
+        if (byte === 10) newlines++;
+        else if (byte !== 13) other++;
+      }
+    }
+    while (this.chunks.length > 0 && this.chunks[0]!.position + this.chunks[0]!.bytes.length <= end) this.chunks.shift();
+    this.newlines = newlines;
+    this.onlyLineEnding = other === 0 && end - start <= 2;
   }
 }
 
@@ -108,47 +108,64 @@ export async function readCanonicalCsvParse(
     });
     const fed = new FedBytes();
     const input = Readable.from(chunksFrom(source, position, fed));
-    input.pipe(parser);
     let recordStart = position;
     let recordLine = line;
-    try {
-      for await (const item of parser as AsyncIterable<{ record: string[]; info: { bytes: number } }>) {
-        const recordEnd = position + item.info.bytes;
-        const { record } = item;
-        const { newlines, onlyLineEnding } = fed.consume(recordStart, recordEnd);
-        const blank = record.length === 1 && record[0] === "" && onlyLineEnding;
-        if (!blank) {
-          if (state.layout === null || state.scope === null) {
-            state.layout = parseCanonicalHeader(record, source.name, recordLine);
-            state.scope = ledger.openScope(source.name, state.layout.extraNames);
-          } else {
-            ingestCanonicalFields(record, state.layout, ledger, state.scope, {
-              sourceIndex,
-              line: recordLine,
-              byteStart: recordStart,
-              byteEnd: recordEnd,
-            });
-            if (onProgress !== undefined && ledger.read >= nextProgress) {
-              onProgress(ledger.read);
-              nextProgress = ledger.read + (1 << 14);
-            }
+    const from = position;
+    const handle = (item: { record: string[]; info: { bytes: number } }) => {
+      const recordEnd = from + item.info.bytes;
+      const { record } = item;
+      fed.consume(recordStart, recordEnd);
+      const blank = record.length === 1 && record[0] === "" && fed.onlyLineEnding;
+      if (!blank) {
+        if (state.layout === null || state.scope === null) {
+          state.layout = parseCanonicalHeader(record, source.name, recordLine);
+          state.scope = ledger.openScope(source.name, state.layout.extraNames);
+        } else {
+          ingestCanonicalFields(record, state.layout, ledger, {
+            sourceIndex,
+            line: recordLine,
+            byteStart: recordStart,
+            byteEnd: recordEnd,
+          });
+          if (onProgress !== undefined && ledger.read >= nextProgress) {
+            onProgress(ledger.read);
+            nextProgress = ledger.read + (1 << 14);
           }
         }
-        recordLine += newlines;
-        recordStart = recordEnd;
       }
-      return;
-    } catch (error) {
-      if (!(error instanceof CsvError)) throw error;
-      input.destroy();
-      const detail = FRIENDLY_CSV_ERRORS[error.code] ?? `csv-parse cannot read the record starting on this line (${error.code})`;
-      if (state.layout === null) {
-        throw new InputError(atLine(source.name, recordLine, `cannot read the header: ${rejectMessage.malformedCsv(detail)}`), { cause: error });
-      }
-      const lineEnd = await endOfLine(source, recordStart);
-      ledger.reject(sourceIndex, recordLine, recordStart, lineEnd, null, "malformed-csv", rejectMessage.malformedCsv(detail));
-      position = lineEnd;
-      line = recordLine + 1;
+      recordLine += fed.newlines;
+      recordStart = recordEnd;
+    };
+    // Records are handled synchronously as csv-parse produces them (an async iterator would
+    // cost a promise per record); a CsvError ends this parser and is recovered from below.
+    const error = await new Promise<CsvError | null>((resolve, reject) => {
+      const stop = (outcome: () => void) => {
+        input.unpipe(parser);
+        input.destroy();
+        parser.destroy();
+        outcome();
+      };
+      parser.on("readable", () => {
+        try {
+          let item: { record: string[]; info: { bytes: number } } | null;
+          while ((item = parser.read() as typeof item) !== null) handle(item);
+        } catch (failure) {
+          stop(() => reject(failure));
+        }
+      });
+      parser.on("error", (failure) => stop(() => (failure instanceof CsvError ? resolve(failure) : reject(failure))));
+      input.on("error", (failure) => stop(() => reject(failure)));
+      parser.on("end", () => resolve(null));
+      input.pipe(parser);
+    });
+    if (error === null) return;
+    const detail = FRIENDLY_CSV_ERRORS[error.code] ?? `csv-parse cannot read the record starting on this line (${error.code})`;
+    if (state.layout === null) {
+      throw new InputError(atLine(source.name, recordLine, `cannot read the header: ${rejectMessage.malformedCsv(detail)}`), { cause: error });
     }
+    const lineEnd = await endOfLine(source, recordStart);
+    ledger.reject(sourceIndex, recordLine, recordStart, lineEnd, null, "malformed-csv", rejectMessage.malformedCsv(detail));
+    position = lineEnd;
+    line = recordLine + 1;
   }
 }

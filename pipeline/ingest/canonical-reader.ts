@@ -32,6 +32,6 @@ export async function readCanonicalSource(
     await readCanonicalCsvParse(source, sourceIndex, ledger, state, csvParseFrom.byte, csvParseFrom.line, options.onProgress);
   }
   if (state.layout === null || state.scope === null) throw missingHeaderError(source.name);
-  ledger.closeScope(state.scope);
+  ledger.closeScope();
   return { csvParseFromLine: csvParseFrom?.line ?? null };
 }

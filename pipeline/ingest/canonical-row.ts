@@ -11,7 +11,7 @@ import type { CanonicalLayout } from "./canonical-header";
 import { parseDecimal } from "./decimal";
 import { explainProcessValuesProblem, processValuesProblem, type NumericColumn } from "./process-values";
 import { rejectMessage } from "./reject-reasons";
-import type { LedgerScope, RowLedger } from "./row-ledger";
+import type { RowLedger } from "./row-ledger";
 
 export interface RowPosition {
   sourceIndex: number;
@@ -24,7 +24,6 @@ export function ingestCanonicalFields(
   fields: readonly string[],
   layout: CanonicalLayout,
   ledger: RowLedger,
-  scope: LedgerScope,
   at: RowPosition,
 ): void {
   const { sourceIndex, line, byteStart, byteEnd } = at;
@@ -32,7 +31,7 @@ export function ingestCanonicalFields(
   const runIdForCount = runIdText === "" ? undefined : runIdText;
   if (fields.length !== layout.fieldCount) {
     const reason = rejectMessage.fieldCount(layout.fieldCount, fields.length);
-    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, "field-count", reason, scope, runIdForCount);
+    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, "field-count", reason, runIdForCount);
     return;
   }
   if (runIdText === "") {
@@ -41,7 +40,7 @@ export function ingestCanonicalFields(
   }
   const node = fields[layout.node]!;
   if (node === "") {
-    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, "empty-field", rejectMessage.emptyField("node"), scope, runIdText);
+    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, "empty-field", rejectMessage.emptyField("node"), runIdText);
     return;
   }
   const m = parseDecimal(fields[layout.m]!);
@@ -59,10 +58,10 @@ export function ingestCanonicalFields(
       end_s: layout.endS,
     };
     const { code, reason } = explainProcessValuesProblem(problem, { m, sizeMb, ckptMb, startS, endS }, (c) => fields[columnIndex[c]]!);
-    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, code, reason, scope, runIdText);
+    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, code, reason, runIdText);
     return;
   }
-  const run = ledger.runFor(scope, runIdText, m, sourceIndex, line);
+  const run = ledger.runFor(runIdText, m, sourceIndex, line);
   const attributes = layout.extraIndices.length === 0 ? null : layout.extraIndices.map((i) => fields[i]!);
   ledger.addProcess(run, node, m, sizeMb, ckptMb / (endS - startS), attributes, sourceIndex, line, byteStart, byteEnd, null);
 }

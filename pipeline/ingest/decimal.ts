@@ -17,7 +17,7 @@
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** Exact powers of ten, 10^0 … 10^22. */
-const POWERS_OF_TEN: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+export const POWERS_OF_TEN: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 
 /** The number a decimal text denotes, or NaN if the text is not a decimal number. */
 export function parseDecimal(text: string): number {

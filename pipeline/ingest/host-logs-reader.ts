@@ -87,7 +87,7 @@ export async function readHostLogRun(run: HostLogRun, ledger: RowLedger): Promis
       await source.close();
     }
   }
-  ledger.closeScope(scope);
+  ledger.closeScope();
   return inputs;
 }
 
@@ -102,7 +102,7 @@ async function readHostLog(
   const sourceIndex = ledger.addSource({ name: source.name, readRaw: () => "" });
   const open = new Map<string, LineAt & { timeText: string; values: Map<string, string> }>();
   const rejectLine = (at: LineAt, code: "malformed-event" | "unpaired-event", reason: string) =>
-    ledger.reject(sourceIndex, at.line, 0, 0, at.text, code, reason, scope, run.runId);
+    ledger.reject(sourceIndex, at.line, 0, 0, at.text, code, reason, run.runId);
 
   await forEachLine(source, (text, line) => {
     const event = parseHostLogLine(text);
@@ -141,7 +141,7 @@ async function readHostLog(
     const problem = processValuesProblem(m, sizeMb, ckptMb, startS, endS);
     if (problem !== 0) {
       const { code, reason } = explainProcessValuesProblem(problem, { m, sizeMb, ckptMb, startS, endS }, (c) => texts[c], HOST_LOG_LABELS);
-      ledger.reject(sourceIndex, start.line, 0, 0, raw, code, reason, scope, run.runId);
+      ledger.reject(sourceIndex, start.line, 0, 0, raw, code, reason, run.runId);
       return;
     }
     const attributes: (string | undefined)[] = [];
@@ -157,7 +157,8 @@ async function readHostLog(
         if (attributes[index] === undefined) attributes[index] = value;
       }
     }
-    const runState = ledger.runFor(scope, run.runId, m, sourceIndex, start.line);
+    attributes.length = scope.attributeNames.length;
+    const runState = ledger.runFor(run.runId, m, sourceIndex, start.line);
     ledger.addProcess(runState, host, m, sizeMb, ckptMb / (endS - startS), attributes, sourceIndex, start.line, 0, 0, raw);
   });
   for (const [pid, start] of open) rejectLine(start, "unpaired-event", rejectMessage.startWithoutEnd(pid, null));
