@@ -95,13 +95,18 @@ export async function openFileSource(path: string, name = path): Promise<ByteSou
   return source;
 }
 
-export function memorySource(name: string, content: string | Uint8Array): ByteSource {
+/**
+ * A source over text or bytes in memory. `maxReadBytes` makes every read return at most
+ * that many bytes, so that tests can put chunk boundaries anywhere.
+ */
+export function memorySource(name: string, content: string | Uint8Array, options: { maxReadBytes?: number } = {}): ByteSource {
   const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+  const maxReadBytes = options.maxReadBytes ?? Infinity;
   const hash = new OnTheFlyHash();
   return {
     name,
     async read(target, targetOffset, length, position) {
-      const chunk = bytes.subarray(position, Math.min(bytes.length, position + length));
+      const chunk = bytes.subarray(position, Math.min(bytes.length, position + length, position + maxReadBytes));
       target.set(chunk, targetOffset);
       hash.see(chunk, position);
       return chunk.length;
