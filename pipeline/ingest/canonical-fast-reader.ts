@@ -7,8 +7,8 @@
  * header lays them out: a text field costs one comparison per byte (everything above ','
  * in ASCII), a numeric field is parsed while it is scanned (digits, an optional point; any
  * other shape goes to `parseDecimalBytes`), field boundaries go into two Int32Arrays. A
- * line that does not fit this shape (wrong field count, spaces, CRLF, …) is scanned again
- * by the general loop, which knows every case. It makes
+ * line that does not fit this shape (wrong field count, a space or quote, the end of the
+ * buffer, …) is scanned again by the general loop, which knows every case. It makes
  * strings only for what it keeps: a run_id only when it differs from the previous row's
  * (rows of a run are usually together), the node through a small cache keyed by its bytes
  * (nodes take few distinct values), extra columns only when their bytes differ from the
@@ -151,7 +151,7 @@ function useLayout(scanner: Scanner, layout: CanonicalLayout): void {
  * line the fast path does not handle.
  */
 function scanLines(scanner: Scanner, buffer: Buffer, from: number, to: number, endOfFile: boolean, bufferPosition: number): number {
-  const { ledger, sourceIndex, file, strings } = scanner;
+  const { ledger, file } = scanner;
   let { fieldStarts, fieldEnds } = scanner;
   let layout = file.layout;
   let maxFields = layout === null ? 0 : layout.fieldCount;

@@ -18,8 +18,6 @@ export interface ProcessCheckpoint {
   ckptMb: number;
   startS: number;
   endS: number;
-  /** Extra columns of the row (canonical CSV) or extra keys of its ckpt_start event (host logs). */
-  extra?: Record<string, string>;
 }
 
 /** One parallel checkpoint run, aggregated. */

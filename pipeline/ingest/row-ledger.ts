@@ -49,7 +49,6 @@ export interface LedgerSource {
 }
 
 export interface LedgerScope {
-  readonly index: number;
   /** The file or run directory the runs of this scope come from. */
   readonly label: string;
   /** Names of the extra columns (canonical) or keys (host logs) met so far. */
@@ -141,7 +140,6 @@ export function createRowLedger(options: { strict?: boolean } = {}): RowLedger {
   const strict = options.strict ?? false;
   const sources: LedgerSource[] = [];
   let scope: LedgerScope | null = null;
-  let scopeCount = 0;
   /** runId → run, for the open scope. */
   let runByName = new Map<string, RunHandle>();
   /** Rows of a run_id that were rejected on their own (for run-level messages). */
@@ -240,7 +238,7 @@ export function createRowLedger(options: { strict?: boolean } = {}): RowLedger {
     },
     openScope(label, attributeNames = []) {
       if (scope !== null) throw new Error(`openScope(${label}): scope ${scope.label} is still open`);
-      scope = { index: scopeCount++, label, attributeNames };
+      scope = { label, attributeNames };
       return scope;
     },
     runFor(runId, m, sourceIndex, line) {
