@@ -76,5 +76,8 @@ export interface Observations {
   groupBy?: string[];
 }
 
-/** Columns of the canonical trace CSV, in order (extra columns after them are kept). */
+/**
+ * Columns every canonical trace CSV has, named in its header (in any order; other columns
+ * are kept as run attributes).
+ */
 export const CANONICAL_COLUMNS = ["run_id", "node", "m", "size_mb", "ckpt_mb", "start_s", "end_s"] as const;
