@@ -98,7 +98,7 @@ export const command: Command = {
   help: `Usage: ckpt ingest <file|directory>… [--format auto|canonical|host-logs] [--strict]
                    [--rejects FILE] [--out FILE] [--group-by COLUMN,…] [--json]
 
-Reads checkpoint timing traces, checks every row, and aggregates the accepted runs (SPEC §3.1):
+Reads checkpoint timing traces, checks every row, and aggregates the accepted runs ([Y-thesis] ch. 4):
 per process bw = ckpt_mb / (end_s − start_s); a run's aggregated bandwidth is the sum over
 its m processes; V = Σ size_mb / 1000 (GB). Runs whose processes share one size v form the
 size series of v: per (m, v) the count, mean and standard deviation, and each series' peak
