@@ -12,6 +12,8 @@ type CommandLoader = () => Promise<Command>;
 
 /** Subcommand name → loader, in the order the pipeline's data flows. */
 const COMMANDS: Record<string, CommandLoader> = {
+  synth: async () => (await import("./commands/synth.js")).command,
+  ingest: async () => (await import("./commands/ingest.js")).command,
   place: async () => (await import("./commands/place.js")).command,
 };
 
