@@ -12,6 +12,8 @@ type CommandLoader = () => Promise<Command>;
 
 /** Subcommand name → loader, in the order the pipeline's data flows. */
 const COMMANDS: Record<string, CommandLoader> = {
+  schedule: async () => (await import("./commands/schedule.js")).command,
+  campaign: async () => (await import("./commands/campaign.js")).command,
 };
 
 function mainHelp(): string {
