@@ -14,10 +14,15 @@
  * 2. under the strict policy, the set already lies above the fitted box (m or V too large:
  *    every superset does too);
  * 3. (static estimator) even the fastest per-process share any superset can get,
- *    max_{m' ≥ |S|} bw(m', V)/m', cannot move the largest image by T.
- * Feasibility itself is not assumed monotone (a general fitted model need not be), so an
- * infeasible set is not cut: only these three valid bounds are. With several applications
- * per node, at most one per node may start (SPEC §4.6).
+ *    max_{m' ≥ |S|} bw(m', V)/m', cannot move the largest image by T;
+ * 4. (static estimator) the set is infeasible and the model's per-process rate bw/m never
+ *    increases with m or V over the reachable region (checked exactly in
+ *    `reachable-bandwidth.ts`; true of the paper model): then m · max s / bw(m, V) only
+ *    grows as checkpoints are added, so no superset is feasible either.
+ * Otherwise feasibility is not assumed monotone (a general fitted model need not be, and
+ * the fluid estimate's re-evaluation at completions is not provably monotone even for the
+ * paper model), so an infeasible set is not cut. With several applications per node, at
+ * most one per node may start (SPEC §4.6).
  *
  * Limits: a node limit and a time limit. When either stops the search the result is the
  * best set found, `provenOptimal: false`, and `upperBound` the largest bound of the
@@ -70,6 +75,7 @@ export function exactSimultaneous(
   const volumeCapMb = strict ? vGbMax * 1000 : Infinity;
   const capacityMb = Math.min(deadlineS * reachable.bandwidthMaxMbPerS, volumeCapMb);
   const perProcessFrom = reachable.perProcessMaxFromM;
+  const cutInfeasible = options.estimator === "static" && reachable.perProcessRateNonIncreasing;
   const perProcessAt = (m: number) => (m < perProcessFrom.length ? perProcessFrom[m]! : 0);
 
   // Items: individually able to finish, by decreasing density.
@@ -166,11 +172,21 @@ export function exactSimultaneous(
       if (node >= 0) nodeBusy[node] = 1;
       stack[depth++] = k;
       const withValue = current + value[k]!;
-      if (withValue > best && feasible()) {
-        best = withValue;
-        bestSet = Array.from(stack.subarray(0, depth));
+      if (cutInfeasible) {
+        if (feasible()) {
+          if (withValue > best) {
+            best = withValue;
+            bestSet = Array.from(stack.subarray(0, depth));
+          }
+          search(k + 1, withValue);
+        }
+      } else {
+        if (withValue > best && feasible()) {
+          best = withValue;
+          bestSet = Array.from(stack.subarray(0, depth));
+        }
+        search(k + 1, withValue);
       }
-      search(k + 1, withValue);
       depth--;
       if (node >= 0) nodeBusy[node] = 0;
       removeSize(set, sizeMb);

@@ -51,7 +51,7 @@ export interface KsBwWorkspace {
   /** Positions (into the candidate window, ascending) of the best selection. */
   readonly selected: Int32Array;
   selectedCount: number;
-  readonly withSubset: SizeSet;
+  /** CKPT ∪ J, then ∪ L as the greedy accepts. */
   readonly selection: SizeSet;
 }
 
@@ -64,7 +64,6 @@ export function createKsBwWorkspace(capacity: number): KsBwWorkspace {
     chosen: new Int32Array(capacity),
     selected: new Int32Array(capacity),
     selectedCount: 0,
-    withSubset: createSizeSet(capacity),
     selection: createSizeSet(capacity),
   };
 }
@@ -88,7 +87,7 @@ export function ksBw(
   bandwidth: BandwidthOracle,
   workspace: KsBwWorkspace,
 ): number {
-  const { combination, inSubset, chosen, selected, withSubset, selection } = workspace;
+  const { combination, inSubset, chosen, selected, selection } = workspace;
   const prune = options.prune;
   let totalP = 0;
   for (let k = 0; k < r; k++) totalP += pS[candidates[from + k]!]!;
@@ -103,20 +102,20 @@ export function ksBw(
       // --- evaluate J = combination[0 .. size). J ∪ L ⊆ the candidates, so its value is at
       // most totalP: once the best reaches it no J can improve (checked before any estimate).
       if (prune && totalP <= best) break;
-      copySizeSet(running, withSubset);
+      copySizeSet(running, selection);
       let subsetP = 0;
       for (let k = 0; k < size; k++) {
         const position = combination[k]!;
         const app = candidates[from + position]!;
         inSubset[position] = 1;
-        insertSize(withSubset, sizesMb[app]!);
+        insertSize(selection, sizesMb[app]!);
         subsetP += pS[app]!;
       }
       let rest = totalP - subsetP;
       const subsetFits =
-        withSubset.count === 0 ? budgetS >= 0 : estimator.finishTimeS(withSubset, 0, budgetS, bandwidth) <= budgetS;
+        selection.count === 0 ? budgetS >= 0 : estimator.finishTimeS(selection, 0, budgetS, bandwidth) <= budgetS;
       if (subsetFits) {
-        copySizeSet(withSubset, selection);
+        // The greedy L grows the same set: Select starts as CKPT ∪ J.
         let value = subsetP;
         let chosenCount = 0;
         for (let position = 0; position < r; position++) {

@@ -24,6 +24,23 @@ export interface ReachableBandwidth {
   perProcessMaxFromM: number[];
   /** The region searched: m ∈ [1, mMax], V ∈ [0, vGbMax]. */
   region: { mMax: number; vGbMax: number };
+  /**
+   * Whether the per-process rate bw(m, V)/m never increases with m or V over the region
+   * (checked exactly: per m the rate is a quadratic in V). True of the paper model. Then
+   * adding a checkpoint to a set never makes its static estimate shorter, so static
+   * infeasibility is inherited by supersets (the exact solver uses it to cut).
+   */
+  perProcessRateNonIncreasing: boolean;
+}
+
+/** max of c0 + c1 V + c2 V² over [0, vMax]. */
+function maxOfQuadratic(c0: number, c1: number, c2: number, vMax: number): number {
+  let best = Math.max(c0, c0 + c1 * vMax + c2 * vMax * vMax);
+  if (c2 < 0) {
+    const vertex = -c1 / (2 * c2);
+    if (vertex > 0 && vertex < vMax) best = Math.max(best, c0 + c1 * vertex + c2 * vertex * vertex);
+  }
+  return best;
 }
 
 /** bw(m, V) = α + β V + γ V² for a fixed m. */
@@ -68,6 +85,18 @@ export function reachableBandwidth(
       bestAt = { m, vGb: bestHereV };
     }
   }
+  // Monotone per-process rate: ∂/∂V (β + 2γV ≤ 0 at both ends) and m → m + 1 (the
+  // difference of two quadratics in V is ≤ 0 on the interval). The cap b_max keeps both.
+  let nonIncreasing = true;
+  for (let m = 1; m <= mMax && nonIncreasing; m++) {
+    const [alpha, beta, gamma] = coefficientsInV(model, m);
+    const scale = Math.abs(alpha) + Math.abs(beta) + Math.abs(gamma);
+    if (beta > 1e-12 * scale || beta + 2 * gamma * vGbMax > 1e-12 * scale) nonIncreasing = false;
+    if (m < mMax) {
+      const [a1, b1, g1] = coefficientsInV(model, m + 1);
+      if (maxOfQuadratic(a1 / (m + 1) - alpha / m, b1 / (m + 1) - beta / m, g1 / (m + 1) - gamma / m, vGbMax) > 1e-12 * scale) nonIncreasing = false;
+    }
+  }
   for (let m = mMax - 1; m >= 1; m--) perProcess[m] = Math.max(perProcess[m]!, perProcess[m + 1]!);
   perProcess[0] = perProcess[1] ?? 0;
   return {
@@ -76,5 +105,6 @@ export function reachableBandwidth(
     perProcessMaxMbPerS: perProcess[0]!,
     perProcessMaxFromM: perProcess,
     region: { mMax, vGbMax },
+    perProcessRateNonIncreasing: nonIncreasing,
   };
 }
