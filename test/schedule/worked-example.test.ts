@@ -14,6 +14,7 @@ import { PAPER_MODEL } from "../../pipeline/fit/model";
 import {
   identicalSizeInstance,
   resolveScheduleOptions,
+  scheduleByWaves,
   scheduleCkpt,
   sequentialGreedy,
   type Application,
@@ -77,6 +78,58 @@ describe("ScheduleCkpt by hand (constant 10 MB/s device)", () => {
     expectClose(fixed.apps[0]!.finish!, 11);
     expectClose(fixed.apps[2]!.finish!, 16);
     expect(fixed.ctnys).toBe(280);
+  });
+});
+
+describe("variants by hand (constant 10 MB/s device)", () => {
+  it("|J| = k0 literally (Annex A) can start nothing where |J| ≤ k0 starts two", () => {
+    // Same A, B, C and T = 10 as above, k0 = 3 = r: the only J is {A, B, C}, 3·60/10 = 18 ✗.
+    const apps: Application[] = [
+      { id: "A", pS: 100, sizeMb: 60 },
+      { id: "B", pS: 90, sizeMb: 50 },
+      { id: "C", pS: 90, sizeMb: 50 },
+    ];
+    const literal = scheduleCkpt(apps, resolveScheduleOptions({ model: TEN_MB_PER_S, deadlineS: 10, k0: 3, enumeration: "exactly-k0" }));
+    expect(literal.checkpointed).toEqual([]);
+    expect(literal.decisions[0]!.value).toBeNull();
+    const sahni = scheduleCkpt(apps, resolveScheduleOptions({ model: TEN_MB_PER_S, deadlineS: 10, k0: 3 }));
+    expect(sahni.checkpointed).toEqual(["B", "C"]);
+  });
+
+  it("sequential greedy: rule stop ends at the first miss, rule skip tries the next", () => {
+    // Decreasing p: A (60 MB, 6 s) ✓ t = 6; B (50 MB, 5 s) → 11 > 8 ✗; C (20 MB, 2 s) → 8 ≤ 8.
+    const apps: Application[] = [
+      { id: "A", pS: 100, sizeMb: 60 },
+      { id: "B", pS: 90, sizeMb: 50 },
+      { id: "C", pS: 80, sizeMb: 20 },
+    ];
+    const stop = sequentialGreedy(apps, resolveScheduleOptions({ model: TEN_MB_PER_S, deadlineS: 8 }));
+    expect(stop.checkpointed).toEqual(["A"]);
+    const skip = sequentialGreedy(apps, resolveScheduleOptions({ model: TEN_MB_PER_S, deadlineS: 8, sequentialRule: "skip" }));
+    expect(skip.checkpointed).toEqual(["A", "C"]);
+    expectClose(skip.apps[2]!.start!, 6);
+    expectClose(skip.apps[2]!.finish!, 8);
+  });
+
+  it("waves: one application per node at a time, wave 2 starts when wave 1 ends", () => {
+    // n1: a (p 500, 200 MB), b (p 400, 200 MB); n2: c (p 300, 100 MB), d (p 200, 100 MB).
+    // Wave 1 = {a, c}: 2·200/10 = 40 ≤ 55 ✓, both at 5 MB/s: c done at 20, a alone → 30.
+    // Wave 2 = {b, d} from t = 30, budget 25: {b, d} 40 ✗; greedy: b 20 ✓ → done at 50;
+    // at t = 50, budget 5: d alone 10 ✗. CTNYS = 500 + 300 + 400 = 1200.
+    const apps: Application[] = [
+      { id: "a", pS: 500, sizeMb: 200, node: "n1" },
+      { id: "b", pS: 400, sizeMb: 200, node: "n1" },
+      { id: "c", pS: 300, sizeMb: 100, node: "n2" },
+      { id: "d", pS: 200, sizeMb: 100, node: "n2" },
+    ];
+    const outcome = scheduleByWaves(apps, resolveScheduleOptions({ model: TEN_MB_PER_S, deadlineS: 55, k0: 0 }));
+    expect(outcome.waves.map((w) => [w.appIds, w.startS, w.endS])).toEqual([
+      [["a", "c"], 0, 30],
+      [["b", "d"], 30, 50],
+    ]);
+    expect(outcome.checkpointed).toEqual(["a", "b", "c"]);
+    expect(outcome.ctnys).toBe(1200);
+    expect(outcome.apps.map((a) => a.wave)).toEqual([1, 2, 1, 2]);
   });
 });
 
