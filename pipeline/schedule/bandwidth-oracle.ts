@@ -71,7 +71,8 @@ export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolic
     model,
     policy,
     idleBandwidthMbPerS: raw(0, 0),
-    bandwidthMbPerS(m: number, vGb: number): number {
+    // Parenthesised: compiled with its factory, not on the first decision (schedule-ckpt.ts, "Cold start").
+    bandwidthMbPerS: (function bandwidthMbPerS(m: number, vGb: number): number {
       evaluations++;
       if (m > mMax || vGb > vGbMax) {
         aboveDomain++;
@@ -85,7 +86,7 @@ export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolic
       nonPositive++;
       if (firstNonPositive === null) firstNonPositive = { m, vGb, rawMbPerS: bw };
       return NaN;
-    },
+    }),
     counts: () => ({ evaluations, aboveDomain, belowDomain, nonPositive, firstAboveDomain, firstNonPositive }),
     resetCounts() {
       evaluations = aboveDomain = belowDomain = nonPositive = 0;

@@ -24,7 +24,8 @@ import type { BandwidthOracle } from "./bandwidth-oracle";
  * @param runningRemainingMb Σ of the remaining sizes of CKPT, MB
  * @returns r: the candidates are `waiting[from .. from + r)`
  */
-export function indexBwMax(
+// Parenthesised so that V8 compiles it with the module, not on the first decision (see schedule-ckpt.ts, "Cold start").
+export const indexBwMax = (function indexBwMax(
   waiting: Int32Array,
   from: number,
   to: number,
@@ -47,4 +48,4 @@ export function indexBwMax(
     current = next;
   }
   return k - from;
-}
+});

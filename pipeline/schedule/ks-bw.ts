@@ -74,7 +74,8 @@ export function createKsBwWorkspace(capacity: number): KsBwWorkspace {
  * meets the constraint; the applications to start are
  * `candidates[from + workspace.selected[k]]` for k < `workspace.selectedCount`.
  */
-export function ksBw(
+// Parenthesised so that V8 compiles it with the module, not on the first decision (see schedule-ckpt.ts, "Cold start").
+export const ksBw = (function ksBw(
   candidates: Int32Array,
   from: number,
   r: number,
@@ -154,4 +155,4 @@ export function ksBw(
     }
   }
   return best;
-}
+});
