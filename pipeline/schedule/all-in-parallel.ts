@@ -6,7 +6,7 @@
  * than 18 applications) the device stalls and nothing is checkpointed — the outcome says
  * why in `stall`. O(n²) (n completions of O(n) each).
  */
-import type { Application } from "./application";
+import { applicationColumns, type Application } from "./application";
 import { createBandwidthOracle } from "./bandwidth-oracle";
 import { createFluidDevice } from "./fluid-device";
 import type { ScheduleOptions } from "./schedule-options";
@@ -17,7 +17,7 @@ export function allInParallel(
   options: Pick<ScheduleOptions, "truthModel" | "deadlineS" | "domain" | "record">,
 ): StrategyOutcome {
   const truth = createBandwidthOracle(options.truthModel, options.domain);
-  const device = createFluidDevice(Float64Array.from(apps, (app) => app.sizeMb), truth, { recordSteps: options.record });
+  const device = createFluidDevice(applicationColumns(apps).sizesMb, truth, { recordSteps: options.record });
   for (let index = 0; index < apps.length; index++) device.start(index);
   while (device.advance() > 0);
   return outcomeFromDevice("all-in-parallel", apps, device, options.deadlineS, truth);

@@ -53,3 +53,14 @@ export function validateApplications(
     }
   });
 }
+
+/** The sizes (MB) and p (s) as typed arrays, index for index, for the hot loops. */
+export function applicationColumns(apps: readonly Application[]): { sizesMb: Float64Array; pS: Float64Array } {
+  const sizesMb = new Float64Array(apps.length);
+  const pS = new Float64Array(apps.length);
+  for (let i = 0; i < apps.length; i++) {
+    sizesMb[i] = apps[i]!.sizeMb;
+    pS[i] = apps[i]!.pS;
+  }
+  return { sizesMb, pS };
+}

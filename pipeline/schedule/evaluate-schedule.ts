@@ -6,12 +6,10 @@
  * (fitted-domain use, misses, stalls, an unproven optimum, the heuristic below the exact
  * solution). Pure: no files, no printing.
  */
-import type { Application } from "./application";
-import { validateApplications } from "./application";
-import type { BandwidthEvaluationCounts } from "./bandwidth-oracle";
+import { applicationColumns, validateApplications, type Application } from "./application";
 import { allInParallel } from "./all-in-parallel";
 import { exactSimultaneous, type ExactLimits, type ExactSimultaneousResult } from "./exact-simultaneous";
-import { createBandwidthOracle } from "./bandwidth-oracle";
+import { createBandwidthOracle, type BandwidthEvaluationCounts } from "./bandwidth-oracle";
 import { createFluidDevice } from "./fluid-device";
 import { scheduleByWaves, wavesOf, type WavesOutcome } from "./schedule-by-waves";
 import { scheduleCkpt, type ScheduleCkptOutcome } from "./schedule-ckpt";
@@ -118,7 +116,7 @@ export function evaluateSchedule(apps: readonly Application[], options: Schedule
   if (evaluate.exact) {
     const result = exactSimultaneous(apps, options, evaluate.exact);
     const truth = createBandwidthOracle(options.truthModel, options.domain);
-    const device = createFluidDevice(Float64Array.from(apps, (a) => a.sizeMb), truth, { recordSteps: options.record });
+    const device = createFluidDevice(applicationColumns(apps).sizesMb, truth, { recordSteps: options.record });
     for (const index of result.chosen) device.start(index);
     while (device.advance() > 0);
     const outcome = outcomeFromDevice("exact-simultaneous", apps, device, options.deadlineS, truth);

@@ -39,7 +39,7 @@
  * Complexity: at most 2n + 1 decisions (each starts or completes at least one checkpoint);
  * each O(r^(k0+1)) estimates (ks_bw) + O(r) evaluations (index_bw_max), r the candidates.
  */
-import type { Application } from "./application";
+import { applicationColumns, type Application } from "./application";
 import { createBandwidthOracle, type BandwidthEvaluationCounts } from "./bandwidth-oracle";
 import { criterionOrder } from "./criterion-order";
 import { createFluidDevice } from "./fluid-device";
@@ -89,8 +89,7 @@ export interface ScheduleCkptOutcome extends StrategyOutcome {
  */
 export const scheduleCkpt = (function scheduleCkpt(apps: readonly Application[], options: ScheduleOptions, startS = 0): ScheduleCkptOutcome {
   const n = apps.length;
-  const sizesMb = Float64Array.from(apps, (app) => app.sizeMb);
-  const pS = Float64Array.from(apps, (app) => app.pS);
+  const { sizesMb, pS } = applicationColumns(apps);
   const plan = createBandwidthOracle(options.model, options.domain);
   const truth = createBandwidthOracle(options.truthModel, options.domain);
   const estimator = estimatorByName(options.estimator);

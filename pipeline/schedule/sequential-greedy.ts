@@ -10,7 +10,7 @@
  * the identical-size campaign the papers ran. Execution follows the truth model, so a
  * wrong prediction shows as a miss. O(n log n).
  */
-import type { Application } from "./application";
+import { applicationColumns, type Application } from "./application";
 import { createBandwidthOracle } from "./bandwidth-oracle";
 import { criterionOrder } from "./criterion-order";
 import { createFluidDevice } from "./fluid-device";
@@ -21,8 +21,7 @@ export function sequentialGreedy(
   apps: readonly Application[],
   options: Pick<ScheduleOptions, "model" | "truthModel" | "deadlineS" | "domain" | "sequentialRule" | "record">,
 ): StrategyOutcome {
-  const sizesMb = Float64Array.from(apps, (app) => app.sizeMb);
-  const pS = Float64Array.from(apps, (app) => app.pS);
+  const { sizesMb, pS } = applicationColumns(apps);
   const plan = createBandwidthOracle(options.model, options.domain);
   const truth = createBandwidthOracle(options.truthModel, options.domain);
   const device = createFluidDevice(sizesMb, truth, { recordSteps: options.record });
