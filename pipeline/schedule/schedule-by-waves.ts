@@ -62,15 +62,23 @@ export function scheduleByWaves(apps: readonly Application[], options: ScheduleO
     const members = waves[w]!;
     const waveApps = members.map((index) => apps[index]!);
     const runnable = stall === null && timeS < options.deadlineS;
+    const appIds = waveApps.map((a) => a.id);
     if (!runnable) {
       members.forEach((index) => {
         const app = apps[index]!;
         appOutcomes[index] = {
-          id: app.id, checkpointed: false, start: null, finish: null, missed: false, pS: app.pS, sizeMb: app.sizeMb,
-          ...(app.node !== undefined ? { node: app.node } : {}), wave: w + 1,
+          id: app.id,
+          checkpointed: false,
+          start: null,
+          finish: null,
+          missed: false,
+          pS: app.pS,
+          sizeMb: app.sizeMb,
+          ...(app.node !== undefined ? { node: app.node } : {}),
+          wave: w + 1,
         };
       });
-      summaries.push({ wave: w + 1, startS: timeS, endS: timeS, appIds: waveApps.map((a) => a.id), checkpointedCount: 0, ctnys: 0, iterations: 0, schedulerMicros: 0 });
+      summaries.push({ wave: w + 1, startS: timeS, endS: timeS, appIds, checkpointedCount: 0, ctnys: 0, iterations: 0, schedulerMicros: 0 });
       continue;
     }
     const outcome = scheduleCkpt(waveApps, options, timeS);
@@ -83,8 +91,14 @@ export function scheduleByWaves(apps: readonly Application[], options: ScheduleO
     iterations += outcome.iterations;
     schedulerMicros += outcome.schedulerMicros;
     summaries.push({
-      wave: w + 1, startS: timeS, endS: outcome.endS, appIds: waveApps.map((a) => a.id),
-      checkpointedCount: outcome.checkpointed.length, ctnys: outcome.ctnys, iterations: outcome.iterations, schedulerMicros: outcome.schedulerMicros,
+      wave: w + 1,
+      startS: timeS,
+      endS: outcome.endS,
+      appIds,
+      checkpointedCount: outcome.checkpointed.length,
+      ctnys: outcome.ctnys,
+      iterations: outcome.iterations,
+      schedulerMicros: outcome.schedulerMicros,
     });
     timeS = outcome.endS;
   }
