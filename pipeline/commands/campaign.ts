@@ -16,8 +16,10 @@ import {
   type ParsedArgs,
 } from "../shared/command";
 import { UsageError } from "../shared/errors";
-import { formatNumber, type Cell } from "../shared/format-table";
-import { numericTable } from "./numeric-table";
+import { formatNumber, formatTable, type Cell } from "../shared/format-table";
+
+/** Schedule tables: two decimals (shares, seconds), integers (counts, CTNYS) without. */
+const numericTable = (header: string[], rows: Cell[][]): string => formatTable(header, rows, { decimals: 2 });
 import {
   CAMPAIGN_PARTS,
   CRITERIA,

@@ -17,8 +17,10 @@ import {
 } from "../shared/command";
 import { InputError } from "../shared/errors";
 import { writeJsonAtomic } from "../shared/atomic-write";
-import { formatNumber, type Cell } from "../shared/format-table";
-import { numericTable } from "./numeric-table";
+import { formatNumber, formatTable, type Cell } from "../shared/format-table";
+
+/** Schedule tables: two decimals (shares, seconds), integers (counts, CTNYS) without. */
+const numericTable = (header: string[], rows: Cell[][]): string => formatTable(header, rows, { decimals: 2 });
 import {
   CRITERIA,
   DOMAIN_POLICIES,
