@@ -12,6 +12,8 @@ type CommandLoader = () => Promise<Command>;
 
 /** Subcommand name → loader, in the order the pipeline's data flows. */
 const COMMANDS: Record<string, CommandLoader> = {
+  fit: async () => (await import("./commands/fit.js")).command,
+  peaks: async () => (await import("./commands/peaks.js")).command,
 };
 
 function mainHelp(): string {

@@ -107,7 +107,9 @@ export function inModelDomain(model: BandwidthModel, m: number, vGb: number): bo
  * NaN) as infeasible.
  * @example bandwidthEvaluator(PAPER_MODEL)(9, 2.042) // ≈ 30.6 MB/s
  */
-export function bandwidthEvaluator(model: BandwidthModel): (m: number, vGb: number) => number {
+export function bandwidthEvaluator(
+  model: Pick<BandwidthModel, "form" | "coefficients" | "bandwidthCapMbPerS">,
+): (m: number, vGb: number) => number {
   const k = model.coefficients;
   const cap = model.bandwidthCapMbPerS ?? Infinity;
   if (model.form === "paper") {
