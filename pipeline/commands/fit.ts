@@ -103,7 +103,9 @@ export const command: Command = {
     const out = optionalStringFlag(args, "out");
     if (out !== undefined) writeJsonAtomic(out, report.model);
     if (booleanFlag(args, "json")) {
-      io.stdout(JSON.stringify(ingestCounts === undefined ? report : { ...report, ingest: ingestCounts }, null, 2));
+      // The residual columns are typed arrays: printed as JSON arrays.
+      const asArrays = (_key: string, value: unknown) => (value instanceof Float64Array ? Array.from(value) : value);
+      io.stdout(JSON.stringify(ingestCounts === undefined ? report : { ...report, ingest: ingestCounts }, asArrays, 2));
     } else {
       io.stdout([...(ingestSummary ? [ingestSummary, ""] : []), formatFitReport(report), ...(out ? [`model written to ${out}`] : [])].join("\n"));
     }

@@ -12,11 +12,12 @@
  * every point at one m), the CV figure is not computed (null) and the reason is reported:
  * an average over the folds that happened to be fittable would be biased.
  *
- * Cost: one grouping of the training samples and one small solve per fold, O(k·N).
+ * Cost: the samples are grouped by design row once; each fold then accumulates its
+ * training cells in typed arrays and solves the small compressed problem, O(k·N) in all.
  */
 import { InputError } from "../shared/errors";
 import { createRandom } from "../shared/random";
-import { fitDesignCells, groupByDesignRow, type FitSample } from "./least-squares";
+import { fitDesignCells, groupByDesignRow, toFitColumns, type DesignCell, type FitColumns, type FitSample } from "./least-squares";
 import { bandwidthEvaluator, type ModelForm } from "./model";
 import { shuffleInPlace } from "./simple-statistics";
 
@@ -31,43 +32,71 @@ export interface CrossValidation {
 
 /** Fold of each sample (0..folds−1), from a seeded shuffle. */
 export function assignFolds(sampleCount: number, folds: number, seed: number): Int32Array {
-  const order = Array.from({ length: sampleCount }, (_, i) => i);
+  const order = new Int32Array(sampleCount);
+  for (let i = 0; i < sampleCount; i++) order[i] = i;
   shuffleInPlace(order, createRandom(seed).next);
   const fold = new Int32Array(sampleCount);
-  order.forEach((sample, position) => {
-    fold[sample] = position % folds;
-  });
+  for (let position = 0; position < sampleCount; position++) fold[order[position]!] = position % folds;
   return fold;
 }
 
 /**
  * @example crossValidate(points, "paper", 5, 1).rmseMbPerS
  */
-export function crossValidate(samples: readonly FitSample[], form: ModelForm, folds: number, seed: number): CrossValidation {
+export function crossValidate(samples: readonly FitSample[] | FitColumns, form: ModelForm, folds: number, seed: number): CrossValidation {
+  const columns = toFitColumns(samples);
+  const n = columns.m.length;
   if (!Number.isInteger(folds) || folds < 2) throw new InputError(`cross-validation needs an integer number of folds ≥ 2, got ${folds}`);
-  if (folds > samples.length) {
-    throw new InputError(`cannot make ${folds} folds of ${samples.length} fit points: use at most ${samples.length} folds (or 0 to skip cross-validation)`);
+  if (folds > n) {
+    throw new InputError(`cannot make ${folds} folds of ${n} fit points: use at most ${n} folds (or 0 to skip cross-validation)`);
   }
-  const foldOf = assignFolds(samples.length, folds, seed);
+  const foldOf = assignFolds(n, folds, seed);
+  const cellOf = new Int32Array(n);
+  const cells = groupByDesignRow(columns, cellOf);
+  const y = columns.bwMbPerS;
+  const count = new Float64Array(cells.length);
+  const mean = new Float64Array(cells.length);
+  const spread = new Float64Array(cells.length);
+  const predicted = new Float64Array(cells.length);
   let squaredErrorSum = 0;
   for (let fold = 0; fold < folds; fold++) {
-    const training: FitSample[] = [];
-    for (let i = 0; i < samples.length; i++) if (foldOf[i] !== fold) training.push(samples[i]!);
+    count.fill(0);
+    mean.fill(0);
+    spread.fill(0);
+    for (let i = 0; i < n; i++) {
+      if (foldOf[i] === fold) continue;
+      const c = cellOf[i]!;
+      count[c] = count[c]! + 1;
+      const delta = y[i]! - mean[c]!;
+      mean[c] = mean[c]! + delta / count[c]!;
+      spread[c] = spread[c]! + delta * (y[i]! - mean[c]!);
+    }
+    const training: DesignCell[] = [];
+    cells.forEach((cell, c) => {
+      if (count[c]! > 0) training.push({ m: cell.m, vGb: cell.vGb, count: count[c]!, meanBwMbPerS: mean[c]!, sumSquaredDeviations: spread[c]! });
+    });
     let coefficients: Record<string, number>;
     try {
-      const fit = fitDesignCells(groupByDesignRow(training), form);
+      const fit = fitDesignCells(training, form);
       coefficients = Object.fromEntries(fit.terms.map((term, j) => [term.name, fit.coefficients[j]!]));
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
-      return { folds, seed, rmseMbPerS: null, reason: `fold ${fold + 1} of ${folds}: the other folds' points ${error.message.replace(/^cannot fit [^:]*: /, "cannot identify the form: ")}` };
+      return {
+        folds,
+        seed,
+        rmseMbPerS: null,
+        reason: `fold ${fold + 1} of ${folds}: the other folds' points ${error.message.replace(/^cannot fit [^:]*: /, "cannot identify the form: ")}`,
+      };
     }
     const bw = bandwidthEvaluator({ form, coefficients, bandwidthCapMbPerS: null });
-    for (let i = 0; i < samples.length; i++) {
+    cells.forEach((cell, c) => {
+      predicted[c] = bw(cell.m, cell.vGb);
+    });
+    for (let i = 0; i < n; i++) {
       if (foldOf[i] !== fold) continue;
-      const sample = samples[i]!;
-      const error = sample.bwMbPerS - bw(sample.m, sample.vGb);
+      const error = y[i]! - predicted[cellOf[i]!]!;
       squaredErrorSum += error * error;
     }
   }
-  return { folds, seed, rmseMbPerS: Math.sqrt(squaredErrorSum / samples.length) };
+  return { folds, seed, rmseMbPerS: Math.sqrt(squaredErrorSum / n) };
 }

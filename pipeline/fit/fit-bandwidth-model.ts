@@ -84,15 +84,22 @@ export interface FitMetrics {
   tQuantile: number;
 }
 
-export interface PointResidual {
-  m: number;
-  vGb: number;
-  sizeMb: number;
-  runCount: number;
-  runId?: string;
-  observedMbPerS: number;
-  predictedMbPerS: number;
-  residualMbPerS: number;
+/**
+ * The residual of every fit point, as columns (entry i of each column is point i, in the
+ * order of `selectFitPoints`): with `--points runs` there are ~10^5 points, and columns
+ * keep the fit within its time budget. JSON prints them as arrays.
+ */
+export interface PointResiduals {
+  m: Float64Array;
+  vGb: Float64Array;
+  sizeMb: Float64Array;
+  runCount: Float64Array;
+  /** Run ids when the points are runs, else null. */
+  runId: string[] | null;
+  observedMbPerS: Float64Array;
+  predictedMbPerS: Float64Array;
+  /** observed − predicted. */
+  residualMbPerS: Float64Array;
 }
 
 export interface ValidationSummary {
@@ -110,7 +117,7 @@ export interface FitReport {
   covariance: number[][];
   metrics: FitMetrics;
   seriesPeaks: SeriesPeakComparison[];
-  residuals: PointResidual[];
+  residuals: PointResiduals;
   validation: ValidationSummary;
 }
 
@@ -150,38 +157,43 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
     };
   });
 
-  const observed = new Float64Array(points.length);
-  const predicted = new Float64Array(points.length);
+  const pointCount = points.m.length;
+  const predicted = new Float64Array(pointCount);
+  const residual = new Float64Array(pointCount);
   let runCount = 0;
-  const residuals: PointResidual[] = points.map((point, i) => {
-    observed[i] = point.bwMbPerS;
-    predicted[i] = bw(point.m, point.vGb);
-    runCount += point.runCount;
-    return {
-      m: point.m,
-      vGb: point.vGb,
-      sizeMb: point.sizeMb,
-      runCount: point.runCount,
-      ...(point.runId !== undefined ? { runId: point.runId } : {}),
-      observedMbPerS: point.bwMbPerS,
-      predictedMbPerS: predicted[i]!,
-      residualMbPerS: point.bwMbPerS - predicted[i]!,
-    };
-  });
-  const goodness = goodnessOfFit(observed, predicted, p);
+  let mMin = Infinity;
+  let mMax = -Infinity;
+  let vGbMin = Infinity;
+  let vGbMax = -Infinity;
+  for (let i = 0; i < pointCount; i++) {
+    const m = points.m[i]!;
+    const vGb = points.vGb[i]!;
+    predicted[i] = bw(m, vGb);
+    residual[i] = points.bwMbPerS[i]! - predicted[i]!;
+    runCount += points.runCount[i]!;
+    if (m < mMin) mMin = m;
+    if (m > mMax) mMax = m;
+    if (vGb < vGbMin) vGbMin = vGb;
+    if (vGb > vGbMax) vGbMax = vGb;
+  }
+  // The box of the points used: outside it, predictions are extrapolations.
+  const domain: ModelDomain = { mMin, mMax, vGbMin, vGbMax };
+  const residuals: PointResiduals = {
+    m: points.m,
+    vGb: points.vGb,
+    sizeMb: points.sizeMb,
+    runCount: points.runCount,
+    runId: points.runId,
+    observedMbPerS: points.bwMbPerS,
+    predictedMbPerS: predicted,
+    residualMbPerS: residual,
+  };
+  const goodness = goodnessOfFit(points.bwMbPerS, predicted, p);
   const errorMetric = eGlobal(observations, shape);
   const crossValidation = options.folds === 0 ? null : crossValidate(points, options.form, options.folds, options.seed);
 
-  const domain: ModelDomain = { mMin: Infinity, mMax: -Infinity, vGbMin: Infinity, vGbMax: -Infinity };
-  for (const point of points) {
-    domain.mMin = Math.min(domain.mMin, point.m);
-    domain.mMax = Math.max(domain.mMax, point.m);
-    domain.vGbMin = Math.min(domain.vGbMin, point.vGb);
-    domain.vGbMax = Math.max(domain.vGbMax, point.vGb);
-  }
-
   const metrics: FitMetrics = {
-    pointCount: points.length,
+    pointCount,
     runCount,
     distinctPointCount: fit.distinctPointCount,
     parameterCount: p,

@@ -5,10 +5,14 @@
  * and behaviour is unpredictable), or all of them.
  *
  * Runs of mixed sizes are never fit points: they are the validation runs (SPEC §3.4).
+ *
+ * The points are columns (typed arrays, one entry per point), not an array of objects:
+ * with `--points runs` there are ~10^5 of them and the fit must stay within a few tens of
+ * milliseconds, which allocating an object per point would not.
  */
 import type { Observations } from "../ingest/observations";
 import { InputError } from "../shared/errors";
-import type { FitSample } from "./least-squares";
+import type { FitColumns } from "./least-squares";
 
 export type FitPointKind = "means" | "runs";
 
@@ -21,28 +25,63 @@ export interface FitPointSelection {
 
 export const DEFAULT_FIT_POINT_SELECTION: FitPointSelection = { points: "means", upToPeak: true };
 
-export interface FitPoint extends FitSample {
+/** Fit points as columns: entry i of every column describes point i. */
+export interface FitPoints extends FitColumns {
+  m: Float64Array;
+  vGb: Float64Array;
+  bwMbPerS: Float64Array;
   /** The size series' application size v, MB. */
-  sizeMb: number;
-  /** Runs behind this point: the cell's count for a mean, 1 for a run. */
-  runCount: number;
-  /** The run's id, when points are runs. */
-  runId?: string;
+  sizeMb: Float64Array;
+  /** Runs behind each point: the cell's count for a mean, 1 for a run. */
+  runCount: Float64Array;
+  /** Each point's run id when points are runs, else null. */
+  runId: string[] | null;
+}
+
+function allocate(length: number, withRunIds: boolean): FitPoints {
+  return {
+    m: new Float64Array(length),
+    vGb: new Float64Array(length),
+    bwMbPerS: new Float64Array(length),
+    sizeMb: new Float64Array(length),
+    runCount: new Float64Array(length),
+    runId: withRunIds ? new Array<string>(length) : null,
+  };
+}
+
+/** The first `length` points (views on the same buffers, no copy). */
+function truncate(points: FitPoints, length: number): FitPoints {
+  return {
+    m: points.m.subarray(0, length),
+    vGb: points.vGb.subarray(0, length),
+    bwMbPerS: points.bwMbPerS.subarray(0, length),
+    sizeMb: points.sizeMb.subarray(0, length),
+    runCount: points.runCount.subarray(0, length),
+    runId: points.runId === null || points.runId.length === length ? points.runId : points.runId.slice(0, length),
+  };
 }
 
 /** The fit points of `observations`, in the order of their series and runs. */
-export function selectFitPoints(observations: Observations, selection: FitPointSelection = DEFAULT_FIT_POINT_SELECTION): FitPoint[] {
-  const points: FitPoint[] = [];
+export function selectFitPoints(observations: Observations, selection: FitPointSelection = DEFAULT_FIT_POINT_SELECTION): FitPoints {
   if (selection.points === "means") {
+    const points = allocate(observations.series.reduce((n, s) => n + s.points.length, 0), false);
+    let n = 0;
     for (const series of observations.series) {
       for (const point of series.points) {
         if (selection.upToPeak && point.m > series.peak.m) continue;
-        points.push({ m: point.m, vGb: point.vGb, bwMbPerS: point.meanBwMbPerS, sizeMb: series.sizeMb, runCount: point.count });
+        points.m[n] = point.m;
+        points.vGb[n] = point.vGb;
+        points.bwMbPerS[n] = point.meanBwMbPerS;
+        points.sizeMb[n] = series.sizeMb;
+        points.runCount[n] = point.count;
+        n += 1;
       }
     }
-    return points;
+    return truncate(points, n);
   }
   const peakMBySize = new Map(observations.series.map((series) => [series.sizeMb, series.peak.m]));
+  const points = allocate(observations.runs.length, true);
+  let n = 0;
   for (const run of observations.runs) {
     if (run.uniformSizeMb === null) continue;
     const peakM = peakMBySize.get(run.uniformSizeMb);
@@ -52,7 +91,13 @@ export function selectFitPoints(observations: Observations, selection: FitPointS
       );
     }
     if (selection.upToPeak && run.m > peakM) continue;
-    points.push({ m: run.m, vGb: run.vGb, bwMbPerS: run.aggregatedBwMbPerS, sizeMb: run.uniformSizeMb, runCount: 1, runId: run.runId });
+    points.m[n] = run.m;
+    points.vGb[n] = run.vGb;
+    points.bwMbPerS[n] = run.aggregatedBwMbPerS;
+    points.sizeMb[n] = run.uniformSizeMb;
+    points.runCount[n] = 1;
+    points.runId![n] = run.runId;
+    n += 1;
   }
-  return points;
+  return truncate(points, n);
 }

@@ -68,30 +68,54 @@ export interface LeastSquaresFit {
   conditionNumber: number;
 }
 
-/** Group samples by their exact (m, V) (Welford's update for each cell's mean and spread). */
-export function groupByDesignRow(samples: readonly FitSample[]): DesignCell[] {
+/** Samples as columns: entry i of each column is sample i. */
+export interface FitColumns {
+  m: ArrayLike<number>;
+  vGb: ArrayLike<number>;
+  bwMbPerS: ArrayLike<number>;
+}
+
+/** Samples as columns (objects are accepted for convenience; columns are not copied). */
+export function toFitColumns(samples: readonly FitSample[] | FitColumns): FitColumns {
+  if (!Array.isArray(samples)) return samples as FitColumns;
+  const rows = samples as readonly FitSample[];
+  return {
+    m: Float64Array.from(rows, (s) => s.m),
+    vGb: Float64Array.from(rows, (s) => s.vGb),
+    bwMbPerS: Float64Array.from(rows, (s) => s.bwMbPerS),
+  };
+}
+
+/**
+ * Group samples by their exact (m, V), with Welford's update for each cell's mean and
+ * spread. When `cellOf` is given, it receives each sample's cell index.
+ */
+export function groupByDesignRow(samples: FitColumns, cellOf?: Int32Array): DesignCell[] {
   const byM = new Map<number, Map<number, number>>();
   const cells: DesignCell[] = [];
-  samples.forEach((sample, position) => {
-    if (!(Number.isFinite(sample.m) && Number.isFinite(sample.vGb) && Number.isFinite(sample.bwMbPerS))) {
-      throw new InputError(
-        `fit sample ${position + 1}: m, V and bw must be finite numbers, found m=${sample.m}, V=${sample.vGb} GB, bw=${sample.bwMbPerS} MB/s`,
-      );
+  const { m, vGb, bwMbPerS } = samples;
+  for (let i = 0; i < m.length; i++) {
+    const mi = m[i]!;
+    const vi = vGb[i]!;
+    const y = bwMbPerS[i]!;
+    if (!(Number.isFinite(mi) && Number.isFinite(vi) && Number.isFinite(y))) {
+      throw new InputError(`fit sample ${i + 1}: m, V and bw must be finite numbers, found m=${mi}, V=${vi} GB, bw=${y} MB/s`);
     }
-    let byV = byM.get(sample.m);
-    if (byV === undefined) byM.set(sample.m, (byV = new Map()));
-    let index = byV.get(sample.vGb);
+    let byV = byM.get(mi);
+    if (byV === undefined) byM.set(mi, (byV = new Map()));
+    let index = byV.get(vi);
     if (index === undefined) {
       index = cells.length;
-      byV.set(sample.vGb, index);
-      cells.push({ m: sample.m, vGb: sample.vGb, count: 0, meanBwMbPerS: 0, sumSquaredDeviations: 0 });
+      byV.set(vi, index);
+      cells.push({ m: mi, vGb: vi, count: 0, meanBwMbPerS: 0, sumSquaredDeviations: 0 });
     }
+    if (cellOf !== undefined) cellOf[i] = index;
     const cell = cells[index]!;
     cell.count += 1;
-    const delta = sample.bwMbPerS - cell.meanBwMbPerS;
+    const delta = y - cell.meanBwMbPerS;
     cell.meanBwMbPerS += delta / cell.count;
-    cell.sumSquaredDeviations += delta * (sample.bwMbPerS - cell.meanBwMbPerS);
-  });
+    cell.sumSquaredDeviations += delta * (y - cell.meanBwMbPerS);
+  }
   return cells;
 }
 
@@ -134,8 +158,8 @@ export function scaledDesign(cells: readonly DesignCell[], terms: readonly Model
  * cannot identify it.
  * @example fitLeastSquares(samples, "paper").coefficients // [a, b, c, d, e]
  */
-export function fitLeastSquares(samples: readonly FitSample[], form: ModelForm): LeastSquaresFit {
-  return fitDesignCells(groupByDesignRow(samples), form);
+export function fitLeastSquares(samples: readonly FitSample[] | FitColumns, form: ModelForm): LeastSquaresFit {
+  return fitDesignCells(groupByDesignRow(toFitColumns(samples)), form);
 }
 
 /** `fitLeastSquares` on samples already grouped by design row (cross-validation reuses it). */

@@ -14,7 +14,7 @@ interface SimpleStatistics {
   /** The standard normal quantile (an approximation, used only as a starting point). */
   probit(p: number): number;
   /** Fisher–Yates shuffle in place, drawing from `randomSource` ∈ [0, 1). */
-  shuffleInPlace<T>(values: T[], randomSource?: () => number): T[];
+  shuffleInPlace<A extends { length: number; [index: number]: unknown }>(values: A, randomSource?: () => number): A;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -43,8 +43,11 @@ describe("ckpt fit --observations", () => {
     expect(Object.keys(report)).toEqual(["model", "coefficients", "covariance", "metrics", "seriesPeaks", "residuals", "validation"]);
     expect(report.model.form).toBe("full");
     expect(report.metrics.crossValidation).toMatchObject({ folds: 4, seed: 9 });
-    expect(report.residuals).toHaveLength(report.metrics.pointCount);
-    expect(report.residuals[0]).toHaveProperty("runId");
+    const residuals = report.residuals as unknown as Record<string, unknown[]>;
+    for (const column of ["m", "vGb", "sizeMb", "runCount", "runId", "observedMbPerS", "predictedMbPerS", "residualMbPerS"]) {
+      expect(residuals[column], column).toHaveLength(report.metrics.pointCount);
+    }
+    expect(typeof residuals.residualMbPerS![0]).toBe("number");
     const written = readFileSync(out, "utf8");
     expect(JSON.parse(written)).toEqual(report.model);
     expect(report.model.provenance).toMatchObject({

@@ -21,7 +21,8 @@ describe("fitBandwidthModel", () => {
     const expectedPoints = observations.series.reduce((n, s) => n + s.points.filter((p) => p.m <= s.peak.m).length, 0);
     expect(report.metrics.pointCount).toBe(expectedPoints);
     expect(report.metrics.runCount).toBe(4 * expectedPoints);
-    expect(report.residuals.every((r) => r.runCount === 4 && r.runId === undefined)).toBe(true);
+    expect(report.residuals.runCount.every((count) => count === 4)).toBe(true);
+    expect(report.residuals.runId).toBeNull();
     const direct = fitLeastSquares(selectFitPoints(observations), "paper");
     expect(Object.values(report.model.coefficients)).toEqual(direct.coefficients);
   });
@@ -43,15 +44,22 @@ describe("fitBandwidthModel", () => {
   });
 
   it("computes R², adjusted R², RMSE, MAE from the residuals", () => {
-    const observed = report.residuals.map((r) => r.observedMbPerS);
+    const observed = [...report.residuals.observedMbPerS];
+    const residuals = [...report.residuals.residualMbPerS];
     const n = observed.length;
     const mean = observed.reduce((s, y) => s + y, 0) / n;
     const sst = observed.reduce((s, y) => s + (y - mean) ** 2, 0);
-    const sse = report.residuals.reduce((s, r) => s + r.residualMbPerS ** 2, 0);
+    const sse = residuals.reduce((s, r) => s + r ** 2, 0);
+    const bw = bandwidthEvaluator(report.model);
+    residuals.forEach((r, i) => {
+      const predicted = bw(report.residuals.m[i]!, report.residuals.vGb[i]!);
+      expect(report.residuals.predictedMbPerS[i]).toBe(predicted);
+      expect(r).toBe(observed[i]! - predicted);
+    });
     expectClose(report.metrics.rSquared, 1 - sse / sst, 1e-12);
     expectClose(report.metrics.adjustedRSquared, 1 - ((sse / sst) * (n - 1)) / (n - 5), 1e-12);
     expectClose(report.metrics.rmseMbPerS, Math.sqrt(sse / n), 1e-12);
-    expectClose(report.metrics.maeMbPerS, report.residuals.reduce((s, r) => s + Math.abs(r.residualMbPerS), 0) / n, 1e-12);
+    expectClose(report.metrics.maeMbPerS, residuals.reduce((s, r) => s + Math.abs(r), 0) / n, 1e-12);
     expectClose(report.metrics.residualStandardErrorMbPerS, Math.sqrt(sse / (n - 5)), 1e-9);
   });
 
@@ -75,7 +83,8 @@ describe("fitBandwidthModel", () => {
     const cv = report.metrics.crossValidation!;
     expect(cv).toMatchObject({ folds: 5, seed: 1 });
     // Recomputed by hand: refit without each fold, predict it.
-    const points = selectFitPoints(observations);
+    const columns = selectFitPoints(observations);
+    const points = Array.from(columns.m, (m, i) => ({ m, vGb: columns.vGb[i]!, bwMbPerS: columns.bwMbPerS[i]! }));
     const folds = assignFolds(points.length, 5, 1);
     let squared = 0;
     for (let f = 0; f < 5; f++) {
@@ -86,6 +95,7 @@ describe("fitBandwidthModel", () => {
       });
     }
     expectClose(cv.rmseMbPerS!, Math.sqrt(squared / points.length), 1e-12);
+    expect(crossValidate(columns, "paper", 5, 1)).toEqual(cv);
     expect(crossValidate(points, "paper", 5, 1)).toEqual(cv);
     expect(crossValidate(points, "paper", 5, 2).rmseMbPerS).not.toBe(cv.rmseMbPerS);
     const sizes = [0, 1, 2, 3, 4].map((f) => folds.filter((x) => x === f).length);
@@ -105,7 +115,7 @@ describe("fitBandwidthModel", () => {
     const runs = fitBandwidthModel(observations, options({ points: "runs" }));
     expect(runs.metrics.pointCount).toBe(report.metrics.runCount);
     expect(runs.metrics.degreesOfFreedom).toBe(report.metrics.runCount - 5);
-    expect(runs.residuals[0]!.runId).toBeDefined();
+    expect(runs.residuals.runId![0]).toBe(observations.runs[0]!.runId);
     // Equal counts per cell: OLS on runs and OLS on means share the normal equations.
     for (const name of ["a", "b", "c", "d", "e"]) expectClose(runs.model.coefficients[name]!, report.model.coefficients[name]!, 1e-9);
     // … but not the error estimate, which now includes the run-to-run spread.
@@ -148,10 +158,10 @@ describe("fitBandwidthModel", () => {
     expect(model.units).toEqual({ m: "count", V: "GB (MB / 1000)", bw: "MB/s" });
     const points = selectFitPoints(observations);
     expect(model.domain).toEqual({
-      mMin: Math.min(...points.map((p) => p.m)),
-      mMax: Math.max(...points.map((p) => p.m)),
-      vGbMin: Math.min(...points.map((p) => p.vGb)),
-      vGbMax: Math.max(...points.map((p) => p.vGb)),
+      mMin: Math.min(...points.m),
+      mMax: Math.max(...points.m),
+      vGbMin: Math.min(...points.vGb),
+      vGbMax: Math.max(...points.vGb),
     });
     expect(model.provenance).toMatchObject({ inputs: [{ path: "obs.json", sha256: "abc" }], options: DEFAULT_FIT_OPTIONS, tool: "ckpt fit" });
     expect(JSON.stringify(model)).not.toMatch(/20\d\d-\d\d-\d\d/);
