@@ -5,8 +5,9 @@
  *
  * Solver: ml-regression-multivariate-linear (`intercept: false`; the constant term is a
  * column of the design like the others). It forms and inverts the normal equations XᵀX,
- * whose condition number is κ(X)², and the raw columns of this design span many orders
- * of magnitude (1 next to m²V² ≈ 10^4–10^8), so we hand it a conditioned design:
+ * whose condition number is κ(X)², and the raw columns of this design live on very
+ * different scales (the constant 1 next to m²V², up to 2·10^8 at m = 30, V = 480 GB), so
+ * we hand it a conditioned design:
  *
  * 1. **Row compression.** Samples with the same (m, V) have the same design row (replicate
  *    runs of one (m, v) cell). OLS on N samples equals OLS on the n distinct rows, each
