@@ -96,7 +96,7 @@ export const command: Command = {
       inputs = result.inputs;
       ingestCounts = result.counts;
       const { read, accepted, rejected } = result.counts;
-      ingestSummary = `ingest: read ${read} rows = ${accepted} accepted + ${rejected} rejected${rejected > 0 ? " (`ckpt ingest --rejects` lists them)" : ""}`;
+      ingestSummary = `ingest: read ${read} rows = ${accepted} accepted + ${rejected} rejected${rejected > 0 ? " (`ckpt ingest` lists them with their reasons)" : ""}`;
     }
 
     const report = fitBandwidthModel(observations, options, inputs);

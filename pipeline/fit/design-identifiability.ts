@@ -26,8 +26,7 @@
  * names the terms of the nearly null direction (the right singular vector of σ_min).
  */
 import { InputError } from "../shared/errors";
-import type { ModelForm, ModelTerm } from "./model";
-import { termsOf } from "./model";
+import { termLabel, termsOf, type ModelForm } from "./model";
 import { singularValues } from "./singular-values";
 
 export const MAX_CONDITION_NUMBER = 1e6;
@@ -43,13 +42,6 @@ export interface DesignMatrix {
   matrix: Float64Array;
   rows: number;
   columns: number;
-}
-
-/** The superscript spelling of a term, e.g. `m²·V²`. */
-export function termLabel(term: ModelTerm): string {
-  const power = (symbol: string, k: number) => (k === 0 ? "" : k === 1 ? symbol : `${symbol}${"⁰¹²³⁴"[k]}`);
-  const parts = [power("m", term.mPower), power("V", term.vPower)].filter((s) => s !== "");
-  return parts.length === 0 ? "1" : parts.join("·");
 }
 
 function distinctSorted(values: number[], relativeTolerance = 0): number[] {

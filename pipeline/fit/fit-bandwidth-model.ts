@@ -14,15 +14,14 @@
  * it are flagged as extrapolations by `predict`.
  */
 import type { Observations } from "../ingest/observations";
-import { UsageError } from "../shared/errors";
+import { InputError } from "../shared/errors";
 import { TOOL_VERSION } from "../shared/version";
 import { crossValidate, type CrossValidation } from "./cross-validation";
-import { termLabel } from "./design-identifiability";
 import { eGlobal } from "./e-global";
 import { selectFitPoints, type FitPointKind } from "./fit-points";
 import { goodnessOfFit } from "./goodness-of-fit";
 import { fitLeastSquares } from "./least-squares";
-import { bandwidthEvaluator, inModelDomain, MODEL_UNITS, type BandwidthModel, type ModelDomain, type ModelForm } from "./model";
+import { bandwidthEvaluator, inModelDomain, MODEL_UNITS, termLabel, type BandwidthModel, type ModelDomain, type ModelForm } from "./model";
 import { compareSeriesPeaks, type SeriesPeakComparison } from "./series-peaks";
 import { studentTQuantile } from "./student-t";
 
@@ -122,12 +121,12 @@ export interface FitReport {
 }
 
 function requireOptions(options: FitOptions): void {
-  if (options.form !== "paper" && options.form !== "full") throw new UsageError(`form must be "paper" or "full", got "${String(options.form)}"`);
-  if (options.points !== "means" && options.points !== "runs") throw new UsageError(`points must be "means" or "runs", got "${String(options.points)}"`);
+  if (options.form !== "paper" && options.form !== "full") throw new InputError(`form must be "paper" or "full", got "${String(options.form)}"`);
+  if (options.points !== "means" && options.points !== "runs") throw new InputError(`points must be "means" or "runs", got "${String(options.points)}"`);
   if (!Number.isInteger(options.folds) || options.folds < 0 || options.folds === 1) {
-    throw new UsageError(`folds must be 0 (no cross-validation) or an integer ≥ 2, got ${options.folds}`);
+    throw new InputError(`folds must be 0 (no cross-validation) or an integer ≥ 2, got ${options.folds}`);
   }
-  if (!Number.isInteger(options.seed)) throw new UsageError(`seed must be an integer, got ${options.seed}`);
+  if (!Number.isInteger(options.seed)) throw new InputError(`seed must be an integer, got ${options.seed}`);
 }
 
 /**
@@ -232,12 +231,12 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
     metrics,
     seriesPeaks,
     residuals,
-    validation: validate(observations, model),
+    validation: validationSummary(observations, model),
   };
 }
 
 /** The model's error on the mixed-size runs (the D1–D3 kind of experiment, SPEC §3.4). */
-function validate(observations: Observations, model: BandwidthModel): ValidationSummary {
+function validationSummary(observations: Observations, model: BandwidthModel): ValidationSummary {
   const bw = bandwidthEvaluator(model);
   const runs = observations.validationRuns.map((run) => {
     const predictedMbPerS = bw(run.m, run.vGb);

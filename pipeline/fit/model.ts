@@ -40,6 +40,13 @@ export function termsOf(form: ModelForm): readonly ModelTerm[] {
   return form === "paper" ? PAPER_TERMS : FULL_TERMS;
 }
 
+/** The superscript spelling of a term, e.g. `m²·V²`. */
+export function termLabel(term: ModelTerm): string {
+  const power = (symbol: string, k: number) => (k === 0 ? "" : k === 1 ? symbol : `${symbol}${"⁰¹²³⁴"[k]}`);
+  const parts = [power("m", term.mPower), power("V", term.vPower)].filter((s) => s !== "");
+  return parts.length === 0 ? "1" : parts.join("·");
+}
+
 /** The box of (m, V) the model was fitted on; predictions outside it are extrapolations. */
 export interface ModelDomain {
   mMin: number;

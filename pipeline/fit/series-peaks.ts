@@ -33,7 +33,7 @@ export function compareSeriesPeaks(
       sizeMb: s.sizeMb,
       measured: { m: s.peak.m, bwMbPerS: s.peak.bwMbPerS },
       predicted: best,
-      predictedAtMeasuredPeakMbPerS: bw(s.peak.m, (s.peak.m * s.sizeMb) / 1000),
+      predictedAtMeasuredPeakMbPerS: bw(s.peak.m, s.points.find((point) => point.m === s.peak.m)?.vGb ?? (s.peak.m * s.sizeMb) / 1000),
     };
   });
 }

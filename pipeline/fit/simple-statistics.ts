@@ -17,7 +17,6 @@ interface SimpleStatistics {
   shuffleInPlace<A extends { length: number; [index: number]: unknown }>(values: A, randomSource?: () => number): A;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const simpleStatistics = require("simple-statistics") as SimpleStatistics;
 
 export const { gammaln, probit, shuffleInPlace } = simpleStatistics;

@@ -184,7 +184,7 @@ describe("fitBandwidthModel", () => {
     expect(eGlobal(syntheticObservations({ noiseMbPerS: 0, repetitions: 1 }), PAPER_MODEL).percent).toBeLessThan(1e-12);
   });
 
-  it("refuses bad options as usage errors", () => {
+  it("refuses impossible options", () => {
     expect(() => fitBandwidthModel(observations, options({ folds: 1 }))).toThrow(/folds must be 0 .* or an integer ≥ 2/);
     expect(() => fitBandwidthModel(observations, options({ form: "cubic" as never }))).toThrow(/form must be "paper" or "full"/);
   });
