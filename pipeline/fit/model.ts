@@ -112,7 +112,7 @@ export function inModelDomain(model: BandwidthModel, m: number, vGb: number): bo
  * A fast evaluator `(m, vGb) => MB/s` for hot loops. It returns the polynomial (capped at
  * b_max when known) and does not check the domain; callers must treat a result ≤ 0 (or
  * NaN) as infeasible.
- * @example bandwidthEvaluator(PAPER_MODEL)(9, 2.042) // ≈ 30.6 MB/s
+ * @example bandwidthEvaluator(PAPER_MODEL)(9, 2.042) // ≈ 30.04 MB/s
  */
 export function bandwidthEvaluator(
   model: Pick<BandwidthModel, "form" | "coefficients" | "bandwidthCapMbPerS">,
