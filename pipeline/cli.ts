@@ -12,8 +12,11 @@ type CommandLoader = () => Promise<Command>;
 
 /** Subcommand name → loader, in the order the pipeline's data flows. */
 const COMMANDS: Record<string, CommandLoader> = {
+  synth: async () => (await import("./commands/synth.js")).command,
+  ingest: async () => (await import("./commands/ingest.js")).command,
   fit: async () => (await import("./commands/fit.js")).command,
   peaks: async () => (await import("./commands/peaks.js")).command,
+  place: async () => (await import("./commands/place.js")).command,
 };
 
 function mainHelp(): string {
