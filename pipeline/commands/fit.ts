@@ -21,7 +21,8 @@ Usage:
 Input (one of):
   <traces>…               canonical CSV files or host-logs directories, read through ingest
                           (lenient: rejected rows are counted here, listed by \`ckpt ingest\`)
-  --observations <file>   the observations JSON written by \`ckpt ingest --out\`
+  --observations <file>   the observations file written by \`ckpt ingest --out\` (its traces
+                          and their hashes are carried into the model's provenance)
 
 Options:
   --form paper|full       paper (default): a·m²·V² + b·m² + c·V² + d·m + e, as [Y11] eq. 4;
@@ -31,6 +32,8 @@ Options:
   --folds <k>             k-fold cross-validated RMSE (default 5; 0 skips it)
   --seed <n>              seed of the fold assignment (default 1)
   --strict                traces: stop at the first bad row (file:line: reason)
+  --group-by <col,…>      traces: separate size series by these extra columns (e.g. cluster),
+                          each with its own peak; the fit pools them
   --out <model.json>      write the model artifact (coefficients, units, domain, metrics,
                           provenance), atomically; use it with \`ckpt peaks --model\`
   --json                  print the full report as JSON (model, coefficients with SE and CI,
@@ -42,7 +45,7 @@ Units: m a count, V in GB (= MB / 1000), bw in MB/s. Designs that cannot identif
 with what data is missing.
 
 Examples:
-  ckpt fit data/traces.csv --out model.json
+  ckpt fit data/traces/synthetic-azur.csv --out model.json
   ckpt fit --observations observations.json --form full --points runs --json`;
 
 export const command: Command = {
@@ -58,6 +61,7 @@ export const command: Command = {
     folds: { type: "string" },
     seed: { type: "string" },
     strict: { type: "boolean" },
+    "group-by": { type: "string" },
     out: { type: "string" },
     json: { type: "boolean" },
   },
@@ -88,10 +92,21 @@ export const command: Command = {
     let ingestSummary: string | undefined;
     let ingestCounts: { read: number; accepted: number; rejected: number } | undefined;
     if (observationsPath !== undefined) {
-      observations = readObservations(observationsPath);
-      inputs = [{ path: observationsPath, sha256: sha256OfFile(observationsPath) }];
+      if (booleanFlag(args, "strict") || args.values["group-by"] !== undefined) {
+        throw new UsageError("--strict and --group-by apply to traces; an observations file is already ingested (see `ckpt ingest`)");
+      }
+      const file = readObservations(observationsPath);
+      observations = file.observations;
+      inputs = [
+        { path: observationsPath, sha256: sha256OfFile(observationsPath) },
+        ...file.upstreamInputs.map((input) => ({ ...input, via: observationsPath })),
+      ];
     } else {
-      const result = await ingestFiles(traces, { strict: booleanFlag(args, "strict") });
+      const groupBy = optionalStringFlag(args, "group-by");
+      const result = await ingestFiles(traces, {
+        strict: booleanFlag(args, "strict"),
+        ...(groupBy !== undefined ? { groupBy: groupBy.split(",").map((name) => name.trim()).filter((name) => name !== "") } : {}),
+      });
       observations = result.observations;
       inputs = result.inputs;
       ingestCounts = result.counts;

@@ -44,6 +44,8 @@ export const DEFAULT_FIT_OPTIONS: FitOptions = { form: "paper", points: "means",
 export interface InputFile {
   path: string;
   sha256: string;
+  /** For the traces behind an observations file: that file's path. */
+  via?: string;
 }
 
 export const CONFIDENCE_LEVEL = 0.95;

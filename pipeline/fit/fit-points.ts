@@ -5,6 +5,8 @@
  * and behaviour is unpredictable), or all of them.
  *
  * Runs of mixed sizes are never fit points: they are the validation runs (SPEC §3.4).
+ * When ingest grouped the series by run attributes (`groupBy`, e.g. one curve per
+ * cluster), a run's peak is that of its own group's series; the fit itself pools them.
  *
  * The points are columns (typed arrays, one entry per point), not an array of objects:
  * with `--points runs` there are ~10^5 of them and the fit must stay within a few tens of
@@ -79,15 +81,18 @@ export function selectFitPoints(observations: Observations, selection: FitPointS
     }
     return truncate(points, n);
   }
-  const peakMBySize = new Map(observations.series.map((series) => [series.sizeMb, series.peak.m]));
+  const groupBy = observations.groupBy ?? [];
+  const seriesKey = (group: Record<string, string | null | undefined> | undefined, sizeMb: number) =>
+    `${JSON.stringify(groupBy.map((name) => group?.[name] ?? null))} ${sizeMb}`;
+  const peakMBySeries = new Map(observations.series.map((series) => [seriesKey(series.group, series.sizeMb), series.peak.m]));
   const points = allocate(observations.runs.length, true);
   let n = 0;
   for (const run of observations.runs) {
     if (run.uniformSizeMb === null) continue;
-    const peakM = peakMBySize.get(run.uniformSizeMb);
+    const peakM = peakMBySeries.get(seriesKey(run.attributes, run.uniformSizeMb));
     if (peakM === undefined) {
       throw new InputError(
-        `run "${run.runId}" has processes of one size, ${run.uniformSizeMb} MB, but the observations have no size series of that size (series: ${[...peakMBySize.keys()].join(", ")} MB). Observations must come from \`ckpt ingest\`, which builds a series for every size of its uniform runs.`,
+        `run "${run.runId}" has processes of one size, ${run.uniformSizeMb} MB${groupBy.length > 0 ? ` and ${JSON.stringify(groupBy.map((name) => run.attributes?.[name] ?? null))} for ${groupBy.join(", ")}` : ""}, but the observations have no size series for it. Observations must come from \`ckpt ingest\`, which builds a series for every size (and group) of its uniform runs.`,
       );
     }
     if (selection.upToPeak && run.m > peakM) continue;

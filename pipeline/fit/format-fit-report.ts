@@ -66,10 +66,16 @@ export function formatFitReport(report: FitReport): string {
   if (cv?.reason) lines.push(`CV not computed: ${cv.reason}`);
   lines.push("");
   lines.push("peaks per size series (measured ī, bw_ī vs the model's maximum over the same m):");
+  const grouped = report.seriesPeaks.some((s) => s.group !== undefined);
+  const groupLabel = (group: Record<string, string | null> | undefined) =>
+    Object.entries(group ?? {})
+      .map(([name, value]) => `${name}=${value ?? "—"}`)
+      .join(" ");
   lines.push(
     tableWithNumbers(
-      ["size MB", "measured ī", "measured bw", "predicted î", "predicted bw", "model at measured ī"],
+      [...(grouped ? ["group"] : []), "size MB", "measured ī", "measured bw", "predicted î", "predicted bw", "model at measured ī"],
       report.seriesPeaks.map((s) => [
+        ...(grouped ? [groupLabel(s.group)] : []),
         String(s.sizeMb),
         String(s.measured.m),
         s.measured.bwMbPerS.toFixed(2),
@@ -77,7 +83,7 @@ export function formatFitReport(report: FitReport): string {
         s.predicted.bwMbPerS.toFixed(2),
         s.predictedAtMeasuredPeakMbPerS.toFixed(2),
       ]),
-      [0, 1, 2, 3, 4, 5],
+      grouped ? [1, 2, 3, 4, 5, 6] : [0, 1, 2, 3, 4, 5],
     ),
   );
   const validation = report.validation;

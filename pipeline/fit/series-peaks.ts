@@ -12,6 +12,8 @@ import { bandwidthEvaluator, type BandwidthModel } from "./model";
 
 export interface SeriesPeakComparison {
   sizeMb: number;
+  /** The series' group (run attributes), when ingest grouped the series. */
+  group?: Record<string, string | null>;
   measured: { m: number; bwMbPerS: number };
   predicted: { m: number; bwMbPerS: number };
   /** The model's bandwidth at the measured ī. */
@@ -31,6 +33,7 @@ export function compareSeriesPeaks(
     }
     return {
       sizeMb: s.sizeMb,
+      ...(s.group !== undefined ? { group: s.group } : {}),
       measured: { m: s.peak.m, bwMbPerS: s.peak.bwMbPerS },
       predicted: best,
       predictedAtMeasuredPeakMbPerS: bw(s.peak.m, s.points.find((point) => point.m === s.peak.m)?.vGb ?? (s.peak.m * s.sizeMb) / 1000),

@@ -1,39 +1,11 @@
 /**
  * Observations built in memory for the fit stage's tests: runs drawn around a known
- * model, aggregated the way SPEC §3.1 (and the ingest stage's contract,
- * pipeline/ingest/observations.ts) says: per (m, v) count, mean, sample sd; each series'
- * peak is its largest mean (first m on ties); mixed-size runs are validation runs.
+ * model, aggregated by the ingest stage's own `summariseRuns` (SPEC §3.1).
  */
-import type { Observations, RunObservation, SeriesPoint, SizeSeries } from "../../pipeline/ingest/observations";
+import type { Observations, RunObservation } from "../../pipeline/ingest/observations";
+import { summariseRuns } from "../../pipeline/ingest/summarise-runs";
 import { bandwidthEvaluator, PAPER_MODEL, type BandwidthModel } from "../../pipeline/fit/model";
 import { createRandom } from "../../pipeline/shared/random";
-
-export function observationsFromRuns(runs: RunObservation[]): Observations {
-  const bySize = new Map<number, Map<number, number[]>>();
-  for (const run of runs) {
-    if (run.uniformSizeMb === null) continue;
-    let byM = bySize.get(run.uniformSizeMb);
-    if (!byM) bySize.set(run.uniformSizeMb, (byM = new Map()));
-    let values = byM.get(run.m);
-    if (!values) byM.set(run.m, (values = []));
-    values.push(run.aggregatedBwMbPerS);
-  }
-  const series: SizeSeries[] = [...bySize.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([sizeMb, byM]) => {
-      const points: SeriesPoint[] = [...byM.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([m, values]) => {
-          const mean = values.reduce((s, x) => s + x, 0) / values.length;
-          const sd = values.length < 2 ? 0 : Math.sqrt(values.reduce((s, x) => s + (x - mean) ** 2, 0) / (values.length - 1));
-          return { sizeMb, m, vGb: (m * sizeMb) / 1000, count: values.length, meanBwMbPerS: mean, sdBwMbPerS: sd };
-        });
-      let peak = points[0]!;
-      for (const point of points) if (point.meanBwMbPerS > peak.meanBwMbPerS) peak = point;
-      return { sizeMb, points, peak: { m: peak.m, bwMbPerS: peak.meanBwMbPerS } };
-    });
-  return { runs, series, validationRuns: runs.filter((run) => run.uniformSizeMb === null) };
-}
 
 export interface SyntheticCampaign {
   seed?: number;
@@ -84,5 +56,5 @@ export function syntheticRuns(options: SyntheticCampaign = {}): RunObservation[]
 }
 
 export function syntheticObservations(options: SyntheticCampaign = {}): Observations {
-  return observationsFromRuns(syntheticRuns(options));
+  return summariseRuns(syntheticRuns(options));
 }
