@@ -82,9 +82,15 @@ export function selectFitPoints(observations: Observations, selection: FitPointS
     return truncate(points, n);
   }
   const groupBy = observations.groupBy ?? [];
-  const seriesKey = (group: Record<string, string | null | undefined> | undefined, sizeMb: number) =>
-    `${JSON.stringify(groupBy.map((name) => group?.[name] ?? null))} ${sizeMb}`;
-  const peakMBySeries = new Map(observations.series.map((series) => [seriesKey(series.group, series.sizeMb), series.peak.m]));
+  // Ungrouped (the usual case), the size alone names the series: no string key per run.
+  const seriesKey =
+    groupBy.length === 0
+      ? (_group: unknown, sizeMb: number): string | number => sizeMb
+      : (group: Record<string, string | null | undefined> | undefined, sizeMb: number): string | number =>
+          `${JSON.stringify(groupBy.map((name) => group?.[name] ?? null))} ${sizeMb}`;
+  const peakMBySeries = new Map<string | number, number>(
+    observations.series.map((series) => [seriesKey(series.group, series.sizeMb), series.peak.m]),
+  );
   const points = allocate(observations.runs.length, true);
   let n = 0;
   for (const run of observations.runs) {
