@@ -12,6 +12,12 @@ type CommandLoader = () => Promise<Command>;
 
 /** Subcommand name → loader, in the order the pipeline's data flows. */
 const COMMANDS: Record<string, CommandLoader> = {
+  synth: async () => (await import("./commands/synth.js")).command,
+  ingest: async () => (await import("./commands/ingest.js")).command,
+  fit: async () => (await import("./commands/fit.js")).command,
+  peaks: async () => (await import("./commands/peaks.js")).command,
+  schedule: async () => (await import("./commands/schedule.js")).command,
+  campaign: async () => (await import("./commands/campaign.js")).command,
   place: async () => (await import("./commands/place.js")).command,
   pipeline: async () => (await import("./commands/pipeline.js")).pipelineCommand,
   notebook: async () => (await import("./commands/notebook.js")).notebookCommand,
