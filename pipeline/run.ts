@@ -26,6 +26,8 @@
  * data-flow order; the report reads the artifacts it knows as optional inputs.
  */
 import { dirname, relative, resolve } from "node:path";
+import { fitStage } from "./stages/fit-stage";
+import { ingestStage } from "./stages/ingest-stage";
 import { placeStage } from "./stages/place-stage";
 import { reportStage } from "./stages/report-stage";
 import { runStages, type PipelineRun } from "./runner/run-stages";
@@ -33,10 +35,10 @@ import type { Stage } from "./runner/stage";
 import { projectRoot } from "./shared/version";
 
 /** The registered stages, in data-flow order. */
-export const STAGES: readonly Stage[] = [placeStage, reportStage];
+export const STAGES: readonly Stage[] = [ingestStage, fitStage, placeStage, reportStage];
 
-/** Trace files used when none are given. */
-export const DEFAULT_TRACES: readonly string[] = [];
+/** Trace files used when none are given: the shipped synthetic Azur-like campaign (data/README.md). */
+export const DEFAULT_TRACES: readonly string[] = ["data/traces/synthetic-azur.csv"];
 
 export interface PipelineOptions {
   out: string;

@@ -28,9 +28,20 @@ export function chartFrame(size: ChartSize, title?: string): ChartFrame {
   };
 }
 
-/** A categorical colour scale over `domain` in palette order (explicit, so every figure agrees). */
-export function categoryScale(domain: readonly (string | number)[]): { domain: (string | number)[]; range: string[] } {
-  return { domain: [...domain], range: domain.map((_, i) => CATEGORY_PALETTE[i % CATEGORY_PALETTE.length]!) };
+/**
+ * A categorical colour scale over `domain` in palette order (explicit, so every figure
+ * agrees), then `neutral` categories (e.g. "other sizes") in greys that no palette colour
+ * is confused with.
+ */
+export function categoryScale(
+  domain: readonly (string | number)[],
+  neutral: readonly string[] = [],
+): { domain: (string | number)[]; range: string[] } {
+  const greys = ["#888888", "#BBBBBB", "#555555"];
+  return {
+    domain: [...domain, ...neutral],
+    range: [...domain.map((_, i) => CATEGORY_PALETTE[i % CATEGORY_PALETTE.length]!), ...neutral.map((_, i) => greys[i % greys.length]!)],
+  };
 }
 
 /** Drag to pan, wheel to zoom, double-click to reset (interactive pages only; no effect on SVG). */

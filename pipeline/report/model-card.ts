@@ -3,7 +3,7 @@
  * in which units, on which domain it was fitted, how well (metrics, when fitted) and from
  * what (provenance). Two tables: the coefficients, and every other property.
  */
-import { termsOf, type BandwidthModel, type ModelTerm } from "../fit/model";
+import { termLabel, termsOf, type BandwidthModel, type ModelTerm } from "../fit/model";
 import type { CellValue, Table } from "./table";
 
 export interface ModelCard {
@@ -11,11 +11,10 @@ export interface ModelCard {
   properties: Table;
 }
 
-/** "a·m²V²", "e", "a12·m·V²"… */
+/** "a·m²·V²", "e", "a12·m·V²"… (the term's spelling is the fit stage's `termLabel`). */
 export function termExpression(term: ModelTerm): string {
-  const power = (symbol: string, p: number) => (p === 0 ? "" : p === 1 ? symbol : `${symbol}²`);
-  const monomial = [power("m", term.mPower), power("V", term.vPower)].filter(Boolean).join("·");
-  return monomial === "" ? term.name : `${term.name}·${monomial}`;
+  const monomial = termLabel(term);
+  return monomial === "1" ? term.name : `${term.name}·${monomial}`;
 }
 
 export function modelFormula(model: BandwidthModel): string {
@@ -59,7 +58,10 @@ export function modelCard(model: BandwidthModel, idPrefix: string): ModelCard {
   };
 }
 
-/** Nested objects as "prefix.key" rows; arrays and objects inside as compact JSON. */
+/**
+ * Nested objects as "prefix.key" rows; arrays as compact JSON when short, else a count
+ * (the tables of the fit, or the model artifact itself, hold them in full).
+ */
 function flatten(prefix: string, value: Record<string, unknown>): [string, CellValue][] {
   return Object.keys(value)
     .sort()
@@ -69,6 +71,7 @@ function flatten(prefix: string, value: Record<string, unknown>): [string, CellV
       if (item === null || item === undefined) return [[name, null]];
       if (typeof item === "number" || typeof item === "string") return [[name, item]];
       if (typeof item === "object" && !Array.isArray(item)) return flatten(name, item as Record<string, unknown>);
-      return [[name, JSON.stringify(item)]];
+      const json = JSON.stringify(item);
+      return [[name, json.length <= 240 ? json : `${Array.isArray(item) ? item.length : "…"} entries (in the model artifact)`]];
     });
 }

@@ -1,28 +1,33 @@
 /**
- * The figures of one bandwidth model against the published measurements (SPEC §3):
+ * The figures of one bandwidth model against measurements (SPEC §3):
  *
- * - its surface bw(m, V) with its fitted domain and the Table 4.1 peaks;
- * - its curve per Table 4.1 size with its peaks next to the measured ones;
+ * - its surface bw(m, V) with the box it was fitted on and measured points on top;
+ * - its curve per application size with its peaks next to the measured ones;
  * - its D1–D3 curves with its peaks next to the measured ones of [Y11] Table 1.
+ *
+ * The measurements are ingest's observations when given (per-(m, v) means ± sd, measured
+ * peaks, the data-set runs), else the published peaks of [Y-thesis] Table 4.1.
  */
-import { bandwidthEvaluator, type BandwidthModel } from "../fit/model";
+import { bandwidthEvaluator, peakCurve, type BandwidthModel } from "../fit";
+import type { Observations } from "../ingest/observations";
+import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../ingest/published-azur-data";
 import type { Figure } from "./figure";
-import { cumulativeSizesCurve, peakOf, sizeSeriesCurve } from "./model-curves";
-import { modelSurfaceFigure, type SurfaceCell } from "./model-surface-spec";
-import { peakCurvesFigure, type PeakMarker } from "./peak-curves-spec";
-import {
-  CAMPAIGN_M_MAX,
-  TABLE_4_1_PEAKS,
-  TABLE_4_1_SOURCE,
-  VALIDATION_DATASETS,
-  VALIDATION_DATASETS_SOURCE,
-} from "./published-values";
+import { datasetPoints, measuredSeries } from "./measured-series";
+import { sizeSeriesCurve, usable } from "./model-curve";
+import { modelSurfaceFigure, type SurfaceCell, type SurfacePoint } from "./model-surface-spec";
+import { peakCurvesFigure, type MeasuredCurvePoint, type PeakMarker } from "./peak-curves-spec";
+import { CAMPAIGN_M_MAX, TABLE_4_1_SOURCE, VALIDATION_DATASETS_SOURCE } from "./published-values";
 
 export interface ModelFiguresOptions {
   /** Prefix of the figure ids, e.g. "paper-model". */
   idPrefix: string;
   /** How captions and legends name the model, e.g. "published model ([Y11] eq. 4)". */
   modelLabel: string;
+  /** Measured data to draw with the model (ingest's observations), and how captions name it, e.g. "the traces x.csv". */
+  observations?: Observations;
+  observationsLabel?: string;
+  /** Points drawn on the surface (e.g. the fit points), with their legend label; default the Table 4.1 peaks. */
+  surfacePoints?: { label: string; points: { m: number; vGb: number; bwMbPerS: number; label: string }[] };
   /** Surface grid: m = 1..mMax, V = 0..vMaxGb in steps of vStepGb. */
   mMax?: number;
   vMaxGb?: number;
@@ -40,94 +45,127 @@ function surfaceFigure(model: BandwidthModel, options: ModelFiguresOptions): Fig
   const mMax = options.mMax ?? CAMPAIGN_M_MAX;
   const vMax = options.vMaxGb ?? 6;
   const vStep = options.vStepGb ?? 0.1;
-  const evaluate = bandwidthEvaluator(model);
+  const bw = bandwidthEvaluator(model);
   const cells: SurfaceCell[] = [];
   const vCount = Math.round(vMax / vStep);
   for (let m = 1; m <= mMax; m++) {
     for (let j = 0; j < vCount; j++) {
       const vGb = round((j + 0.5) * vStep);
-      cells.push({ m, vGb, bwMbPerS: round(evaluate(m, vGb)) });
+      cells.push({ m, vGb, bwMbPerS: round(bw(m, vGb)) });
     }
   }
+  const published = `measured peaks (${TABLE_4_1_SOURCE})`;
+  const given = options.surfacePoints;
+  const points: SurfacePoint[] = given
+    ? given.points.filter((p) => p.vGb <= vMax && p.m <= mMax).map((p) => ({ ...p, origin: given.label }))
+    : TABLE_4_1_PEAKS.map((p) => ({
+        m: p.peakM,
+        vGb: (p.peakM * p.sizeMb) / 1000,
+        bwMbPerS: p.peakBwMbPerS,
+        origin: published,
+        label: `v = ${p.sizeMb} MB`,
+      }));
   return modelSurfaceFigure({
     id: `${options.idPrefix}-surface`,
     title: `bw(m, V) of the ${options.modelLabel}`,
     caption:
       `Aggregated checkpoint bandwidth predicted by the ${options.modelLabel} over m = 1..${mMax} simultaneous checkpoints ` +
       `and aggregated size V (GB = MB/1000). Dashed box: the domain the model was fitted on; grey: the polynomial gives ` +
-      `no usable bandwidth (≤ 0, SPEC §3.2). Points: the peaks measured on the Azur cluster, ${TABLE_4_1_SOURCE}.`,
+      `no usable bandwidth (≤ 0, SPEC §3.2). Points: ${given ? `${given.label} of ${options.observationsLabel ?? "the ingested traces"}` : `the peaks measured on the Azur cluster, ${TABLE_4_1_SOURCE}`}.`,
     cells,
     mStep: 1,
     vStepGb: vStep,
     domain: model.domain,
-    points: TABLE_4_1_PEAKS.map((p) => ({
-      m: p.m,
-      vGb: (p.m * p.sizeMb) / 1000,
-      bwMbPerS: p.bwMbPerS,
-      origin: `measured peaks (${TABLE_4_1_SOURCE})`,
-      label: `v = ${p.sizeMb} MB`,
-    })),
-    pointOrigins: [{ origin: `measured peaks (${TABLE_4_1_SOURCE})`, shape: "circle" }],
+    points,
+    pointOrigins: [{ origin: given ? given.label : published, shape: "circle" }],
+    pointSize: given && given.points.length > 30 ? 14 : 36,
   });
 }
 
 function sizeCurvesFigure(model: BandwidthModel, options: ModelFiguresOptions): Figure {
   const mMax = options.mMax ?? CAMPAIGN_M_MAX;
   const predicted = `predicted by the ${shortLabel(options.modelLabel)}`;
-  const series = TABLE_4_1_PEAKS.map((p) => String(p.sizeMb));
-  const curves = TABLE_4_1_PEAKS.flatMap((p) =>
-    sizeSeriesCurve(model, p.sizeMb, mMax)
-      .filter((c) => c.usable)
-      .map((c) => ({ series: String(p.sizeMb), m: c.m, bwMbPerS: round(c.bwMbPerS) })),
+  const observed = options.observations ? measuredSeries(options.observations) : null;
+  const sizes = observed
+    ? observed.map((o) => ({ label: o.label, sizeMb: o.series.sizeMb }))
+    : TABLE_4_1_PEAKS.map((p) => ({ label: String(p.sizeMb), sizeMb: p.sizeMb }));
+  const curves = sizes.flatMap(({ label, sizeMb }) =>
+    sizeSeriesCurve(model, sizeMb, mMax)
+      .curve.filter((c) => usable(c.bw))
+      .map((c) => ({ series: label, m: c.m, bwMbPerS: round(c.bw) })),
   );
-  const peaks: PeakMarker[] = [];
-  for (const p of TABLE_4_1_PEAKS) {
-    const peak = peakOf(sizeSeriesCurve(model, p.sizeMb, mMax));
-    if (peak) peaks.push({ series: String(p.sizeMb), m: peak.m, bwMbPerS: round(peak.bwMbPerS), origin: predicted });
-    peaks.push({ series: String(p.sizeMb), m: p.m, bwMbPerS: p.bwMbPerS, origin: MEASURED_41 });
+  const peaks: PeakMarker[] = sizes.map(({ label, sizeMb }) => {
+    const peak = sizeSeriesCurve(model, sizeMb, mMax).peak;
+    return { series: label, m: peak.m, bwMbPerS: round(peak.bw), origin: predicted };
+  });
+  let measuredOrigin = MEASURED_41;
+  let measured: MeasuredCurvePoint[] | undefined;
+  if (observed) {
+    measuredOrigin = "measured peak (traces)";
+    measured = observed.flatMap(({ label, series }) =>
+      series.points.map((p) => ({ series: label, m: p.m, bwMbPerS: round(p.meanBwMbPerS), sdBwMbPerS: round(p.sdBwMbPerS), count: p.count })),
+    );
+    peaks.push(...observed.map(({ label, series }) => ({ series: label, m: series.peak.m, bwMbPerS: round(series.peak.bwMbPerS), origin: measuredOrigin })));
+  } else {
+    peaks.push(...TABLE_4_1_PEAKS.map((p) => ({ series: String(p.sizeMb), m: p.peakM, bwMbPerS: p.peakBwMbPerS, origin: MEASURED_41 })));
   }
   return peakCurvesFigure({
     id: `${options.idPrefix}-size-curves`,
     title: `Bandwidth per application size`,
     caption:
-      `Curves m ↦ bw(m, m·v) of the ${options.modelLabel} for the application sizes v of ${TABLE_4_1_SOURCE} ` +
-      `(points where the model gives no usable bandwidth are omitted). Circles: the peak each curve predicts; ` +
-      `diamonds: the peak measured on the Azur cluster (${TABLE_4_1_SOURCE}).`,
+      `Curves m ↦ bw(m, m·v) of the ${options.modelLabel} for each application size v (points where the model gives no ` +
+      `usable bandwidth are omitted). Circles: the peak each curve predicts; diamonds: the measured peak ` +
+      (observed
+        ? `of ${options.observationsLabel ?? "the ingested traces"}, whose per-(m, v) means are the small points with ±1 sd bars.`
+        : `on the Azur cluster (${TABLE_4_1_SOURCE}).`),
     xTitle: "simultaneous checkpoints m (count)",
     seriesTitle: "application size v (MB)",
-    series,
+    series: sizes.map((s) => s.label),
     curves,
+    ...(measured ? { measured } : {}),
     peaks,
     peakOrigins: [
       { origin: predicted, shape: "circle", outlined: false },
-      { origin: MEASURED_41, shape: "diamond", outlined: true },
+      { origin: measuredOrigin, shape: "diamond", outlined: true },
     ],
   });
 }
 
 function datasetCurvesFigure(model: BandwidthModel, options: ModelFiguresOptions): Figure {
   const predicted = `predicted by the ${shortLabel(options.modelLabel)}`;
+  const names = VALIDATION_DATASETS.map((d) => d.name);
   const curves = VALIDATION_DATASETS.flatMap((d) =>
-    cumulativeSizesCurve(model, d.sizesMb)
-      .filter((c) => c.usable)
-      .map((c) => ({ series: d.name, m: c.m, bwMbPerS: round(c.bwMbPerS) })),
+    peakCurve(model, d.sizesMb)
+      .curve.filter((c) => usable(c.bw))
+      .map((c) => ({ series: d.name, m: c.m, bwMbPerS: round(c.bw) })),
   );
   const peaks: PeakMarker[] = [];
   for (const d of VALIDATION_DATASETS) {
-    const peak = peakOf(cumulativeSizesCurve(model, d.sizesMb));
-    if (peak) peaks.push({ series: d.name, m: peak.m, bwMbPerS: round(peak.bwMbPerS), origin: predicted });
+    const peak = peakCurve(model, d.sizesMb).peak;
+    peaks.push({ series: d.name, m: peak.m, bwMbPerS: round(peak.bw), origin: predicted });
     peaks.push({ series: d.name, m: d.measuredPeak.m, bwMbPerS: d.measuredPeak.bwMbPerS, origin: MEASURED_D });
   }
+  const measured = options.observations
+    ? datasetPoints(options.observations, names).map((p) => ({
+        series: p.dataset,
+        m: p.m,
+        bwMbPerS: round(p.meanBwMbPerS),
+        sdBwMbPerS: round(p.sdBwMbPerS),
+        count: p.count,
+      }))
+    : [];
   return peakCurvesFigure({
     id: `${options.idPrefix}-datasets`,
     title: "Peaks of the validation data sets D1–D3",
     caption:
       `Curves i ↦ bw(i, Σ_{k≤i} s_k) of the ${options.modelLabel} for the data sets D1–D3 (${VALIDATION_DATASETS_SOURCE}, ` +
-      `SPEC §3.4). Circles: predicted peak; diamonds: peak measured on the Azur cluster.`,
+      `SPEC §3.4). Circles: predicted peak; diamonds: peak measured on the Azur cluster` +
+      (measured.length > 0 ? `; small points: mean ± sd of the data-set runs of ${options.observationsLabel ?? "the ingested traces"}.` : "."),
     xTitle: "checkpointed blocks i (count)",
     seriesTitle: "data set",
-    series: VALIDATION_DATASETS.map((d) => d.name),
+    series: names,
     curves,
+    ...(measured.length > 0 ? { measured } : {}),
     peaks,
     peakOrigins: [
       { origin: predicted, shape: "circle", outlined: false },
@@ -140,8 +178,7 @@ function shortLabel(label: string): string {
   return label.replace(/\s*\(.*\)$/, "");
 }
 
-/** Six significant decimals: enough for any figure, and stable JSON across platforms. */
+/** Six decimals: enough for any figure, and stable JSON across platforms. */
 function round(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
-

@@ -8,15 +8,14 @@
  * ([Y-thesis]), rounded up to 5 %, and one application for ī (the curves are flat near
  * their peak). Both are parameters.
  */
-import type { BandwidthModel } from "../fit/model";
-import { cumulativeSizesCurve, peakOf, sizeSeriesCurve } from "./model-curves";
+import { bandwidthEvaluator, peakCurve, type BandwidthModel } from "../fit";
+import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../ingest/published-azur-data";
+import { sizeSeriesCurve } from "./model-curve";
 import {
   CAMPAIGN_M_MAX,
   PUBLISHED_E_GLOBAL_PERCENT,
   PUBLISHED_E_GLOBAL_SOURCE,
-  TABLE_4_1_PEAKS,
   TABLE_4_1_SOURCE,
-  VALIDATION_DATASETS,
   VALIDATION_DATASETS_SOURCE,
 } from "./published-values";
 import { compareWithPublished, type ReproductionRow, type Tolerance } from "./reproduction";
@@ -38,7 +37,7 @@ export function modelReproductionRows(model: BandwidthModel, options: ModelRepro
   const mTolerance: Tolerance = { absolute: options.peakM ?? 1, rationale: "the curves are flat near their peak" };
   const label = options.modelLabel;
   const rows: ReproductionRow[] = [];
-  const peakRows = (key: string, what: string, source: string, measured: { m: number; bwMbPerS: number }, predicted: { m: number; bwMbPerS: number } | null, how: string) => {
+  const peakRows = (key: string, what: string, source: string, measured: { m: number; bwMbPerS: number }, predicted: { m: number; bw: number } | null, how: string) => {
     const whenDiffers = `The ${label} misses this measurement by more than the tolerance`;
     rows.push(
       compareWithPublished({
@@ -57,7 +56,7 @@ export function modelReproductionRows(model: BandwidthModel, options: ModelRepro
         quantity: `${what}: peak bandwidth bw_ī`,
         source,
         paper: measured.bwMbPerS,
-        ours: predicted === null ? null : round(predicted.bwMbPerS),
+        ours: predicted === null ? null : round(predicted.bw),
         unit: "MB/s",
         how,
         tolerance: bwTolerance,
@@ -66,18 +65,17 @@ export function modelReproductionRows(model: BandwidthModel, options: ModelRepro
     );
   };
   for (const p of TABLE_4_1_PEAKS) {
-    const peak = peakOf(sizeSeriesCurve(model, p.sizeMb, CAMPAIGN_M_MAX));
     peakRows(
       `table-4.1/${p.sizeMb}MB`,
       `${p.sizeMb} MB series`,
       TABLE_4_1_SOURCE,
-      p,
-      peak,
+      { m: p.peakM, bwMbPerS: p.peakBwMbPerS },
+      sizeSeriesCurve(model, p.sizeMb, CAMPAIGN_M_MAX).peak,
       `peak of m ↦ bw(m, m·${p.sizeMb}/1000), m = 1..${CAMPAIGN_M_MAX}, ${label}`,
     );
   }
   for (const d of VALIDATION_DATASETS) {
-    const peak = peakOf(cumulativeSizesCurve(model, d.sizesMb));
+    const peak = peakCurve(model, d.sizesMb).peak;
     peakRows(`${d.name}`, `data set ${d.name}`, VALIDATION_DATASETS_SOURCE, d.measuredPeak, peak, `peak of i ↦ bw(i, Σ_{k≤i} s_k), i = 1..12, ${label}`);
   }
   rows.push(
@@ -100,11 +98,9 @@ export function modelReproductionRows(model: BandwidthModel, options: ModelRepro
 
 /** E_global restricted to the Table 4.1 peaks: mean |y − ŷ| / y × 100 at (ī, ī·v). */
 function peakMape(model: BandwidthModel): number {
+  const bw = bandwidthEvaluator(model);
   let sum = 0;
-  for (const p of TABLE_4_1_PEAKS) {
-    const predicted = sizeSeriesCurve(model, p.sizeMb, p.m)[p.m - 1]!.bwMbPerS;
-    sum += Math.abs(p.bwMbPerS - predicted) / p.bwMbPerS;
-  }
+  for (const p of TABLE_4_1_PEAKS) sum += Math.abs(p.peakBwMbPerS - bw(p.peakM, (p.peakM * p.sizeMb) / 1000)) / p.peakBwMbPerS;
   return (100 * sum) / TABLE_4_1_PEAKS.length;
 }
 

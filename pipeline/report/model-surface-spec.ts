@@ -37,6 +37,8 @@ export interface ModelSurfaceInput {
   points: SurfacePoint[];
   /** Point origins in legend order with their shapes. */
   pointOrigins: { origin: string; shape: string }[];
+  /** Area of the point symbols (default 36; smaller for many points). */
+  pointSize?: number;
   size?: ChartSize;
 }
 
@@ -89,7 +91,10 @@ export function modelSurfaceFigure(input: ModelSurfaceInput): Figure {
       mark: { type: "rect", strokeWidth: 0, fill: MISSING_COLOR, clip },
       encoding: { x, x2: { field: "m1" }, y, y2: { field: "v1" }, tooltip: cellTooltip },
     });
-    // Name the grey region where it is: at the centroid of its cells.
+  }
+  // Name the grey region where it is, at the centroid of its cells, when it is large enough
+  // to hold the words (otherwise the caption says what grey means).
+  if (infeasible.length >= 0.2 * cells.length) {
     const centroid = {
       m: infeasible.reduce((s, c) => s + c.m, 0) / infeasible.length,
       vGb: infeasible.reduce((s, c) => s + c.vGb, 0) / infeasible.length,
@@ -116,7 +121,7 @@ export function modelSurfaceFigure(input: ModelSurfaceInput): Figure {
     layers.push({
       data: { values: input.points.map((p) => ({ ...p, m0: p.m, v0: p.vGb })) },
       // filled: false with an explicit fill is what makes Vega-Lite's legend symbol match the mark.
-      mark: { type: "point", filled: false, color: "black", fill: "white", fillOpacity: 1, opacity: 1, strokeWidth: 1, size: 36 },
+      mark: { type: "point", filled: false, color: "black", fill: "white", fillOpacity: 1, opacity: 1, strokeWidth: 1, size: input.pointSize ?? 36 },
       encoding: {
         x,
         y,

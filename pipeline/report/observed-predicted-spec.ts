@@ -24,6 +24,8 @@ export interface ObservedPredictedInput {
   caption: string;
   seriesTitle: string;
   series: string[];
+  /** Series drawn in grey after the coloured ones (e.g. "other sizes", "mixed sizes"). */
+  neutralSeries?: string[];
   kinds: { kind: string; shape: string }[];
   points: ObservedPredictedPoint[];
   size?: ChartSize;
@@ -54,7 +56,7 @@ export function observedPredictedFigure(input: ObservedPredictedInput): Figure {
             field: "series",
             type: "nominal",
             title: input.seriesTitle,
-            scale: categoryScale(input.series),
+            scale: categoryScale(input.series, input.neutralSeries ?? []),
             legend: { orient: "bottom", direction: "horizontal", columns: 4 },
           },
           shape: {

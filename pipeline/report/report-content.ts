@@ -11,6 +11,9 @@ import type { Figure } from "./figure";
 import { modelCard } from "./model-card";
 import { modelFigures } from "./model-figures";
 import { modelReproductionRows } from "./model-reproduction-rows";
+import type { ObservationsArtifact } from "../ingest/observations-artifact";
+import { fitFigures, type FitReportArtifact } from "./fit-figures";
+import { measuredFigures } from "./measured-figures";
 import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "./place-figures";
 import { reproductionTable, type ReproductionRow } from "./reproduction";
 import type { Table } from "./table";
@@ -18,8 +21,19 @@ import type { Table } from "./table";
 export interface ReportInputs {
   /** The published model of [Y11] / [Y-thesis] (always there: it is data in the code). */
   paperModel: BandwidthModel;
+  /** The ingest stage's artifact, when it ran. */
+  observations?: ObservationsArtifact;
+  /** The fit stage's report, when it ran. */
+  fit?: FitReportArtifact;
   /** The place stage's scenarios (SPEC §5), when it ran. */
   placements?: readonly ScenarioPlacement[];
+}
+
+/** "the traces data/traces/x.csv" — how captions name the ingested data. */
+function tracesLabel(artifact: ObservationsArtifact): string {
+  const files = artifact.inputs.map((i) => i.path);
+  const synthetic = files.some((f) => /synthetic/i.test(f)) ? " (synthetic)" : "";
+  return files.length === 0 ? "the ingested traces" : `the traces ${files.join(", ")}${synthetic}`;
 }
 
 export interface ReportParameters {
@@ -75,6 +89,33 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       tables: [paperCard.coefficients, paperCard.properties],
     },
   ];
+  if (inputs.observations) {
+    const label = tracesLabel(inputs.observations);
+    const measured = measuredFigures(inputs.observations, label);
+    sections.push({
+      id: "measured",
+      title: "Measured bandwidth",
+      intro:
+        `What ingest read from ${label}: per size series the mean aggregated bandwidth of the runs at each m, its spread and ` +
+        `its peak — the input of the fit (SPEC §3.1).`,
+      figures: measured.figures,
+      tables: measured.tables,
+    });
+    if (inputs.fit) {
+      const fitted = fitFigures(inputs.fit, inputs.observations.observations, inputs.paperModel, label);
+      const card = modelCard(inputs.fit.model, "fitted-model");
+      sections.push({
+        id: "fitted-model",
+        title: "The fitted bandwidth model",
+        intro:
+          `bw(m, V) fitted by ordinary least squares to ${label} (${String(inputs.fit.model.provenance.fitPoints ?? "")}), ` +
+          `with its statistics, its residuals and its predictions of the measured and published peaks. This is the model ` +
+          `artifact (artifacts/model.json) the later stages can use.`,
+        figures: fitted.figures,
+        tables: [...fitted.tables, card.properties],
+      });
+    }
+  }
   if (inputs.placements && inputs.placements.length > 0) {
     const place = placeFigures(inputs.placements);
     sections.push({

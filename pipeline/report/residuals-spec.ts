@@ -21,6 +21,8 @@ export interface ResidualsInput {
   caption: string;
   seriesTitle: string;
   series: string[];
+  /** Series drawn in grey after the coloured ones (e.g. "other sizes", "mixed sizes"). */
+  neutralSeries?: string[];
   points: ResidualPoint[];
   size?: ChartSize;
 }
@@ -41,7 +43,7 @@ export function residualsFigure(input: ResidualsInput): Figure {
             field: "series",
             type: "nominal",
             title: input.seriesTitle,
-            scale: categoryScale(input.series),
+            scale: categoryScale(input.series, input.neutralSeries ?? []),
             legend: { orient: "bottom", direction: "horizontal", columns: 4 },
           },
           tooltip: [

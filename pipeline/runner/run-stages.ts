@@ -119,6 +119,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
       parameters: parameters[stage.name] as StageParameters,
       inputs: parsedInputs,
       inputFiles,
+      traces: options.traces,
       provenance,
       stageNames: names,
       progress: (message) => log(`${" ".repeat(label.length)}  ${message}`),

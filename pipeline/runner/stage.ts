@@ -12,8 +12,10 @@ export interface StageContext<P extends StageParameters = StageParameters> {
   parameters: P;
   /** Input artifacts by name, parsed from their JSON files. Optional inputs may be absent. */
   inputs: Record<string, unknown>;
-  /** The external files the stage declared (e.g. traces), with their content hashes. */
+  /** The external files the stage declared, with their content hashes (a directory's files one by one). */
   inputFiles: { path: string; sha256: string }[];
+  /** The traces given to the pipeline (`--traces`), as given: files or host-logs directories. */
+  traces: string[];
   /** Everything upstream of this stage, by content hash: external files and artifacts (provenance). */
   provenance: { name: string; sha256: string }[];
   /** Names of the stages registered in this pipeline, in data-flow order. */

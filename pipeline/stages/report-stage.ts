@@ -5,6 +5,8 @@
  */
 import { PAPER_MODEL } from "../fit/model";
 import { buildReportContent, DEFAULT_REPORT_PARAMETERS, type ReportParameters } from "../report/report-content";
+import type { ObservationsArtifact } from "../ingest/observations-artifact";
+import type { FitReportArtifact } from "../report/fit-figures";
 import type { ScenarioPlacement } from "../report/place-figures";
 import { renderReport } from "../report/render-report";
 import type { Stage } from "../runner/stage";
@@ -13,13 +15,13 @@ import { TOOL_VERSION } from "../shared/version";
 export const reportStage: Stage<ReportParameters> = {
   name: "report",
   summary: "figures, tables, reproduction table and index.html",
-  inputs: ["placements?"],
+  inputs: ["observations?", "fit?", "placements?"],
   outputs: ["report"],
   module: __filename,
   defaults: DEFAULT_REPORT_PARAMETERS,
   async run(context) {
-    const placements = context.inputs.placements as ScenarioPlacement[] | undefined;
-    const content = buildReportContent({ paperModel: PAPER_MODEL, ...(placements ? { placements } : {}) }, context.parameters);
+    const inputs = context.inputs as { observations?: ObservationsArtifact; fit?: FitReportArtifact; placements?: ScenarioPlacement[] };
+    const content = buildReportContent({ paperModel: PAPER_MODEL, ...inputs }, context.parameters);
     const files = await renderReport(
       content,
       { inputs: context.provenance, parameters: context.parameters, toolVersion: TOOL_VERSION, stages: context.stageNames },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PAPER_MODEL, type BandwidthModel } from "../../pipeline/fit/model";
 import { modelReproductionRows } from "../../pipeline/report/model-reproduction-rows";
-import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../../pipeline/report/published-values";
+import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../../pipeline/ingest/published-azur-data";
 import { compareWithPublished, reproductionTable } from "../../pipeline/report/reproduction";
 import { expectClose } from "../helpers";
 
@@ -33,7 +33,7 @@ describe("reproduction rows of the published model", () => {
     expect(rows).toHaveLength(2 * TABLE_4_1_PEAKS.length + 2 * VALIDATION_DATASETS.length + 1);
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
     for (const p of TABLE_4_1_PEAKS) {
-      expect(rows.find((r) => r.id === `table-4.1/${p.sizeMb}MB/peak-bw`)!.paper).toBe(p.bwMbPerS);
+      expect(rows.find((r) => r.id === `table-4.1/${p.sizeMb}MB/peak-bw`)!.paper).toBe(p.peakBwMbPerS);
     }
   });
 
