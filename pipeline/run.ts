@@ -30,12 +30,13 @@ import { fitStage } from "./stages/fit-stage";
 import { ingestStage } from "./stages/ingest-stage";
 import { placeStage } from "./stages/place-stage";
 import { reportStage } from "./stages/report-stage";
+import { scheduleStage } from "./stages/schedule-stage";
 import { runStages, type PipelineRun } from "./runner/run-stages";
 import type { Stage } from "./runner/stage";
 import { projectRoot } from "./shared/version";
 
 /** The registered stages, in data-flow order. */
-export const STAGES: readonly Stage[] = [ingestStage, fitStage, placeStage, reportStage];
+export const STAGES: readonly Stage[] = [ingestStage, fitStage, scheduleStage, placeStage, reportStage];
 
 /** Trace files used when none are given: the shipped synthetic Azur-like campaign (data/README.md). */
 export const DEFAULT_TRACES: readonly string[] = ["data/traces/synthetic-azur.csv"];

@@ -12,4 +12,9 @@ export interface Figure {
   /** What the figure shows and where its numbers come from (sources named as in SPEC.md). */
   caption: string;
   spec: TopLevelSpec;
+  /**
+   * Draws measured durations, which differ from run to run: its files are declared volatile
+   * and the report page shows its SVG instead of embedding its spec.
+   */
+  volatile?: boolean;
 }

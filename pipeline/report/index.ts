@@ -31,6 +31,7 @@ export * from "./model-reproduction-rows";
 export * from "./place-figures";
 export * from "./measured-figures";
 export * from "./fit-figures";
+export * from "./schedule-figures";
 export * from "./report-content";
 export * from "./validate-spec";
 export * from "./render-svg";

@@ -54,11 +54,12 @@ export async function renderFigure(figure: Figure): Promise<{ files: ReportFile[
   assertValidVegaLiteSpec(figure.spec, `figure "${figure.id}"`);
   const rendered = await renderSvg(figure.spec);
   const base = `figures/${figure.id}`;
-  const files = [
-    { path: `${base}.vl.json`, content: `${JSON.stringify(figure.spec, null, 2)}\n` },
-    { path: `${base}.svg`, content: rendered.svg },
-    { path: `${base}.png`, content: renderPng(rendered.svg) },
-    { path: `${base}.pdf`, content: await renderPdf(rendered.svg, rendered, { title: figure.title }) },
+  const volatile = figure.volatile ? { volatile: true } : {};
+  const files: ReportFile[] = [
+    { path: `${base}.vl.json`, content: `${JSON.stringify(figure.spec, null, 2)}\n`, ...volatile },
+    { path: `${base}.svg`, content: rendered.svg, ...volatile },
+    { path: `${base}.png`, content: renderPng(rendered.svg), ...volatile },
+    { path: `${base}.pdf`, content: await renderPdf(rendered.svg, rendered, { title: figure.title }), ...volatile },
   ];
   return { files, warnings: rendered.warnings };
 }

@@ -13,6 +13,9 @@ import { modelFigures } from "./model-figures";
 import { modelReproductionRows } from "./model-reproduction-rows";
 import type { ObservationsArtifact } from "../ingest/observations-artifact";
 import { fitFigures, type FitReportArtifact } from "./fit-figures";
+import type { CampaignResult } from "../schedule";
+import { mergeTimings } from "../shared/split-timings";
+import { scheduleFigures, scheduleReproductionRows, schedulerTimeFigure, type ScheduleExample } from "./schedule-figures";
 import { measuredFigures } from "./measured-figures";
 import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "./place-figures";
 import { reproductionTable, type ReproductionRow } from "./reproduction";
@@ -25,6 +28,10 @@ export interface ReportInputs {
   observations?: ObservationsArtifact;
   /** The fit stage's report, when it ran. */
   fit?: FitReportArtifact;
+  /** The schedule stage's example run, campaign and measured times, when it ran. */
+  scheduleExample?: ScheduleExample;
+  campaign?: CampaignResult;
+  scheduleTimings?: { campaign: Record<string, number> };
   /** The place stage's scenarios (SPEC §5), when it ran. */
   placements?: readonly ScenarioPlacement[];
 }
@@ -65,6 +72,7 @@ const PAPER_LABEL = "published model ([Y11] eq. 4)";
 export function buildReportContent(inputs: ReportInputs, parameters: ReportParameters = DEFAULT_REPORT_PARAMETERS): ReportContent {
   const reproduction = [
     ...modelReproductionRows(inputs.paperModel, { modelLabel: "published model", ...parameters.reproduction }),
+    ...(inputs.campaign ? scheduleReproductionRows(inputs.campaign) : []),
     ...(inputs.placements ? dalyReproductionRows() : []),
   ];
   const paperCard = modelCard(inputs.paperModel, "paper-model");
@@ -115,6 +123,20 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
         tables: [...fitted.tables, card.properties],
       });
     }
+  }
+  if (inputs.scheduleExample && inputs.campaign) {
+    const drawn = scheduleFigures(inputs.scheduleExample, inputs.campaign);
+    const timed = inputs.scheduleTimings ? schedulerTimeFigure(mergeTimings(inputs.campaign, inputs.scheduleTimings.campaign)) : null;
+    sections.push({
+      id: "schedule",
+      title: "What to checkpoint before the release: ScheduleCkpt",
+      intro:
+        `ScheduleCkpt ([Y11] §5, SPEC §4.3) with the ${inputs.campaign.settings.model} model and the ${inputs.campaign.settings.estimator} ` +
+        `time estimator: one run in detail, then the papers' campaigns over seeded instances next to the published values (SPEC §4.5–§4.6). ` +
+        inputs.campaign.notes[0],
+      figures: [...drawn.figures, ...(timed ? [timed] : [])],
+      tables: drawn.tables,
+    });
   }
   if (inputs.placements && inputs.placements.length > 0) {
     const place = placeFigures(inputs.placements);

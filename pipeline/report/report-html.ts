@@ -19,7 +19,7 @@ export interface ReportPageInputs {
   /** Minified runtimes, inlined as they are. */
   runtime: { vega: string; vegaLite: string };
   /** Inputs of the run (artifact or file name → sha256), shown in the provenance section. */
-  inputs: { name: string; sha256: string }[];
+  inputs: { name: string; sha256: string; volatile?: true }[];
   /** The parameters of the run, shown as JSON. */
   parameters: unknown;
   toolVersion: string;
@@ -72,6 +72,17 @@ function sectionHtml(section: ReportSection): string {
 
 function figureHtml(figure: Figure): string {
   const base = `figures/${figure.id}`;
+  if (figure.volatile) {
+    // Measured durations change from run to run: the page links the figure's files instead
+    // of embedding its data, so that the page itself stays byte-identical.
+    return [
+      `<figure id="figure-${attr(figure.id)}" class="static-figure">`,
+      `<div class="chart"><img src="${attr(base)}.svg" alt="${attr(figure.title)}"></div>`,
+      `<figcaption><strong>${text(figure.title)}.</strong> ${text(figure.caption)}`,
+      `<span class="files"><a href="${attr(base)}.svg">SVG</a> <a href="${attr(base)}.png">PNG</a> <a href="${attr(base)}.pdf">PDF</a> <a href="${attr(base)}.vl.json">Vega-Lite</a></span></figcaption>`,
+      "</figure>",
+    ].join("\n");
+  }
   return [
     `<figure id="figure-${attr(figure.id)}" class="chart-figure" data-spec="spec-${attr(figure.id)}">`,
     `<div class="chart" aria-label="${attr(figure.title)}"><noscript><img src="${attr(base)}.svg" alt="${attr(figure.title)}"></noscript></div>`,
@@ -93,7 +104,9 @@ function tableHtml(table: Table): string {
 }
 
 function provenanceHtml(page: ReportPageInputs): string {
-  const rows = page.inputs.map((i) => `<tr><td>${text(i.name)}</td><td class="hash">${text(i.sha256)}</td></tr>`).join("\n");
+  const rows = page.inputs
+    .map((i) => `<tr><td>${text(i.name)}</td><td class="hash">${i.volatile ? "measured durations: differs from run to run" : text(i.sha256)}</td></tr>`)
+    .join("\n");
   return [
     '<section id="provenance">',
     "<h2>Provenance</h2>",

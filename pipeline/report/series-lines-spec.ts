@@ -50,13 +50,15 @@ export function seriesLinesFigure(input: SeriesLinesInput): Figure {
     scale: categoryScale(input.groups),
     legend: { orient: "bottom" as const, direction: "horizontal" as const },
   };
-  // Log axes: a few labelled powers (1k, 10k…), not every minor tick.
+  // Log axes: a few labelled powers (1k, 10k…), not every minor tick; a margin on x so
+  // that points at the ends are not cut by the frame.
   const logAxis = { tickCount: 5, format: "~s", grid: true };
+  const xs = [...input.points.map((p) => p.x), ...(input.references ?? []).map((r) => r.x)];
   const x = {
     field: "x",
     type: "quantitative" as const,
     title: input.xTitle,
-    scale: input.logX ? { type: "log" as const, nice: false } : { zero: false },
+    scale: input.logX ? { type: "log" as const, nice: false, domain: [Math.min(...xs) / 1.15, Math.max(...xs) * 1.15] } : { zero: false },
     ...(input.logX ? { axis: logAxis } : {}),
   };
   const yScale = input.logY ? { type: "log" as const } : { zero: true };

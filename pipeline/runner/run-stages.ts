@@ -77,6 +77,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
   const producedBy = new Map<string, string>();
   const allInputFiles = new Map<string, string>();
   const names = stages.map((s) => s.name);
+  const volatileArtifacts = new Set(stages.flatMap((s) => s.volatileOutputs ?? []));
 
   for (const [index, stage] of stages.entries()) {
     const label = `[${index + 1}/${stages.length}] ${stage.name}`;
@@ -113,7 +114,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
     for (const name of inputNames) parsedInputs[name] = JSON.parse(readFileSync(join(options.out, artifactPath(name)), "utf8"));
     const provenance = [
       ...[...allInputFiles].map(([name, sha256]) => ({ name, sha256 })),
-      ...Object.entries(inputs).map(([name, sha256]) => ({ name: artifactPath(name), sha256 })),
+      ...Object.entries(inputs).map(([name, sha256]) => ({ name: artifactPath(name), sha256, ...(volatileArtifacts.has(name) ? { volatile: true as const } : {}) })),
     ];
     const result = await stage.run({
       parameters: parameters[stage.name] as StageParameters,
@@ -162,7 +163,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
   // Forget stages that are no longer registered (their files stay: they may be someone's).
   for (const name of Object.keys(state.stages)) if (!names.includes(name)) delete state.stages[name];
   writeJsonAtomic(join(options.out, STATE_PATH), state);
-  const manifest = buildManifest(stages, state, parameters, allInputFiles);
+  const manifest = buildManifest(stages, state, parameters, allInputFiles, volatileArtifacts);
   const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
   const manifestFile = join(options.out, MANIFEST_PATH);
   if (!existsSync(manifestFile) || readFileSync(manifestFile, "utf8") !== manifestText) writeFileAtomic(manifestFile, manifestText);
@@ -259,7 +260,13 @@ function outputChanges(out: string, outputs: Record<string, string>): string[] {
   return reasons;
 }
 
-function buildManifest(stages: readonly Stage[], state: PipelineState, parameters: Record<string, unknown>, inputFiles: Map<string, string>) {
+function buildManifest(
+  stages: readonly Stage[],
+  state: PipelineState,
+  parameters: Record<string, unknown>,
+  inputFiles: Map<string, string>,
+  volatileArtifacts: ReadonlySet<string>,
+) {
   // A volatile output's hash changes from run to run: the manifest names it without one,
   // so that the manifest itself stays byte-identical.
   const outputs: ({ path: string; sha256: string; stage: string } | { path: string; stage: string; volatile: true })[] = [];
@@ -279,7 +286,7 @@ function buildManifest(stages: readonly Stage[], state: PipelineState, parameter
       return {
         name: stage.name,
         summary: stage.summary,
-        inputs: record?.inputs ?? {},
+        inputs: Object.fromEntries(Object.entries(record?.inputs ?? {}).map(([name, sha256]) => [name, volatileArtifacts.has(name) ? "volatile" : sha256])),
         inputFiles: record?.inputFiles ?? {},
         parameters: parameters[stage.name],
         outputs: Object.keys(record?.outputs ?? {}),

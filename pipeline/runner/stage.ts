@@ -17,7 +17,7 @@ export interface StageContext<P extends StageParameters = StageParameters> {
   /** The traces given to the pipeline (`--traces`), as given: files or host-logs directories. */
   traces: string[];
   /** Everything upstream of this stage, by content hash: external files and artifacts (provenance). */
-  provenance: { name: string; sha256: string }[];
+  provenance: { name: string; sha256: string; volatile?: true }[];
   /** Names of the stages registered in this pipeline, in data-flow order. */
   stageNames: string[];
   /** Report progress of a long stage (printed on stderr, never written to an output). */

@@ -24,7 +24,7 @@ import type { ScenarioPlacement } from "../report/place-figures";
 import type { Stage } from "../runner/stage";
 import { InputError } from "../shared/errors";
 import { projectPath } from "./project-path";
-import { splitTimings } from "./split-timings";
+import { splitTimings } from "../shared/split-timings";
 
 export interface PlaceScenario {
   /** One line saying what the scenario shows (for the report). */

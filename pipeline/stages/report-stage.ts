@@ -8,6 +8,8 @@ import { buildReportContent, DEFAULT_REPORT_PARAMETERS, type ReportParameters } 
 import type { ObservationsArtifact } from "../ingest/observations-artifact";
 import type { FitReportArtifact } from "../report/fit-figures";
 import type { ScenarioPlacement } from "../report/place-figures";
+import type { ScheduleExample } from "../report/schedule-figures";
+import type { CampaignResult } from "../schedule";
 import { renderReport } from "../report/render-report";
 import type { Stage } from "../runner/stage";
 import { TOOL_VERSION } from "../shared/version";
@@ -15,13 +17,31 @@ import { TOOL_VERSION } from "../shared/version";
 export const reportStage: Stage<ReportParameters> = {
   name: "report",
   summary: "figures, tables, reproduction table and index.html",
-  inputs: ["observations?", "fit?", "placements?"],
+  inputs: ["observations?", "fit?", "schedule-example?", "campaign?", "schedule-timings?", "placements?"],
   outputs: ["report"],
   module: __filename,
   defaults: DEFAULT_REPORT_PARAMETERS,
   async run(context) {
-    const inputs = context.inputs as { observations?: ObservationsArtifact; fit?: FitReportArtifact; placements?: ScenarioPlacement[] };
-    const content = buildReportContent({ paperModel: PAPER_MODEL, ...inputs }, context.parameters);
+    const inputs = context.inputs as {
+      observations?: ObservationsArtifact;
+      fit?: FitReportArtifact;
+      "schedule-example"?: ScheduleExample;
+      campaign?: CampaignResult;
+      "schedule-timings"?: { campaign: Record<string, number> };
+      placements?: ScenarioPlacement[];
+    };
+    const content = buildReportContent(
+      {
+        paperModel: PAPER_MODEL,
+        ...(inputs.observations ? { observations: inputs.observations } : {}),
+        ...(inputs.fit ? { fit: inputs.fit } : {}),
+        ...(inputs["schedule-example"] ? { scheduleExample: inputs["schedule-example"] } : {}),
+        ...(inputs.campaign ? { campaign: inputs.campaign } : {}),
+        ...(inputs["schedule-timings"] ? { scheduleTimings: inputs["schedule-timings"] } : {}),
+        ...(inputs.placements ? { placements: inputs.placements } : {}),
+      },
+      context.parameters,
+    );
     const files = await renderReport(
       content,
       { inputs: context.provenance, parameters: context.parameters, toolVersion: TOOL_VERSION, stages: context.stageNames },
