@@ -19,7 +19,7 @@ import { InputError } from "../shared/errors";
 import { createRandom } from "../shared/random";
 import { fitDesignCells, groupByDesignRow, toFitColumns, type DesignCell, type FitColumns, type FitSample } from "./least-squares";
 import { bandwidthEvaluator, type ModelForm } from "./model";
-import { shuffleInPlace } from "./simple-statistics";
+import { shuffleInPlace } from "simple-statistics";
 
 export interface CrossValidation {
   folds: number;
@@ -32,8 +32,7 @@ export interface CrossValidation {
 
 /** Fold of each sample (0..folds−1), from a seeded shuffle. */
 export function assignFolds(sampleCount: number, folds: number, seed: number): Int32Array {
-  const order = new Int32Array(sampleCount);
-  for (let i = 0; i < sampleCount; i++) order[i] = i;
+  const order = Array.from({ length: sampleCount }, (_, i) => i);
   shuffleInPlace(order, createRandom(seed).next);
   const fold = new Int32Array(sampleCount);
   for (let position = 0; position < sampleCount; position++) fold[order[position]!] = position % folds;

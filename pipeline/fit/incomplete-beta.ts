@@ -16,7 +16,7 @@
  * distribution, `t² / (ν + t²)` next to `ν / (ν + t²)`), so that tails near x = 1 keep
  * their relative accuracy.
  */
-import { gammaln } from "./simple-statistics";
+import { gammaln } from "simple-statistics";
 
 const MAX_ITERATIONS = 100_000;
 const RELATIVE_TOLERANCE = 1e-16;

@@ -12,7 +12,7 @@
  *   Tested against mpmath at 50 digits (≤ 3e-13 relative for ν ≤ 10^5) and scipy.stats.t
  *   (test/fit/reference).
  */
-import { probit } from "./simple-statistics";
+import { probit } from "simple-statistics";
 import { logBeta, regularizedIncompleteBeta } from "./incomplete-beta";
 
 function requireDegreesOfFreedom(dof: number): void {
