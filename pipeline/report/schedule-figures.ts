@@ -38,12 +38,13 @@ export interface ScheduleExample {
 const FAMILY_SOURCE = "[Y11] Tables 4–9";
 
 export function scheduleFigures(example: ScheduleExample, campaign: CampaignResult): { figures: Figure[]; tables: Table[] } {
-  const figures: Figure[] = [ganttOf(example), shareFigure(campaign), strategiesFigure(campaign)];
+  const figures: Figure[] = [scheduleGanttFigure(example), shareFigure(campaign), strategiesFigure(campaign)];
   if (campaign.identicalSizes) figures.push(identicalFigure(campaign));
   return { figures, tables: [familyTable(campaign), ...(campaign.identicalSizes ? [identicalTable(campaign)] : []), ...(campaign.waves ? [wavesTable(campaign)] : [])] };
 }
 
-function ganttOf(example: ScheduleExample): Figure {
+/** The Gantt chart of the example run, over the device bandwidth. */
+export function scheduleGanttFigure(example: ScheduleExample): Figure {
   const run = example.scheduleCkpt;
   return ganttFigure({
     id: "schedule-example-gantt",

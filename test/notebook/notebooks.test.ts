@@ -29,11 +29,13 @@ describe("notebooks", () => {
   const names = listNotebooks();
 
   it("exist", () => {
-    expect(names).toContain("04-reproduce-the-papers");
+    expect(names).toEqual(["01-recalibrate-bandwidth", "02-schedule-before-release", "03-place-checkpoints", "04-reproduce-the-papers"]);
   });
 
   it.each(names)("%s runs headlessly and displays its figures", async (name) => {
-    const parameters = name === "04-reproduce-the-papers" ? { peakTolerance: 2 } : {};
+    // Notebooks that write files write them to the test's folder.
+    const parameters: Record<string, unknown> =
+      name === "04-reproduce-the-papers" ? { peakTolerance: 2, seeds: 20 } : name === "01-recalibrate-bandwidth" ? { modelOut: join(out, "01-model.json") } : {};
     const run = await runNotebook(name, { outDir: out, parameters, html: name === "04-reproduce-the-papers" });
     const executed = JSON.parse(readFileSync(run.output, "utf8")) as Notebook;
     const outputs = outputsOf(executed);
@@ -51,6 +53,12 @@ describe("notebooks", () => {
       const printed = outputs.flatMap((o) => o.text ?? []).join("");
       expect(printed).toContain(`matches: ${rows.filter((r) => r.verdict === "matches").length}`);
       expect(readFileSync(run.html!, "utf8").match(/<img src="data:image\/png;base64,/g)!.length).toBeGreaterThanOrEqual(charts.length);
+    }
+    if (name === "01-recalibrate-bandwidth") {
+      // The saved model is a valid artifact that names the traces it was fitted on.
+      const model = JSON.parse(readFileSync(join(out, "01-model.json"), "utf8")) as { schema: string; provenance: { inputs: { path: string }[] } };
+      expect(model.schema).toBe("ckpt-lab/bandwidth-model@1");
+      expect(model.provenance.inputs.map((i) => i.path)).toEqual(["data/traces/synthetic-azur.csv"]);
     }
   }, 300_000);
 
