@@ -1,0 +1,56 @@
+/**
+ * The skip rules on the real pipeline: a second run skips every stage; editing one trace
+ * file reruns the stages downstream of it and says which file changed; changing a place
+ * parameter or the place stage's input file reruns place and the report only.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runPipeline } from "../../pipeline/run";
+import { projectRoot } from "../../pipeline/shared/version";
+
+const dir = mkdtempSync(join(tmpdir(), "ckpt-rerun-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const ran = (run: Awaited<ReturnType<typeof runPipeline>>) => run.outcomes.filter((o) => o.ran).map((o) => o.name);
+
+describe("pipeline reruns", () => {
+  it("skip what is up to date and rerun exactly what depends on a change", async () => {
+    const trace = join(dir, "trace.csv");
+    copyFileSync(join(projectRoot(), "data", "traces", "synthetic-azur.csv"), trace);
+    const job = join(dir, "job.csv");
+    copyFileSync(join(projectRoot(), "data", "place", "example-job.csv"), job);
+    const out = join(dir, "out");
+    const jobParameter = relative(projectRoot(), job);
+    const options = { out, traces: [trace], parameterOverrides: { "place.scenarios.availability.slices": jobParameter, "place.simulations": 2000 } };
+
+    expect(ran(await runPipeline(options))).toEqual(["ingest", "fit", "schedule", "place", "report"]);
+    const second = await runPipeline(options);
+    expect(ran(second)).toEqual([]);
+    expect(second.outcomes.every((o) => /unchanged/.test(o.reasons[0]!))).toBe(true);
+
+    // Touching without changing the content changes nothing.
+    writeFileSync(trace, readFileSync(trace));
+    expect(ran(await runPipeline(options))).toEqual([]);
+
+    // One end time of one row changes: ingest reruns, and everything that reads its output.
+    const text = readFileSync(trace, "utf8");
+    const lines = text.split("\n");
+    const fields = lines[1]!.split(",");
+    fields[6] = String(Number(fields[6]) + 0.5);
+    lines[1] = fields.join(",");
+    writeFileSync(trace, lines.join("\n"));
+    const edited = await runPipeline({ ...options, explain: true });
+    expect(ran(edited)).toEqual(["ingest", "fit", "schedule", "place", "report"]);
+    expect(edited.outcomes[0]!.reasons).toEqual([`input files changed: ${trace} (modified)`]);
+    expect(edited.outcomes[1]!.reasons).toEqual(["input artifacts changed: observations (modified)"]);
+
+    // The place stage's own inputs: only place and the report rerun.
+    expect(ran(await runPipeline({ ...options, parameterOverrides: { ...options.parameterOverrides, "place.seed": 2 } }))).toEqual(["place", "report"]);
+    writeFileSync(job, `${readFileSync(job, "utf8")}3600,60\n`);
+    const jobRun = await runPipeline({ ...options, parameterOverrides: { ...options.parameterOverrides, "place.seed": 2 } });
+    expect(ran(jobRun)).toEqual(["place", "report"]);
+    expect(jobRun.outcomes.find((o) => o.name === "place")!.reasons[0]).toMatch(/^input files changed: .*job\.csv \(modified\)$/);
+  }, 300_000);
+});
