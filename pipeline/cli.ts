@@ -12,6 +12,7 @@ type CommandLoader = () => Promise<Command>;
 
 /** Subcommand name → loader, in the order the pipeline's data flows. */
 const COMMANDS: Record<string, CommandLoader> = {
+  harness: async () => (await import("./commands/harness.js")).harnessCommand,
 };
 
 function mainHelp(): string {
