@@ -11,7 +11,7 @@
  * another runner just wrote), so two runners taking over together cannot both win.
  */
 import { randomUUID } from "node:crypto";
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import { InputError } from "../shared/errors";
@@ -53,6 +53,7 @@ function processExists(pid: number): boolean {
 /** Take the lease file at `path` for `owner`, or refuse (InputError) when a live runner holds it. */
 export function acquireLease(path: string, owner: LeaseOwner, durationMs: number, nowMs = Date.now()): Lease {
   const lease: Lease = { owner, acquiredAtMs: nowMs, expiresAtMs: nowMs + durationMs };
+  mkdirSync(dirname(path), { recursive: true });
   for (let attempt = 0; attempt < 5; attempt++) {
     const temporary = join(dirname(path), `.lease.${owner.token}.tmp`);
     writeFileSync(temporary, `${JSON.stringify(lease, null, 2)}\n`);

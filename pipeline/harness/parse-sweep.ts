@@ -9,6 +9,7 @@
  * (write `"sweeps": [{}, …]` to also run the top-level grid).
  */
 import { InputError } from "../shared/errors";
+import { jsonErrorOffset } from "./json-error-offset";
 import {
   BACKENDS,
   LAUNCHERS,
@@ -60,7 +61,7 @@ export function parseSweep(text: string, where: string, defaultName = "sweep"): 
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new InputError(`${where}${jsonErrorPosition(text, error as Error)}: not valid JSON (${(error as Error).message}). A sweep file is a JSON object, e.g. ${MINIMAL_EXAMPLE}`, {
+    throw new InputError(`${where}${jsonErrorPosition(text)}: not valid JSON (${(error as Error).message}). A sweep file is a JSON object, e.g. ${MINIMAL_EXAMPLE}`, {
       cause: error,
     });
   }
@@ -358,10 +359,9 @@ function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-function jsonErrorPosition(text: string, error: Error): string {
-  const match = /position (\d+)/.exec(error.message);
-  if (!match) return "";
-  const offset = Number(match[1]);
+function jsonErrorPosition(text: string): string {
+  const offset = jsonErrorOffset(text);
+  if (offset === null) return "";
   const before = text.slice(0, offset).split("\n");
   return `:${before.length}:${before[before.length - 1]!.length + 1}`;
 }

@@ -122,7 +122,8 @@ function combinationOf(sub: SubSweep, m: number, sizesMb: number[], sync: SyncMo
  * the parameters when two different combinations would otherwise share an id.
  */
 function assignIds(sweepName: string, combinations: Omit<Combination, "id">[]): Combination[] {
-  const varies = (pick: (c: Omit<Combination, "id">) => unknown) => new Set(combinations.map((c) => String(pick(c)))).size > 1;
+  const varies = (pick: (c: Omit<Combination, "id">) => unknown) =>
+    new Set(combinations.map(pick).filter((v) => v !== null).map(String)).size > 1;
   const syncVaries = varies((c) => c.sync);
   const backendVaries = varies((c) => c.backend);
   const readable = combinations.map((c) => {

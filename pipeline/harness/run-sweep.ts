@@ -16,7 +16,7 @@
  * killed worker, a failing command) are recorded with their reason and the sweep goes on;
  * `--retry-failed` runs them again.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { writeFileAtomic, writeJsonAtomic } from "../shared/atomic-write";
@@ -33,6 +33,7 @@ import { acquireLease, currentOwner, releaseLease, renewLease, type Lease } from
 import { placeProcesses } from "./place-processes";
 import { planSweep, type Combination, type SweepPlan } from "./plan-sweep";
 import { combinationWork, describeCombination, estimateRemainingS, type ProgressSnapshot } from "./progress";
+import { readStoredPlan, storedPlanPath } from "./stored-plan";
 import { attemptFolder, closeRunFolder, openRunFolder, type RunContext } from "./run-folder";
 import type { BackendHooks, RunResult } from "./run-result";
 import type { LauncherKind, Sweep } from "./sweep-spec";
@@ -250,19 +251,12 @@ export async function runSweep(options: SweepRunOptions): Promise<SweepSummary> 
 /** The stored plan when resuming (it must come from the same sweep), else a new one. */
 function loadOrCreatePlan(options: SweepRunOptions): SweepPlan {
   const { outDir, sweep } = options;
-  const planPath = join(outDir, "plan.json");
   const fresh = planSweep(sweep);
-  if (!existsSync(planPath)) {
+  const stored = readStoredPlan(outDir);
+  if (stored === null) {
     if (options.sweepFile) writeFileAtomic(join(outDir, "sweep.json"), options.sweepFile.text);
-    writeJsonAtomic(planPath, fresh);
+    writeJsonAtomic(storedPlanPath(outDir), fresh);
     return fresh;
-  }
-  let stored: SweepPlan;
-  try {
-    stored = JSON.parse(readFileSync(planPath, "utf8")) as SweepPlan;
-    if (stored.schema !== "ckpt-lab/harness-plan@1" || !Array.isArray(stored.combinations)) throw new Error("not a harness plan");
-  } catch (error) {
-    throw new InputError(`${planPath} is not a harness plan (${(error as Error).message}); --out must be a folder made by \`ckpt harness run\` or a new one`, { cause: error });
   }
   if (!options.resume) {
     const done = readAllStates(outDir, stored.combinations.map((c) => c.id)).filter((s) => s.status === "done").length;

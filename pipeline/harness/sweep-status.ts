@@ -1,10 +1,9 @@
 /** Where a sweep folder stands: how many runs are done, failed, in progress, to do, and why runs failed. */
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../shared/errors";
 import { readAllStates, type CombinationState } from "./combination-state";
 import { leaseIsDead, readLease, type Lease } from "./lease";
-import type { SweepPlan } from "./plan-sweep";
+import { readStoredPlan } from "./stored-plan";
 
 export interface SweepStatus {
   sweepName: string;
@@ -16,9 +15,8 @@ export interface SweepStatus {
 }
 
 export function sweepStatus(outDir: string, nowMs = Date.now()): SweepStatus {
-  const planPath = join(outDir, "plan.json");
-  if (!existsSync(planPath)) throw new InputError(`${outDir} holds no sweep (no plan.json); give the --out folder of a \`ckpt harness run\``);
-  const plan = JSON.parse(readFileSync(planPath, "utf8")) as SweepPlan;
+  const plan = readStoredPlan(outDir);
+  if (plan === null) throw new InputError(`${outDir} holds no sweep (no plan.json); give the --out folder of a \`ckpt harness run\``);
   const states = readAllStates(outDir, plan.combinations.map((c) => c.id));
   const counts = { todo: 0, running: 0, done: 0, failed: 0 };
   for (const s of states) counts[s.status] += 1;
