@@ -134,6 +134,7 @@ function runForked(combination: Combination, hooks: BackendHooks): Promise<RunRe
         processes: workers.map((w) => ({
           index: w.index,
           node: w.node,
+          pid: w.child!.pid!,
           sizeMb: combination.sizesMb[w.index - 1]!,
           ckptBytes: w.done!.bytes,
           startS: Number(w.done!.startNs - barrierNs) / 1e9,

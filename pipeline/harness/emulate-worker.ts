@@ -125,7 +125,7 @@ function runWithProtocol(args: WorkerArguments): void {
       if (args.removeAfter) rmSync(args.file, { force: true });
     }
     const epochS = (ns: bigint) => (goEpochMs + Number(ns - goNs) / 1e6) / 1000;
-    process.stdout.write(`${PROTOCOL_PREFIX}result rc=0 start=${epochS(result.startNs).toFixed(6)} end=${epochS(result.endNs).toFixed(6)} bytes=${result.bytes}\n`);
+    process.stdout.write(`${PROTOCOL_PREFIX}result rc=0 start=${epochS(result.startNs).toFixed(6)} end=${epochS(result.endNs).toFixed(6)} bytes=${result.bytes} pid=${process.pid}\n`);
   });
   // If stdin closes without "go" (the harness is gone) nothing is left to wait for: the
   // process ends without a result.

@@ -1,10 +1,18 @@
 /**
- * The sweep's runs in the host-logs layout (issue 2), the shape a cluster run leaves:
- * `<out>/host-logs/<run_id>/<node>/events.log`, one start and one end line per process.
- * The line format is the one the ingest stage defines (see `data/` and the ingest docs).
+ * The sweep's runs in the host-logs layout of the ingest stage (issue 2,
+ * `pipeline/ingest/host-logs-reader.ts`): `<out>/host-logs/<run_id>/<node>/events.log`,
+ * with one start and one end event per process in the format of
+ * `pipeline/ingest/host-log-event.ts`:
  *
- * Each run's folder is built aside and renamed into place, so a reader sees a run's logs
- * complete or not at all.
+ *     <time_s> ckpt_start pid=<pid> m=<m> size_mb=<MB> repetition=<r> backend=<b> sync=<mode> [cluster=<c>]
+ *     <time_s> ckpt_end pid=<pid> ckpt_bytes=<bytes>
+ *
+ * Times are Unix times in seconds (the barrier's wall-clock time plus the process's
+ * offsets from it). The extra keys become the same extra columns as in the canonical CSV.
+ *
+ * Each run's folder is built in `<out>/.host-logs-staging/` and renamed into place, so a
+ * reader of `host-logs/` sees a run complete or not at all (ingest reads every
+ * subdirectory of a campaign folder, so nothing unfinished may ever be inside it).
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,28 +20,41 @@ import type { Combination } from "./plan-sweep";
 import { removeQuietly } from "./remove-quietly";
 import type { ProcessCheckpointResult } from "./run-result";
 
+/** The file name ingest reads in each host folder. */
+const EVENT_LOG = "events.log";
+
 export function hostLogsDir(outDir: string): string {
   return join(outDir, "host-logs");
 }
 
-/** The event-log lines of one process (wall-clock times in seconds since the epoch). */
-export function hostLogLines(combination: Combination, process: ProcessCheckpointResult, barrierEpochMs: number): string[] {
-  const epoch = (seconds: number) => (barrierEpochMs / 1000 + seconds).toFixed(6);
+function stagingDir(outDir: string): string {
+  return join(outDir, ".host-logs-staging");
+}
+
+/** The event-log lines of one process. */
+export function hostLogLines(combination: Combination, process: ProcessCheckpointResult, barrierEpochMs: number, cluster: string | null): string[] {
+  const time = (seconds: number) => (barrierEpochMs / 1000 + seconds).toFixed(6);
+  const extras = [`repetition=${combination.repetition}`, `backend=${combination.backend}`, `sync=${combination.sync ?? "-"}`, ...(cluster === null ? [] : [`cluster=${cluster}`])];
   return [
-    `${epoch(process.startS)} start run=${combination.id} m=${combination.m} size_mb=${process.sizeMb}`,
-    `${epoch(process.endS)} end run=${combination.id} ckpt_mb=${(process.ckptBytes / 1e6).toFixed(6)}`,
+    `${time(process.startS)} ckpt_start pid=${process.pid} m=${combination.m} size_mb=${process.sizeMb} ${extras.join(" ")}`,
+    `${time(process.endS)} ckpt_end pid=${process.pid} ckpt_bytes=${process.ckptBytes}`,
   ];
 }
 
-export function writeHostLogsRun(outDir: string, combination: Combination, processes: readonly ProcessCheckpointResult[], barrierEpochMs: number): void {
-  const root = hostLogsDir(outDir);
-  const final = join(root, combination.id);
-  const aside = join(root, `.${combination.id}.${process.pid}.tmp`);
-  removeQuietly(aside);
+export function writeHostLogsRun(outDir: string, combination: Combination, processes: readonly ProcessCheckpointResult[], barrierEpochMs: number, cluster: string | null): void {
+  const staged = join(stagingDir(outDir), combination.id);
+  removeQuietly(staged);
   for (const p of processes) {
-    mkdirSync(join(aside, p.node), { recursive: true });
-    writeFileSync(join(aside, p.node, "events.log"), `${hostLogLines(combination, p, barrierEpochMs).join("\n")}\n`);
+    mkdirSync(join(staged, p.node), { recursive: true });
+    writeFileSync(join(staged, p.node, EVENT_LOG), `# ckpt-lab harness, run ${combination.id}\n${hostLogLines(combination, p, barrierEpochMs, cluster).join("\n")}\n`);
   }
+  const final = join(hostLogsDir(outDir), combination.id);
+  mkdirSync(hostLogsDir(outDir), { recursive: true });
   removeQuietly(final);
-  renameSync(aside, final);
+  renameSync(staged, final);
+}
+
+/** Remove what a runner killed while staging left behind. */
+export function clearHostLogsStaging(outDir: string): void {
+  removeQuietly(stagingDir(outDir));
 }

@@ -9,7 +9,7 @@
  * every process once all are ready), then times the checkpoint command with the node's
  * clock and reports
  *
- *     @ckpt-harness result rc=<exit status> start=<epoch s> end=<epoch s> bytes=<bytes in {dir}>
+ *     @ckpt-harness result rc=<exit status> start=<epoch s> end=<epoch s> bytes=<bytes in {dir}> pid=<pid>
  *
  * on stdout. The wall clock (not a monotonic one) because the harness aligns the processes
  * of several nodes to one barrier time; each process's duration is the difference of two
@@ -87,7 +87,8 @@ export function processScript(input: ProcessScriptInput): string {
     "rc=$?",
     "end=$(date +%s.%N)",
     "bytes=$(find \"$dir\" -type f -printf '%s\\n' 2>/dev/null | awk '{ s += $1 } END { printf \"%d\", s }')",
-    'say result "rc=$rc" "start=$start" "end=$end" "bytes=${bytes:-0}"',
+    // The checkpointed process: the application, or the command itself when there is none.
+    'say result "rc=$rc" "start=$start" "end=$end" "bytes=${bytes:-0}" "pid=${app_pid:-$command_pid}"',
   );
   return `${lines.join("\n")}\n`;
 }

@@ -4,7 +4,7 @@
  *
  *     @ckpt-harness ready                       memory in place; waiting for "go" on stdin
  *     @ckpt-harness fail <message>              could not get ready (the run fails)
- *     @ckpt-harness result rc=<status> start=<epoch s> end=<epoch s> bytes=<image bytes>
+ *     @ckpt-harness result rc=<status> start=<epoch s> end=<epoch s> bytes=<image bytes> pid=<pid>
  *
  * Every other line is the process's own output, kept in the run folder.
  */
@@ -14,7 +14,7 @@ export const PROTOCOL_PREFIX = "@ckpt-harness ";
 export type ProtocolLine =
   | { kind: "ready" }
   | { kind: "fail"; message: string }
-  | { kind: "result"; rc: number; startEpochS: number; endEpochS: number; bytes: number }
+  | { kind: "result"; rc: number; startEpochS: number; endEpochS: number; bytes: number; pid: number }
   | { kind: "malformed"; text: string };
 
 export function parseProtocolLine(line: string): ProtocolLine | null {
@@ -28,7 +28,8 @@ export function parseProtocolLine(line: string): ProtocolLine | null {
     const startEpochS = Number(fields.start);
     const endEpochS = Number(fields.end);
     const bytes = Number(fields.bytes);
-    if ([rc, startEpochS, endEpochS, bytes].every(Number.isFinite)) return { kind: "result", rc, startEpochS, endEpochS, bytes };
+    const pid = Number(fields.pid);
+    if ([rc, startEpochS, endEpochS, bytes, pid].every(Number.isFinite) && fields.pid !== undefined) return { kind: "result", rc, startEpochS, endEpochS, bytes, pid };
   }
   return { kind: "malformed", text: rest };
 }

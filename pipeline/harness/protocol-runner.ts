@@ -35,7 +35,7 @@ interface Remote {
   stderr: OutputTail;
   ready: boolean;
   failMessage: string | null;
-  result: { rc: number; startEpochS: number; endEpochS: number; bytes: number } | null;
+  result: { rc: number; startEpochS: number; endEpochS: number; bytes: number; pid: number } | null;
   exit: string;
   closed: boolean;
 }
@@ -88,6 +88,7 @@ export function runProtocolProcesses(processes: readonly LaunchedProcess[], time
         processes: remotes.map((r) => ({
           index: r.index,
           node: r.node,
+          pid: r.result!.pid,
           sizeMb: r.sizeMb,
           ckptBytes: r.result!.bytes,
           startS: r.result!.startEpochS - goEpochMs / 1000,

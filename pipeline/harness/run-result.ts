@@ -10,6 +10,8 @@ export interface ProcessCheckpointResult {
   index: number;
   /** The trace's `node` column: the host (or `local-<i>` for processes on this machine). */
   node: string;
+  /** The checkpointed process's id on its node (the emulator worker, the application, or the command). */
+  pid: number;
   sizeMb: number;
   /** Bytes the checkpoint wrote (the image size). */
   ckptBytes: number;

@@ -7,7 +7,7 @@
  *     <out>/state/<id>.json  each combination's state (combination-state.ts)
  *     <out>/runs/<id>/attempt-<k>/   one folder per attempt (run-folder.ts)
  *     <out>/trace.csv        every done run, canonical CSV, replaced atomically after each run
- *     <out>/host-logs/       the same runs in the host-logs layout
+ *     <out>/host-logs/       the same runs in the host-logs layout (host-logs.ts)
  *
  * Crash safety: each step is an atomic file replacement, in the order trace → host logs →
  * state done, so a runner killed at any instant leaves a folder that `--resume` continues:
@@ -28,7 +28,7 @@ import { readAllStates, writeCombinationState, type CombinationState } from "./c
 import { runEmulated } from "./emulate-backend";
 import { gitCommit } from "./git-commit";
 import { hostInfo, type HostInfo } from "./host-info";
-import { hostLogsDir, writeHostLogsRun } from "./host-logs";
+import { clearHostLogsStaging, hostLogsDir, writeHostLogsRun } from "./host-logs";
 import { acquireLease, currentOwner, releaseLease, renewLease, type Lease } from "./lease";
 import { placeProcesses } from "./place-processes";
 import { planSweep, type Combination, type SweepPlan } from "./plan-sweep";
@@ -135,6 +135,7 @@ export async function runSweep(options: SweepRunOptions): Promise<SweepSummary> 
       return trace.unusable.length > 0 ? writeCombinedTrace(outDir, plan, [...states.values()]) : trace;
     };
     let trace = rebuild();
+    clearHostLogsStaging(outDir);
 
     const pending = combinations.filter((c) => states.get(c.id)!.status === "todo");
     for (const c of pending) {
@@ -204,7 +205,7 @@ export async function runSweep(options: SweepRunOptions): Promise<SweepSummary> 
       }
       const rows = closeRunFolder(outDir, record, c, result, plan.cluster);
       if (result.status === "done" && rows !== null) {
-        writeHostLogsRun(outDir, c, result.processes, result.barrierEpochMs);
+        writeHostLogsRun(outDir, c, result.processes, result.barrierEpochMs, plan.cluster);
         current = null;
         setState({ ...states.get(c.id)!, status: "done", lease: null, reason: null });
       } else {

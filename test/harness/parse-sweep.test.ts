@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { jsonErrorOffset } from "../../pipeline/harness/json-error-offset";
 import { parseSweep } from "../../pipeline/harness/parse-sweep";
 import { InputError } from "../../pipeline/shared/errors";
 
@@ -84,8 +86,7 @@ describe("parseSweep", () => {
 });
 
 describe("jsonErrorOffset", () => {
-  it("finds where JSON stops being valid, and nothing in valid JSON", async () => {
-    const { jsonErrorOffset } = await import("../../pipeline/harness/json-error-offset");
+  it("finds where JSON stops being valid, and nothing in valid JSON", () => {
     const cases: [string, number | null][] = [
       ['{"a": [1, 2]}', null],
       ['  {"a": "x\\u00e9\\n", "b": -1.5e3, "c": [true, false, null, {}]} ', null],
@@ -111,9 +112,7 @@ describe("jsonErrorOffset", () => {
 });
 
 describe("jsonErrorOffset (property)", () => {
-  it("agrees with JSON.parse on valid JSON and on mangled JSON", async () => {
-    const fc = await import("fast-check");
-    const { jsonErrorOffset } = await import("../../pipeline/harness/json-error-offset");
+  it("agrees with JSON.parse on valid JSON and on mangled JSON", () => {
     const agrees = (text: string) => {
       let valid = true;
       try {

@@ -1,4 +1,4 @@
-import { readFileSync, mkdirSync, symlinkSync, existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readAllStates } from "../../pipeline/harness/combination-state";
@@ -86,7 +86,6 @@ describe("runSweep", () => {
     await runSweep({ outDir: out, sweep });
     const tracePath = join(out, "runs", "t.m1-s0.5-r1", "attempt-1", "trace.csv");
     const text = readFileSync(tracePath, "utf8");
-    const { writeFileSync } = await import("node:fs");
     writeFileSync(tracePath, text.slice(0, -10));
     const resumed = await runSweep({ outDir: out, sweep, resume: true });
     expect(resumed).toMatchObject({ done: 1, ranNow: 1, traceRows: 1 });

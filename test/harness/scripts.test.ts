@@ -39,12 +39,13 @@ describe("protocol lines", () => {
   it("are recognised by their prefix; other lines are the process's own output", () => {
     expect(parseProtocolLine("@ckpt-harness ready")).toEqual({ kind: "ready" });
     expect(parseProtocolLine("@ckpt-harness fail no room")).toEqual({ kind: "fail", message: "no room" });
-    expect(parseProtocolLine("@ckpt-harness result rc=0 start=1700000000.5 end=1700000002.25 bytes=4100")).toEqual({
+    expect(parseProtocolLine("@ckpt-harness result rc=0 start=1700000000.5 end=1700000002.25 bytes=4100 pid=42")).toEqual({
       kind: "result",
       rc: 0,
       startEpochS: 1700000000.5,
       endEpochS: 1700000002.25,
       bytes: 4100,
+      pid: 42,
     });
     expect(parseProtocolLine("@ckpt-harness result rc=0 start=x")).toMatchObject({ kind: "malformed" });
     expect(parseProtocolLine("checkpoint written")).toBeNull();
