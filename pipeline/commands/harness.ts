@@ -244,8 +244,14 @@ function planSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo): num
     return 0;
   }
   const processes = plan.combinations.reduce((sum, c) => sum + c.m, 0);
-  const megabytes = plan.combinations.reduce((sum, c) => sum + c.sizesMb.reduce((a, b) => a + b, 0), 0);
-  const largest = Math.max(...plan.combinations.map((c) => c.sizesMb.reduce((a, b) => a + b, 0)));
+  const total = (c: (typeof plan.combinations)[number]) => c.sizesMb.reduce((a, b) => a + b, 0);
+  const megabytes = plan.combinations.reduce((sum, c) => sum + total(c), 0);
+  const largest = Math.max(...plan.combinations.map(total));
+  // Memory: all of a run's processes on this machine, or per node on a cluster.
+  const memoryMb = Math.max(
+    ...plan.combinations.map((c) => (c.launcher === "local" ? total(c) : Math.max(...c.sizesMb) * Math.min(c.processesPerNode, c.m))),
+  );
+  const where = plan.combinations.every((c) => c.launcher === "local") ? "on this machine" : "on one node";
   io.stdout(
     [
       formatTable(
@@ -253,7 +259,8 @@ function planSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo): num
         plan.combinations.map((c, i) => [String(i + 1), c.id, c.backend, String(c.m), describeCombination(c).split(" ").slice(1, -1).join(" "), c.sync ?? "-", String(c.repetition)]),
       ),
       "",
-      `${plan.combinations.length} runs (order: ${sweep.order}), ${processes} process checkpoints, ${(megabytes / 1000).toFixed(2)} GB written in all; the largest run needs ${(largest / 1000).toFixed(2)} GB free in its target and as much memory.`,
+      `${plan.combinations.length} runs (order: ${sweep.order}), ${processes} process checkpoints, ${(megabytes / 1000).toFixed(2)} GB written in all.`,
+      `The largest run writes ${(largest / 1000).toFixed(2)} GB at once (free space needed in the target) and needs ${(memoryMb / 1000).toFixed(2)} GB of memory ${where}.`,
     ].join("\n"),
   );
   return 0;

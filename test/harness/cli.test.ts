@@ -50,7 +50,7 @@ describe("ckpt harness", () => {
     const table = await ckpt("harness", "plan", path);
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/plan\.m2-s32-r2 +emulate +2 +32 MB +fsync +2/);
-    expect(table.stdout).toContain("8 runs (order: grid), 12 process checkpoints, 0.24 GB written in all; the largest run needs 0.06 GB free");
+    expect(table.stdout).toContain("8 runs (order: grid), 12 process checkpoints, 0.24 GB written in all.\nThe largest run writes 0.06 GB at once (free space needed in the target) and needs 0.06 GB of memory on this machine.");
     const json = JSON.parse((await ckpt("harness", "plan", path, "--json")).stdout);
     expect(json.combinations).toHaveLength(8);
   });

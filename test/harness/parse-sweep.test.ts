@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { jsonErrorOffset } from "../../pipeline/harness/json-error-offset";
 import { parseSweep } from "../../pipeline/harness/parse-sweep";
@@ -131,5 +133,18 @@ describe("jsonErrorOffset (property)", () => {
       }),
       { seed: 2, numRuns: 500 },
     );
+  });
+});
+
+describe("the documented example sweeps", () => {
+  it("are valid sweep files (docs/sweeps/*.json, and the recalibration sweep in data/traces)", () => {
+    const root = join(__dirname, "..", "..");
+    const files = [
+      ...readdirSync(join(root, "docs", "sweeps")).map((f) => join(root, "docs", "sweeps", f)),
+      ...readdirSync(join(root, "data", "traces")).filter((f) => f.endsWith(".sweep.json")).map((f) => join(root, "data", "traces", f)),
+    ].filter((f) => f.endsWith(".json"));
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const file of files) expect(() => parseSweep(readFileSync(file, "utf8"), file), file).not.toThrow();
+    expect(readFileSync(join(root, "docs", "sweeps", "minimal.json"), "utf8").trim()).toBe(MINIMAL);
   });
 });
