@@ -12,7 +12,7 @@ type CommandLoader = () => Promise<Command>;
 
 /** Subcommand name → loader, in the order the pipeline's data flows. */
 const COMMANDS: Record<string, CommandLoader> = {
-  harness: async () => (await import("./commands/harness.js")).harnessCommand,
+  harness: async () => (await import("./commands/harness.js")).command,
 };
 
 function mainHelp(): string {

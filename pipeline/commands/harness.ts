@@ -82,7 +82,7 @@ Examples:
   ckpt harness run sweep.json --out runs/here --resume
   ckpt harness batch sweep.json --scheduler oar --out ~/ckpt/azur --nodes 31 --walltime 4:00:00`;
 
-export const harnessCommand: Command = {
+export const command: Command = {
   name: "harness",
   summary: "run checkpoint-bandwidth measurement sweeps (emulator or checkpoint commands) and write traces",
   help: HELP,
@@ -137,7 +137,6 @@ export const harnessCommand: Command = {
   },
 };
 
-export default harnessCommand;
 
 function readSweepFile(path: string): { sweep: Sweep; text: string } {
   let text: string;
