@@ -37,7 +37,6 @@ interface Worker {
   stderr: OutputTail;
   ready: boolean;
   done: { bytes: number; startNs: bigint; endNs: bigint } | null;
-  error: string | null;
   exit: string;
   closed: boolean;
 }
@@ -93,7 +92,6 @@ function runForked(combination: Combination, hooks: BackendHooks): Promise<RunRe
       stderr: new OutputTail(),
       ready: false,
       done: null,
-      error: null,
       exit: "not started",
       closed: false,
     };
@@ -183,7 +181,6 @@ function runForked(combination: Combination, hooks: BackendHooks): Promise<RunRe
         } else if (message.type === "done") {
           w.done = { bytes: message.bytes, startNs: BigInt(message.startNs), endNs: BigInt(message.endNs) };
         } else if (message.type === "error") {
-          w.error = message.message;
           fail(`process ${w.index} (${w.node}) failed: ${message.message}`);
         }
       });

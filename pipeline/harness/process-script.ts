@@ -50,9 +50,11 @@ export function processScript(input: ProcessScriptInput): string {
     `say() { printf '${PROTOCOL_PREFIX}%s\\n' "$*"; }`,
     `dir=${shellQuote(input.dir)}`,
     "app_pid=''",
+    "command_pid=''",
     "watchdog=''",
     "cleanup() {",
     '  if [ -n "$watchdog" ]; then kill "$watchdog" 2>/dev/null; fi',
+    '  if [ -n "$command_pid" ]; then kill -9 "$command_pid" 2>/dev/null; fi',
     '  if [ -n "$app_pid" ]; then kill -9 "$app_pid" 2>/dev/null; fi',
     input.keepFiles ? "  :" : '  rm -rf -- "$dir"',
     "}",
@@ -85,10 +87,13 @@ export function processScript(input: ProcessScriptInput): string {
     "watchdog=$!",
     'wait "$command_pid"',
     "rc=$?",
+    // Reaped: its pid may be reused now, so the exit trap must not kill it any more.
+    'checkpointed_pid=${app_pid:-$command_pid}',
+    "command_pid=''",
     "end=$(date +%s.%N)",
     "bytes=$(find \"$dir\" -type f -printf '%s\\n' 2>/dev/null | awk '{ s += $1 } END { printf \"%d\", s }')",
-    // The checkpointed process: the application, or the command itself when there is none.
-    'say result "rc=$rc" "start=$start" "end=$end" "bytes=${bytes:-0}" "pid=${app_pid:-$command_pid}"',
+    // pid: the checkpointed process, the application (or the command itself when there is none).
+    'say result "rc=$rc" "start=$start" "end=$end" "bytes=${bytes:-0}" "pid=$checkpointed_pid"',
   );
   return `${lines.join("\n")}\n`;
 }

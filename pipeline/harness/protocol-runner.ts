@@ -34,7 +34,6 @@ interface Remote {
   stdout: OutputTail;
   stderr: OutputTail;
   ready: boolean;
-  failMessage: string | null;
   result: { rc: number; startEpochS: number; endEpochS: number; bytes: number; pid: number } | null;
   exit: string;
   closed: boolean;
@@ -52,7 +51,6 @@ export function runProtocolProcesses(processes: readonly LaunchedProcess[], time
     stdout: new OutputTail(),
     stderr: new OutputTail(),
     ready: false,
-    failMessage: null,
     result: null,
     exit: "not started",
     closed: false,
@@ -99,7 +97,7 @@ export function runProtocolProcesses(processes: readonly LaunchedProcess[], time
 
     function fail(reason: string): void {
       if (failure === null) failure = reason;
-      for (const r of remotes) killGroup(r.child);
+      for (const r of remotes) if (!r.closed) killGroup(r.child);
       finishIfClosed();
     }
 
@@ -122,7 +120,6 @@ export function runProtocolProcesses(processes: readonly LaunchedProcess[], time
           openBarrierIfReady();
           break;
         case "fail":
-          r.failMessage = message.message;
           fail(`process ${r.index} (${r.node}): ${message.message}`);
           break;
         case "result":
@@ -191,7 +188,8 @@ export function runProtocolProcesses(processes: readonly LaunchedProcess[], time
  * then SIGKILL for whatever is still there after the grace period.
  */
 function killGroup(child: ChildProcess | null, graceMs = 3000): void {
-  if (child === null || child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  // Not "has the launcher exited": its group may outlive it, holding the pipes.
+  if (child === null || child.pid === undefined) return;
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, signal);

@@ -55,6 +55,12 @@ describe("emulate backend", () => {
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
   });
 
+  it("stops workers that outlive the run's timeout", async () => {
+    const result = await runEmulated(combination({ backend: "emulate", timeoutS: 0.05 }));
+    expect(result.status === "failed" && result.reason).toBe(`timed out after 0.05 s (the sweep's "timeoutS")`);
+    expect(result.logs.every((log) => log.exit === "killed by SIGKILL")).toBe(true);
+  });
+
   it("runs the emulator on nodes through a remote shell with the same barrier", async () => {
     const c = combination({ backend: "emulate", launcher: "ssh", nodes: ["n1", "n2"], remoteShell: fakeSsh });
     const result = await runEmulated(c);
@@ -103,6 +109,13 @@ describe("command backend", () => {
     expect(failing.logs.some((log) => log.stderr.includes("disk quota exceeded"))).toBe(true);
     const killed = await runCommand(combination({ backend: "command", command: "sh -c 'kill -9 $$'" }));
     expect(killed.status === "failed" && killed.reason).toMatch(/the checkpoint command was killed by signal 9/);
+  });
+
+  it("kills a command that outlives the run's timeout", async () => {
+    const started = Date.now();
+    const result = await runCommand(combination({ backend: "command", command: "sleep 30", timeoutS: 0.5 }));
+    expect(result.status === "failed" && result.reason).toMatch(/the checkpoint command was killed by signal 9/);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it("fails when the application never reaches its size", async () => {
