@@ -30,6 +30,13 @@ export interface RunObservation {
   aggregatedBwMbPerS: number;
   /** The processes' common size, or null when the run mixes sizes. */
   uniformSizeMb: number | null;
+  /** The file (canonical) or run directory (host logs) the run was read from. */
+  source?: string;
+  /**
+   * Extra columns (e.g. `cluster`, `repetition`) whose value is the same for every process
+   * of the run; a column whose value varies within the run is left out.
+   */
+  attributes?: Record<string, string>;
 }
 
 /** The runs of one (m, v) cell of a size series. */
@@ -47,6 +54,12 @@ export interface SeriesPoint {
 /** All (m, v) cells of one application size v, by increasing m, with the curve's peak. */
 export interface SizeSeries {
   sizeMb: number;
+  /**
+   * Present when series are grouped by run attributes (`groupBy`): the attribute values of
+   * this series' runs (null for runs without the attribute). Series of different groups
+   * are separate curves, each with its own peak.
+   */
+  group?: Record<string, string | null>;
   points: SeriesPoint[];
   /** (ī, bw_ī): the m with the largest mean bandwidth (the first such m on ties). */
   peak: { m: number; bwMbPerS: number };
@@ -59,7 +72,12 @@ export interface Observations {
   series: SizeSeries[];
   /** Runs of mixed sizes, kept for validation. */
   validationRuns: RunObservation[];
+  /** The run attributes the series are grouped by, when any. */
+  groupBy?: string[];
 }
 
-/** Columns of the canonical trace CSV, in order (extra columns after them are kept). */
+/**
+ * Columns every canonical trace CSV has, named in its header (in any order; other columns
+ * are kept as run attributes).
+ */
 export const CANONICAL_COLUMNS = ["run_id", "node", "m", "size_mb", "ckpt_mb", "start_s", "end_s"] as const;

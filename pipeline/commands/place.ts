@@ -1,0 +1,275 @@
+/**
+ * `ckpt place`: optimal checkpoint placement in a job of slices under a failure law
+ * (SPEC §5), compared with the Young / Daly / no-checkpoint baselines, optionally checked
+ * by Monte Carlo. Reads the files, calls `placeJob`, prints a table or JSON.
+ */
+import { readFileSync } from "node:fs";
+import { loadModel } from "../fit/load-model";
+import {
+  costsFromSizes,
+  createLaw,
+  LAW_EXAMPLES,
+  parseDurationsCsv,
+  parseLawString,
+  parseSlicesCsv,
+  PERIOD_MAPPINGS,
+  placeJob,
+  type CostRounding,
+  type Job,
+  type Objective,
+  type PeriodMapping,
+  type Placement,
+  type PolicyName,
+  type PolicyResult,
+} from "../place";
+import { writeJsonAtomic } from "../shared/atomic-write";
+import {
+  booleanFlag,
+  choiceFlag,
+  numberFlag,
+  optionalStringFlag,
+  stringFlag,
+  type Command,
+  type CommandIo,
+  type ParsedArgs,
+} from "../shared/command";
+import { InputError, UsageError } from "../shared/errors";
+import { formatTable } from "../shared/format-table";
+
+const POLICY_CHOICES = ["dp", "young", "daly", "none", "all"] as const;
+type PolicyChoice = (typeof POLICY_CHOICES)[number];
+
+const help = `ckpt place — where to checkpoint a job of slices under a failure law ([BTW10], [BKT])
+
+Usage: ckpt place --slices <job.csv> --law <law> [options]
+
+Input
+  --slices FILE         CSV with a header and one row per slice, in order: p (duration, s) and
+                        either c (checkpoint cost after the slice, s) or size_mb (checkpoint
+                        size, MB, turned into seconds by --model). Other columns are ignored.
+  --law LAW             time to failure of the host, e.g.
+                          ${LAW_EXAMPLES.join("\n                          ")}
+                        every law takes unit=s|min|h|d for its time parameters (default s);
+                        hyperexp needs param=rate|mean (how to read its μ, SPEC §5.5).
+  --model M             with size_mb: "paper" (default, SPEC §3.2) or a model file from
+                        \`ckpt fit\`; a checkpoint of s MB by one of m nodes writing together
+                        takes s / (bw(m, m·s/1000) / m) + latency seconds
+  --nodes M             m, nodes checkpointing at the same time (default 1)
+  --latency S           seconds added to every size-derived checkpoint cost (default 0)
+
+Model
+  --alpha A             share of lost time counted as waste, in (0, 1] (default 1)
+  --beta B              0: a failure is seen at once; 1: only at the next checkpoint (default 0)
+  --quantum S           cost quantum of the variable-cost DP, seconds (default 60, [BKT]);
+                        costs that are not multiples are rounded (--rounding) and reported
+  --rounding R          nearest (default) | up
+  --objective O         paper (default): expected waste up to the first failure, as [BTW10]
+                        and [BKT]; complete: plus the overhead σ_k·(1 − F(ρ_k)) of a run that
+                        never fails (SPEC §5.3)
+  --max-memory-mb N     refuse DPs whose state space needs more (default 1024)
+
+Policies
+  --policy P            dp (default) | young | daly | none | all (all of them, dp first)
+  --mapping M           how young/daly periods become slice boundaries: cost (default, as
+                        [BKT] writes it: sums of checkpoint costs) | work (sums of slice
+                        durations, the corrected reading). Both are computed and listed; this
+                        picks the one reported as the result.
+
+Monte Carlo
+  --simulate N          also simulate N runs per policy: first-failure waste (mean and
+                        confidence interval next to the analytic value) and the makespan
+                        distribution when failed runs restart from their last checkpoint
+  --seed N              seed of the simulations (default 1; same seed for every policy)
+  --confidence C        of the intervals (default 0.95)
+  --restart-seconds S   restart model: time to restart on a fresh host (default 0)
+
+Output
+  --json                print JSON: checkpoints (1-based slices, ending with n), expectedWaste
+                        (seconds, under --objective), policy, objective, solverMicros, and the
+                        whole placement (every policy, both objectives, time lines, warnings)
+  --out FILE            also write that JSON to FILE (atomically)
+
+Exit codes: 0 success, 1 bad input, 2 usage error.
+
+Example:
+  ckpt place --slices job.csv --law weibull:shape=0.431,scale=1.682,unit=h --policy all --simulate 100000`;
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new InputError(`cannot read ${what} "${path}": ${(error as Error).message}`, { cause: error });
+  }
+}
+
+function integerFlag(args: ParsedArgs, name: string, fallback: number, minimum: number): number {
+  const value = numberFlag(args, name, fallback);
+  if (!Number.isInteger(value) || value < minimum) throw new UsageError(`--${name} expects an integer ≥ ${minimum}, got ${value}`);
+  return value;
+}
+
+/** The job with costs in seconds, and warnings about how they were obtained. */
+function readJob(args: ParsedArgs): { job: Job; warnings: string[]; costSource: string } {
+  const path = stringFlag(args, "slices");
+  const table = parseSlicesCsv(readText(path, "--slices file"), path);
+  const warnings = table.ignoredColumns.length > 0 ? [`${path}: ignored column(s) ${table.ignoredColumns.join(", ")}`] : [];
+  const sizeFlags = ["model", "nodes", "latency"].filter((name) => args.values[name] !== undefined);
+  if (table.costsSeconds) {
+    if (sizeFlags.length > 0) {
+      throw new UsageError(
+        `--${sizeFlags.join(", --")} appl${sizeFlags.length === 1 ? "ies" : "y"} only to checkpoint sizes (a size_mb column), but ${path} gives costs in seconds (a "c" column); drop the flag or give sizes`,
+      );
+    }
+    return { job: { slicesSeconds: table.slicesSeconds, costsSeconds: table.costsSeconds }, warnings, costSource: "c column (s)" };
+  }
+  const modelName = optionalStringFlag(args, "model") ?? "paper";
+  const model = loadModel(modelName);
+  const nodes = numberFlag(args, "nodes", 1);
+  const latencySeconds = numberFlag(args, "latency", 0);
+  const sized = costsFromSizes(table.sizesMb!, { model, nodes, latencySeconds });
+  return {
+    job: { slicesSeconds: table.slicesSeconds, costsSeconds: sized.costsSeconds },
+    warnings: [...warnings, ...sized.warnings],
+    costSource: `size_mb through model "${model.name}", m = ${nodes}, latency ${latencySeconds} s`,
+  };
+}
+
+function headline(placement: Placement, choice: PolicyChoice, mapping: PeriodMapping): PolicyResult {
+  const wanted = choice === "all" ? "dp" : choice;
+  return placement.policies.find((p) => p.policy === wanted && (p.mapping === undefined || p.mapping === mapping))!;
+}
+
+const seconds = (x: number | null | undefined, digits = 1) => (x === null || x === undefined || Number.isNaN(x) ? "—" : x.toFixed(digits));
+
+function renderText(placement: Placement, main: PolicyResult, costSource: string): string {
+  const hours = (s: number) => `${(s / 3600).toFixed(2)} h`;
+  const objectiveText =
+    placement.objective === "paper"
+      ? "paper (expected waste up to the first failure, [BTW10]/[BKT])"
+      : "complete (paper + overhead of a run that never fails, SPEC §5.3)";
+  const simulated = placement.policies.some((p) => p.monteCarlo);
+  const header = ["policy", "checkpoints", "overhead s", "W paper s", "W complete s"];
+  if (simulated) {
+    const level = Math.round((placement.policies[0]!.monteCarlo!.firstFailure.paper.confidence ?? 0.95) * 100);
+    header.push(`MC paper s (${level}% CI)`, `MC complete s (${level}% CI)`, "makespan mean s", "makespan p95 s");
+  }
+  const rows = placement.policies.map((p) => {
+    const row = [
+      p.label,
+      String(p.checkpoints.length),
+      seconds(p.timeline.totalOverheadSeconds),
+      seconds(p.expectedWaste.paper),
+      seconds(p.expectedWaste.complete),
+    ];
+    if (p.monteCarlo) {
+      const { paper, complete } = p.monteCarlo.firstFailure;
+      row.push(
+        `${seconds(paper.mean)} [${seconds(paper.low)}, ${seconds(paper.high)}]`,
+        `${seconds(complete.mean)} [${seconds(complete.low)}, ${seconds(complete.high)}]`,
+        seconds(p.monteCarlo.restart.mean.mean),
+        seconds(p.monteCarlo.restart.quantiles.p95),
+      );
+    }
+    return row;
+  });
+  const lines = [
+    `job: ${placement.job.slices} slices, ${hours(placement.job.totalWorkSeconds)} of work; costs from ${costSource}`,
+    `law: ${placement.law.description}; mean ${hours(placement.law.meanSeconds)}`,
+    `objective: ${objectiveText}; α = ${placement.alpha}, β = ${placement.beta}; ${
+      placement.costs.solver === "constant-cost" ? "equal costs: constant-cost DP" : `variable-cost DP, quantum ${placement.quantumSeconds} s`
+    }`,
+    "",
+    `${main.label}: checkpoint after slice${main.checkpoints.length > 1 ? "s" : ""} ${main.checkpoints.join(", ")}`,
+    `expected waste ${seconds(main.expectedWaste[placement.objective])} s (${placement.objective} objective)${
+      main.periodSeconds !== undefined ? `; period ${seconds(main.periodSeconds)} s` : ""
+    }; solver ${(main.solverMicros / 1000).toFixed(3)} ms`,
+    "",
+    formatTable(header, rows),
+  ];
+  return lines.join("\n");
+}
+
+export const command: Command = {
+  name: "place",
+  summary: "optimal checkpoint placement in a job of slices under a failure law, vs Young/Daly",
+  help,
+  options: {
+    slices: { type: "string" },
+    law: { type: "string" },
+    model: { type: "string" },
+    nodes: { type: "string" },
+    latency: { type: "string" },
+    alpha: { type: "string" },
+    beta: { type: "string" },
+    quantum: { type: "string" },
+    rounding: { type: "string" },
+    objective: { type: "string" },
+    "max-memory-mb": { type: "string" },
+    policy: { type: "string" },
+    mapping: { type: "string" },
+    simulate: { type: "string" },
+    seed: { type: "string" },
+    confidence: { type: "string" },
+    "restart-seconds": { type: "string" },
+    json: { type: "boolean" },
+    out: { type: "string" },
+  },
+  run(args: ParsedArgs, io: CommandIo): number {
+    const lawText = stringFlag(args, "law");
+    const objective = choiceFlag<Objective>(args, "objective", ["paper", "complete"], "paper");
+    const policy = choiceFlag<PolicyChoice>(args, "policy", POLICY_CHOICES, "dp");
+    const mapping = choiceFlag<PeriodMapping>(args, "mapping", PERIOD_MAPPINGS, "cost");
+    const rounding = choiceFlag<CostRounding>(args, "rounding", ["nearest", "up"], "nearest");
+    const alpha = numberFlag(args, "alpha", 1);
+    const beta = numberFlag(args, "beta", 0);
+    const quantumSeconds = numberFlag(args, "quantum", 60);
+    const maxMemoryMb = numberFlag(args, "max-memory-mb", 1024);
+    if (!(maxMemoryMb > 0)) throw new UsageError(`--max-memory-mb expects a number > 0, got ${maxMemoryMb}`);
+    const runs = args.values.simulate === undefined ? 0 : integerFlag(args, "simulate", 0, 2);
+    const seed = integerFlag(args, "seed", 1, 0);
+    const confidence = numberFlag(args, "confidence", 0.95);
+    if (!(confidence > 0 && confidence < 1)) throw new UsageError(`--confidence expects a number in (0, 1), got ${confidence}`);
+    const restartSeconds = numberFlag(args, "restart-seconds", 0);
+    if (!(restartSeconds >= 0)) throw new UsageError(`--restart-seconds expects a number ≥ 0, got ${restartSeconds}`);
+
+    const { job, warnings: inputWarnings, costSource } = readJob(args);
+    const parsedLaw = parseLawString(lawText, (path) => parseDurationsCsv(readText(path, "durations file"), path));
+    const law = createLaw(parsedLaw.spec);
+    const policies: PolicyName[] = policy === "all" ? ["dp", "young", "daly", "none"] : [policy];
+    const progress = runs >= 100_000;
+    const started = Date.now();
+    const placement = placeJob(job, law, {
+      alpha,
+      beta,
+      objective,
+      quantumSeconds,
+      rounding,
+      maxMemoryBytes: maxMemoryMb * 2 ** 20,
+      policies,
+      simulate: runs > 0 ? { runs, seed, confidence, restartSeconds } : undefined,
+      onSimulate: progress ? (label) => io.stderr(`simulating ${label}: ${runs} runs…`) : undefined,
+      // Only solves that take a while report progress.
+      onProgress: (fraction) => {
+        if (Date.now() - started > 1000) io.stderr(`dp: ${Math.round(fraction * 100)} %…`);
+      },
+    });
+    placement.warnings.unshift(...inputWarnings, ...parsedLaw.warnings);
+    for (const warning of placement.warnings) io.stderr(`warning: ${warning}`);
+
+    const main = headline(placement, policy, mapping);
+    const { objective: _sameObjective, ...details } = placement;
+    const output = {
+      policy: main.policy,
+      ...(main.mapping ? { mapping: main.mapping } : {}),
+      objective,
+      checkpoints: main.checkpoints,
+      expectedWaste: main.expectedWaste[objective],
+      solverMicros: main.solverMicros,
+      ...details,
+    };
+    const out = optionalStringFlag(args, "out");
+    if (out !== undefined) writeJsonAtomic(out, output);
+    io.stdout(booleanFlag(args, "json") ? JSON.stringify(output, null, 2) : renderText(placement, main, costSource));
+    return 0;
+  },
+};

@@ -1,0 +1,118 @@
+/**
+ * Where trace bytes come from: a file or a string in memory (tests, notebooks), read
+ * sequentially in chunks by the readers and, for the few rows rejected at the end with
+ * their run, read back by byte range. The SHA-256 of a source (provenance) is computed on
+ * the fly from the sequential reads, so a file is read once.
+ */
+import { createHash, type Hash } from "node:crypto";
+import { open, type FileHandle } from "node:fs/promises";
+import { readSync } from "node:fs";
+
+export interface ByteSource {
+  /** The name used in messages and the rejects file (the path as given). */
+  readonly name: string;
+  /** Read up to `length` bytes at `position` into `target[targetOffset…]`; 0 at the end. */
+  read(target: Uint8Array, targetOffset: number, length: number, position: number): Promise<number>;
+  /** The bytes `[start, end)`, synchronously (for rejected rows' raw text). */
+  readRange(start: number, end: number): Uint8Array;
+  /** The SHA-256 of the whole content, hex (reads whatever the readers have not read). */
+  sha256(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Longest raw text kept for one rejected row; longer ones are cut with a note. */
+export const MAX_RAW_CHARS = 10_000;
+
+/**
+ * A row's text as read: its bytes decoded as UTF-8 without the line ending (and without a
+ * byte-order mark at the start of the file), cut at `MAX_RAW_CHARS`.
+ */
+export function rawText(bytes: Uint8Array, startsFile: boolean): string {
+  let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  if (startsFile && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.endsWith("\n")) text = text.slice(0, -1);
+  if (text.endsWith("\r")) text = text.slice(0, -1);
+  if (text.length > MAX_RAW_CHARS) {
+    text = `${text.slice(0, MAX_RAW_CHARS)}… (${text.length - MAX_RAW_CHARS} more characters cut)`;
+  }
+  return text;
+}
+
+/** Hashes the bytes of sequential reads once each, in order. */
+class OnTheFlyHash {
+  private readonly hash: Hash = createHash("sha256");
+  private hashedUpTo = 0;
+  private digest: string | null = null;
+
+  see(bytes: Uint8Array, position: number): void {
+    const end = position + bytes.length;
+    if (this.digest !== null || position > this.hashedUpTo || end <= this.hashedUpTo) return;
+    this.hash.update(bytes.subarray(this.hashedUpTo - position));
+    this.hashedUpTo = end;
+  }
+
+  async finish(readMore: (position: number) => Promise<Uint8Array>): Promise<string> {
+    if (this.digest === null) {
+      for (;;) {
+        const bytes = await readMore(this.hashedUpTo);
+        if (bytes.length === 0) break;
+        this.see(bytes, this.hashedUpTo);
+      }
+      this.digest = this.hash.digest("hex");
+    }
+    return this.digest;
+  }
+}
+
+export async function openFileSource(path: string, name = path): Promise<ByteSource> {
+  const handle: FileHandle = await open(path, "r");
+  const hash = new OnTheFlyHash();
+  const source: ByteSource = {
+    name,
+    async read(target, targetOffset, length, position) {
+      const { bytesRead } = await handle.read(target, targetOffset, length, position);
+      hash.see(target.subarray(targetOffset, targetOffset + bytesRead), position);
+      return bytesRead;
+    },
+    readRange(start, end) {
+      const bytes = Buffer.allocUnsafe(end - start);
+      let offset = 0;
+      while (offset < bytes.length) {
+        const n = readSync(handle.fd, bytes, offset, bytes.length - offset, start + offset);
+        if (n === 0) break;
+        offset += n;
+      }
+      return bytes.subarray(0, offset);
+    },
+    sha256: () =>
+      hash.finish(async (position) => {
+        const chunk = Buffer.allocUnsafe(1 << 20);
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
+        return chunk.subarray(0, bytesRead);
+      }),
+    close: () => handle.close(),
+  };
+  return source;
+}
+
+/**
+ * A source over text or bytes in memory. `maxReadBytes` makes every read return at most
+ * that many bytes, so that tests can put chunk boundaries anywhere.
+ */
+export function memorySource(name: string, content: string | Uint8Array, options: { maxReadBytes?: number } = {}): ByteSource {
+  const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+  const maxReadBytes = options.maxReadBytes ?? Infinity;
+  const hash = new OnTheFlyHash();
+  return {
+    name,
+    async read(target, targetOffset, length, position) {
+      const chunk = bytes.subarray(position, Math.min(bytes.length, position + length, position + maxReadBytes));
+      target.set(chunk, targetOffset);
+      hash.see(chunk, position);
+      return chunk.length;
+    },
+    readRange: (start, end) => bytes.subarray(start, end),
+    sha256: () => hash.finish(async (position) => bytes.subarray(position)),
+    close: async () => {},
+  };
+}

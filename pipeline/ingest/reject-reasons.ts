@@ -1,0 +1,99 @@
+/**
+ * Why a trace row is rejected: the codes, and the one place their messages are written.
+ *
+ * A message says what was expected, what was found, and (where it is not obvious) how to
+ * fix it; the position (`file:line`) is added by whoever reports the row. Codes are stable
+ * identifiers for counting and filtering (the rejects file has a `code` column).
+ */
+
+export const REJECT_CODES = [
+  /** The row has fewer or more fields than the header. */
+  "field-count",
+  /** run_id or node is empty. */
+  "empty-field",
+  /** A numeric field is not a finite decimal number. */
+  "non-numeric",
+  /** m is not an integer ≥ 1. */
+  "invalid-m",
+  /** size_mb ≤ 0. */
+  "non-positive-size",
+  /** ckpt_mb ≤ 0. */
+  "non-positive-ckpt",
+  /** end_s < start_s. */
+  "end-before-start",
+  /** end_s = start_s: the bandwidth would be infinite. */
+  "zero-duration",
+  /** A second row for the same (run_id, node). */
+  "duplicate-process",
+  /** The rows of one run declare different m. */
+  "contradicting-m",
+  /** A run has a number of valid rows different from its m. */
+  "run-size-mismatch",
+  /** CSV quoting that csv-parse cannot read. */
+  "malformed-csv",
+  /** Host logs: a line that is not `<time_s> <event> key=value…`. */
+  "malformed-event",
+  /** Host logs: a ckpt_start without its ckpt_end, or a ckpt_end without its ckpt_start. */
+  "unpaired-event",
+] as const;
+
+export type RejectCode = (typeof REJECT_CODES)[number];
+
+/** Quote a found value for a message, shortened when long. */
+export function shown(text: string): string {
+  const short = text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  return JSON.stringify(short);
+}
+
+export const rejectMessage = {
+  fieldCount(expected: number, found: number): string {
+    const what = found < expected ? "missing fields" : "extra fields";
+    return `${what}: expected ${expected} fields (as in the header), found ${found}; check for a lost or extra comma, or quote a value that contains a comma`;
+  },
+  emptyField(column: string): string {
+    return `${column} is empty; every row needs a ${column}`;
+  },
+  nonNumeric(column: string, text: string): string {
+    const hint = text.trim() !== text ? " (spaces around values are not allowed)" : "";
+    return `${column} must be a finite decimal number, found ${shown(text)}${hint}`;
+  },
+  invalidM(m: number): string {
+    return `m must be a whole number ≥ 1 (processes checkpointed together), found ${m}`;
+  },
+  nonPositiveSize(sizeMb: number): string {
+    return `size_mb must be > 0 (the application's memory in MB), found ${sizeMb}`;
+  },
+  nonPositiveCkpt(ckptMb: number): string {
+    return `ckpt_mb must be > 0 (MB written by the checkpoint), found ${ckptMb}`;
+  },
+  endBeforeStart(startS: number, endS: number): string {
+    return `end_s (${endS}) is before start_s (${startS}); are the two columns swapped?`;
+  },
+  zeroDuration(startS: number): string {
+    return `end_s equals start_s (${startS}): a checkpoint takes a positive time, the bandwidth would be infinite`;
+  },
+  duplicateProcess(runId: string, node: string, firstAt: string): string {
+    return `duplicate process: run ${shown(runId)} already has node ${shown(node)} (first at ${firstAt}); only the first row counts in the run`;
+  },
+  contradictingM(runId: string, values: { m: number; at: string }[]): string {
+    const list = values.map((v) => `m = ${v.m} at ${v.at}`).join(", ");
+    return `run ${shown(runId)} mixes contradicting m (${list}); all rows of a run must give the same m, so the whole run is rejected`;
+  },
+  runSizeMismatch(runId: string, m: number, validRows: number, otherRejected: number): string {
+    const others = otherRejected > 0 ? ` (${otherRejected} other row${otherRejected === 1 ? " was" : "s were"} rejected)` : "";
+    return `run ${shown(runId)} declares m = ${m} but has ${validRows} valid row${validRows === 1 ? "" : "s"}${others}; a run's aggregated bandwidth needs all of its m processes, so the whole run is rejected`;
+  },
+  malformedCsv(detail: string): string {
+    return `malformed CSV: ${detail}; quote the whole field ("…") and double every quote inside it ("")`;
+  },
+  malformedEvent(detail: string): string {
+    return `malformed event line: ${detail}; expected "<time_s> ckpt_start pid=<pid> m=<m> size_mb=<MB>" or "<time_s> ckpt_end pid=<pid> ckpt_bytes=<bytes>"`;
+  },
+  startWithoutEnd(pid: string, nextStartAt: string | null): string {
+    const until = nextStartAt === null ? "before the end of the log" : `before the next ckpt_start of that pid (${nextStartAt})`;
+    return `ckpt_start of pid ${shown(pid)} has no ckpt_end ${until}`;
+  },
+  endWithoutStart(pid: string): string {
+    return `ckpt_end of pid ${shown(pid)} has no ckpt_start before it`;
+  },
+};

@@ -1,0 +1,87 @@
+/**
+ * Accepted runs → `Observations`: the size series with their per-(m, v) statistics and
+ * peaks, and the mixed-size runs kept for validation (SPEC §3.1, §3.4).
+ *
+ * A run belongs to the series of size v when all its processes have size v; per (m, v)
+ * the runs' aggregated bandwidths are summarised by count, mean and sample standard
+ * deviation (n − 1; 0 for a single run). A series' peak (ī, bw_ī) is the m with the largest
+ * mean (the smallest such m on ties). With `groupBy` (run attributes such as `cluster`),
+ * runs of different attribute values form different series: two clusters' curves are not
+ * one curve.
+ * Decision where the sources are silent: the mean and deviation are computed in two
+ * passes over the runs (no running sums), in the order the runs were read, so the result
+ * does not depend on anything but the data and its order.
+ */
+import type { Observations, RunObservation, SeriesPoint, SizeSeries } from "./observations";
+
+export interface SummariseOptions {
+  /** Run attributes whose values separate series (e.g. ["cluster"]). */
+  groupBy?: readonly string[];
+}
+
+export function summariseRuns(runs: readonly RunObservation[], options: SummariseOptions = {}): Observations {
+  const groupBy = options.groupBy ?? [];
+  const groupOf = (run: RunObservation): Record<string, string | null> =>
+    Object.fromEntries(groupBy.map((name) => [name, run.attributes?.[name] ?? null]));
+  /** series key → { group, sizeMb, m → bandwidths } */
+  const cells = new Map<string, { group: Record<string, string | null>; sizeMb: number; byM: Map<number, number[]> }>();
+  const validationRuns: RunObservation[] = [];
+  for (const run of runs) {
+    if (run.uniformSizeMb === null) {
+      validationRuns.push(run);
+      continue;
+    }
+    const group = groupOf(run);
+    const key = `${JSON.stringify(groupBy.map((name) => group[name]))}\u0000${run.uniformSizeMb}`;
+    let cell = cells.get(key);
+    if (cell === undefined) {
+      cell = { group, sizeMb: run.uniformSizeMb, byM: new Map() };
+      cells.set(key, cell);
+    }
+    let values = cell.byM.get(run.m);
+    if (values === undefined) cell.byM.set(run.m, (values = []));
+    values.push(run.aggregatedBwMbPerS);
+  }
+  const series: SizeSeries[] = [];
+  for (const cell of cells.values()) {
+    const points: SeriesPoint[] = [...cell.byM.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([m, values]) => {
+        const { mean, sd } = meanAndSampleSd(values);
+        return { sizeMb: cell.sizeMb, m, vGb: (m * cell.sizeMb) / 1000, count: values.length, meanBwMbPerS: mean, sdBwMbPerS: sd };
+      });
+    let peak = points[0]!;
+    for (const point of points) if (point.meanBwMbPerS > peak.meanBwMbPerS) peak = point;
+    const entry: SizeSeries = { sizeMb: cell.sizeMb, points, peak: { m: peak.m, bwMbPerS: peak.meanBwMbPerS } };
+    if (groupBy.length > 0) entry.group = cell.group;
+    series.push(entry);
+  }
+  series.sort((a, b) => compareGroups(a.group, b.group, groupBy) || a.sizeMb - b.sizeMb);
+  const observations: Observations = { runs: [...runs], series, validationRuns };
+  if (groupBy.length > 0) observations.groupBy = [...groupBy];
+  return observations;
+}
+
+function compareGroups(
+  a: Record<string, string | null> | undefined,
+  b: Record<string, string | null> | undefined,
+  groupBy: readonly string[],
+): number {
+  for (const name of groupBy) {
+    const x = a?.[name] ?? "";
+    const y = b?.[name] ?? "";
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+/** Mean and sample standard deviation (n − 1), two passes; sd 0 for one value. */
+export function meanAndSampleSd(values: readonly number[]): { mean: number; sd: number } {
+  let sum = 0;
+  for (const v of values) sum += v;
+  const mean = sum / values.length;
+  if (values.length < 2) return { mean, sd: 0 };
+  let squares = 0;
+  for (const v of values) squares += (v - mean) * (v - mean);
+  return { mean, sd: Math.sqrt(squares / (values.length - 1)) };
+}

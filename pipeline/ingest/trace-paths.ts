@@ -1,0 +1,99 @@
+/**
+ * Command-line paths → the trace inputs they denote.
+ *
+ * - A file is a canonical CSV (`--format auto` or `canonical`).
+ * - A directory, with `--format auto` or `host-logs`, is host logs: a run directory when
+ *   some `<dir>/<host>/events.log` exists, else a campaign directory when some
+ *   `<dir>/<run>/<host>/events.log` exists (its runs are the subdirectories with host logs).
+ * - A directory with `--format canonical`, or with `auto` and no host logs, stands for the
+ *   `*.csv` files directly in it.
+ * Entries are taken in name order, so the result does not depend on the file system.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import { InputError } from "../shared/errors";
+import { HOST_EVENT_LOG } from "./host-logs-reader";
+
+import type { TraceFormat } from "./ingest-files";
+
+export interface HostLogRunPath {
+  format: "host-logs";
+  runDirectory: string;
+  runId: string;
+  hosts: { host: string; path: string }[];
+}
+
+export type TracePath = { format: "canonical"; path: string } | HostLogRunPath;
+
+function subdirectories(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+function hostLogRun(directory: string): HostLogRunPath | null {
+  const hosts = subdirectories(directory)
+    .filter((host) => existsSync(join(directory, host, HOST_EVENT_LOG)))
+    .map((host) => ({ host, path: join(directory, host, HOST_EVENT_LOG) }));
+  return hosts.length === 0 ? null : { format: "host-logs", runDirectory: directory, runId: basename(directory), hosts };
+}
+
+function hostDirectoriesWithoutLog(run: HostLogRunPath): string[] {
+  const withLog = new Set(run.hosts.map((h) => h.host));
+  return subdirectories(run.runDirectory)
+    .filter((name) => !withLog.has(name))
+    .map((name) => join(run.runDirectory, name));
+}
+
+export function resolveTracePaths(paths: readonly string[], format: TraceFormat): { inputs: TracePath[]; warnings: string[] } {
+  const inputs: TracePath[] = [];
+  const warnings: string[] = [];
+  const addRun = (run: HostLogRunPath) => {
+    inputs.push(run);
+    for (const directory of hostDirectoriesWithoutLog(run)) {
+      warnings.push(`${directory} has no ${HOST_EVENT_LOG}: no process of run "${run.runId}" is read from it`);
+    }
+  };
+  for (const path of paths) {
+    if (!existsSync(path)) throw new InputError(`no such file or directory: ${path}; give trace CSV files or host-log directories`);
+    if (statSync(path).isFile()) {
+      if (format === "host-logs") {
+        throw new InputError(
+          `${path} is a file, but --format host-logs reads directories (<run>/<host>/${HOST_EVENT_LOG}); give the run or campaign directory, or use --format canonical for a CSV file`,
+        );
+      }
+      inputs.push({ format: "canonical", path });
+      continue;
+    }
+    if (format !== "canonical") {
+      const run = hostLogRun(path);
+      if (run !== null) {
+        addRun(run);
+        continue;
+      }
+      const runs = subdirectories(path)
+        .map((name) => hostLogRun(join(path, name)))
+        .filter((r): r is HostLogRunPath => r !== null);
+      if (runs.length > 0) {
+        runs.forEach(addRun);
+        continue;
+      }
+      if (format === "host-logs") {
+        throw new InputError(
+          `${path} holds no host logs: expected ${join(path, "<host>", HOST_EVENT_LOG)} (a run directory) or ${join(path, "<run>", "<host>", HOST_EVENT_LOG)} (a campaign directory)`,
+        );
+      }
+    }
+    const csvFiles = readdirSync(path, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith(".csv"))
+      .map((entry) => join(path, entry.name))
+      .sort();
+    if (csvFiles.length === 0) {
+      const hostLogs = format === "canonical" ? "" : ` nor host logs (<run>/<host>/${HOST_EVENT_LOG})`;
+      throw new InputError(`${path} contains no .csv files${hostLogs}; give the trace files themselves or the directory that holds them`);
+    }
+    for (const file of csvFiles) inputs.push({ format: "canonical", path: file });
+  }
+  return { inputs, warnings };
+}

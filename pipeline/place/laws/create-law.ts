@@ -1,0 +1,22 @@
+/** Build the evaluable `FailureLaw` a `LawSpec` describes (checking its parameters). */
+import type { FailureLaw, LawSpec } from "./failure-law";
+import { empiricalLaw } from "./empirical";
+import { exponentialLaw } from "./exponential";
+import { hyperExponentialLaw } from "./hyper-exponential";
+import { logNormalLaw } from "./log-normal";
+import { weibullLaw } from "./weibull";
+
+export function createLaw(spec: LawSpec): FailureLaw {
+  switch (spec.kind) {
+    case "exponential":
+      return exponentialLaw(spec);
+    case "weibull":
+      return weibullLaw(spec);
+    case "hyperexponential":
+      return hyperExponentialLaw(spec);
+    case "lognormal":
+      return logNormalLaw(spec);
+    case "empirical":
+      return empiricalLaw(spec);
+  }
+}

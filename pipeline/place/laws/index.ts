@@ -1,0 +1,13 @@
+/** Failure laws: specs (plain data), evaluation, the CLI's law strings. */
+export * from "./failure-law";
+export * from "./create-law";
+export * from "./law-string";
+export * from "./parse-durations-csv";
+export { exponentialLaw } from "./exponential";
+export { weibullLaw } from "./weibull";
+export { hyperExponentialLaw } from "./hyper-exponential";
+export { logNormalLaw } from "./log-normal";
+export { empiricalLaw } from "./empirical";
+export { logGamma, gammaFunction } from "./log-gamma";
+export { regularizedGammaP, regularizedGammaQ } from "./incomplete-gamma";
+export { standardNormalCdf, standardNormalPdf, standardNormalQuantile } from "./standard-normal";

@@ -1,0 +1,178 @@
+/**
+ * The law string syntax of the command line, and its inverse for reports.
+ *
+ *     exp:rate=<per unit>            exp:mean=<duration>
+ *     weibull:shape=<k>,scale=<duration>
+ *     hyperexp:p=<p1>,<p2>,…;mu=<μ1>,<μ2>,…;param=rate|mean
+ *     lognormal:mu=<mean of ln t>,sigma=<sd of ln t>
+ *     empirical:<csv file of durations>
+ *
+ * Every law also takes `unit=s|min|h|d` (default s), the unit of its time-valued
+ * parameters (scale, mean, rates per unit, hyper-exponential μ, log-normal's t, the
+ * empirical file's durations): `weibull:shape=0.431,scale=1.682,unit=h` is [BKT] Table I's
+ * availability law. Parameters are separated by `;`, or by `,` when the comma is followed
+ * by `name=` (so lists such as `p=0.4,0.6` need no quoting). Aliases: exponential,
+ * hyperexponential, log-normal.
+ *
+ * Decisions: the hyper-exponential's `param` has no default, because [BKT] does not say
+ * whether its μ are rates or means and the two readings differ threefold in mean
+ * (SPEC §5.5). Its probabilities must sum to 1; a sum within 0.01 of 1 (the [BKT] values
+ * sum to 1.001) is renormalised with a warning, anything further is refused.
+ */
+import { InputError } from "../../shared/errors";
+import type { HyperExponentialSpec, LawSpec } from "./failure-law";
+
+export const TIME_UNITS_SECONDS: Readonly<Record<string, number>> = { s: 1, min: 60, h: 3600, d: 86400 };
+
+export const LAW_EXAMPLES = [
+  "exp:rate=1e-4",
+  "exp:mean=2.7,unit=h",
+  "weibull:shape=0.431,scale=6055",
+  "hyperexp:p=0.398,0.305,0.298;mu=0.031,11.566,1.322;param=rate;unit=h",
+  "lognormal:mu=8.5,sigma=1.2",
+  "empirical:availability.csv",
+];
+
+export interface ParsedLaw {
+  spec: LawSpec;
+  /** Things the user should know (a renormalisation…), for stderr and the JSON output. */
+  warnings: string[];
+}
+
+/** Reads a durations file for `empirical:<path>`; returns the numbers as written (in `unit`). */
+export type DurationsLoader = (path: string) => number[];
+
+const KIND_ALIASES: Record<string, LawSpec["kind"]> = {
+  exp: "exponential",
+  exponential: "exponential",
+  weibull: "weibull",
+  hyperexp: "hyperexponential",
+  hyperexponential: "hyperexponential",
+  lognormal: "lognormal",
+  "log-normal": "lognormal",
+  empirical: "empirical",
+};
+
+const KEYS: Record<LawSpec["kind"], string[]> = {
+  exponential: ["rate", "mean", "unit"],
+  weibull: ["shape", "scale", "unit"],
+  hyperexponential: ["p", "mu", "param", "unit"],
+  lognormal: ["mu", "sigma", "unit"],
+  empirical: ["unit"],
+};
+
+function fail(text: string, what: string): never {
+  throw new InputError(`law "${text}": ${what}. Examples: ${LAW_EXAMPLES.join("  ")}`);
+}
+
+function parseNumber(text: string, key: string, raw: string): number {
+  const value = raw.trim() === "" ? NaN : Number(raw);
+  if (!Number.isFinite(value)) fail(text, `${key}=${raw} is not a number`);
+  return value;
+}
+
+function parseList(text: string, key: string, raw: string): number[] {
+  return raw.split(",").map((item, i) => {
+    const value = item.trim() === "" ? NaN : Number(item);
+    if (!Number.isFinite(value)) fail(text, `${key}: item ${i + 1} ("${item}") is not a number`);
+    return value;
+  });
+}
+
+/**
+ * Parse a law string into a spec (times in seconds). `loadDurations` is called for
+ * `empirical:<path>` only; the CLI passes a CSV reader, tests a stub.
+ * @example parseLawString("weibull:shape=0.431,scale=1.682,unit=h").spec // { kind: "weibull", shape: 0.431, scaleSeconds: 6055.2 }
+ */
+export function parseLawString(text: string, loadDurations?: DurationsLoader): ParsedLaw {
+  const colon = text.indexOf(":");
+  if (colon < 0) fail(text, `expected <kind>:<parameters>, found no ":"`);
+  const kindText = text.slice(0, colon).trim().toLowerCase();
+  const kind = KIND_ALIASES[kindText];
+  if (kind === undefined) fail(text, `unknown law "${kindText}"; known laws: exp, weibull, hyperexp, lognormal, empirical`);
+  const rest = text.slice(colon + 1);
+  const warnings: string[] = [];
+
+  const parts = kind === "empirical" ? rest.split(/;(?=\s*unit\s*=)/) : rest.split(/[;,](?=\s*[A-Za-z_]+\s*=)/);
+  const params = new Map<string, string>();
+  for (const part of kind === "empirical" ? parts.slice(1) : parts) {
+    if (part.trim() === "") continue;
+    const eq = part.indexOf("=");
+    if (eq < 0) fail(text, `expected name=value, found "${part}"`);
+    const key = part.slice(0, eq).trim();
+    if (!KEYS[kind].includes(key)) fail(text, `${kind} takes ${KEYS[kind].join(", ")}; found "${key}"`);
+    if (params.has(key)) fail(text, `"${key}" is given twice`);
+    params.set(key, part.slice(eq + 1).trim());
+  }
+  const unitName = params.get("unit") ?? "s";
+  const unit = TIME_UNITS_SECONDS[unitName];
+  if (unit === undefined) fail(text, `unit must be one of ${Object.keys(TIME_UNITS_SECONDS).join(", ")}; found "${unitName}"`);
+  const required = (key: string): string => {
+    const value = params.get(key);
+    if (value === undefined) fail(text, `${kind} needs ${key}=`);
+    return value;
+  };
+
+  switch (kind) {
+    case "exponential": {
+      const rate = params.get("rate");
+      const mean = params.get("mean");
+      if ((rate === undefined) === (mean === undefined)) fail(text, "exp needs exactly one of rate= (per unit) or mean= (in unit)");
+      const ratePerSecond = rate !== undefined ? parseNumber(text, "rate", rate) / unit : 1 / (parseNumber(text, "mean", mean!) * unit);
+      return { spec: { kind, ratePerSecond }, warnings };
+    }
+    case "weibull":
+      return {
+        spec: { kind, shape: parseNumber(text, "shape", required("shape")), scaleSeconds: parseNumber(text, "scale", required("scale")) * unit },
+        warnings,
+      };
+    case "lognormal":
+      return {
+        spec: { kind, mu: parseNumber(text, "mu", required("mu")) + Math.log(unit), sigma: parseNumber(text, "sigma", required("sigma")) },
+        warnings,
+      };
+    case "hyperexponential": {
+      let probabilities = parseList(text, "p", required("p"));
+      const mu = parseList(text, "mu", required("mu"));
+      const reading = params.get("param");
+      if (reading === undefined) {
+        fail(text, "hyperexp needs param=rate or param=mean: [BKT] does not say whether its μ are rates or means (SPEC §5.5), so the reading must be explicit");
+      }
+      if (reading !== "rate" && reading !== "mean") fail(text, `param must be "rate" or "mean", found "${reading}"`);
+      if (probabilities.length !== mu.length) fail(text, `p has ${probabilities.length} values but mu has ${mu.length}`);
+      const total = probabilities.reduce((s, p) => s + p, 0);
+      if (Math.abs(total - 1) > 1e-9) {
+        if (Math.abs(total - 1) > 0.01 || probabilities.some((p) => p < 0)) fail(text, `the probabilities p must sum to 1, they sum to ${total}`);
+        probabilities = probabilities.map((p) => p / total);
+        warnings.push(`hyperexp: probabilities summed to ${Number(total.toPrecision(12))}, renormalised to sum to 1`);
+      }
+      const ratesPerSecond = mu.map((x) => (reading === "rate" ? x / unit : 1 / (x * unit)));
+      const spec: HyperExponentialSpec = { kind, probabilities, ratesPerSecond, reading };
+      return { spec, warnings };
+    }
+    case "empirical": {
+      const path = parts[0]!.trim();
+      if (path === "") fail(text, "empirical needs a file: empirical:<csv of durations>");
+      if (loadDurations === undefined) fail(text, "empirical laws need a file reader (only the command line reads files)");
+      const durations = loadDurations(path).map((x) => x * unit);
+      return { spec: { kind, durationsSeconds: durations, source: path }, warnings };
+    }
+  }
+}
+
+/** The law string of a spec, in seconds (an empirical law is named by its source). */
+export function formatLawString(spec: LawSpec): string {
+  const n = (x: number) => String(Number(x.toPrecision(12)));
+  switch (spec.kind) {
+    case "exponential":
+      return `exp:rate=${n(spec.ratePerSecond)}`;
+    case "weibull":
+      return `weibull:shape=${n(spec.shape)},scale=${n(spec.scaleSeconds)}`;
+    case "lognormal":
+      return `lognormal:mu=${n(spec.mu)},sigma=${n(spec.sigma)}`;
+    case "hyperexponential":
+      return `hyperexp:p=${spec.probabilities.map(n).join(",")};mu=${spec.ratesPerSecond.map(n).join(",")};param=rate`;
+    case "empirical":
+      return `empirical:${spec.source ?? `(${spec.durationsSeconds.length} durations)`}`;
+  }
+}

@@ -1,0 +1,104 @@
+/** `ckpt ingest` and `ckpt synth` through the CLI dispatcher: output, files, exit codes. */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "../../pipeline/cli";
+import { OBSERVATIONS_SCHEMA, parseObservationsArtifact } from "../../pipeline/ingest/observations-artifact";
+
+const scratch = mkdtempSync(join(tmpdir(), "ckpt-cli-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(argv, { stdout: (t) => (stdout += `${t}\n`), stderr: (t) => (stderr += `${t}\n`) });
+  return { code, stdout, stderr };
+}
+
+describe("ckpt ingest", () => {
+  it("prints --help with the usage line and an example", async () => {
+    const { code, stdout } = await run("ingest", "--help");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: ckpt ingest <file\|directory>…/);
+    expect(stdout).toMatch(/Example:\n  ckpt ingest data\/traces\/synthetic-azur\.csv/);
+  });
+
+  it("ingests, writes the observations and the rejects, and prints counts and series", async () => {
+    const out = join(scratch, "obs.json");
+    const { code, stdout } = await run("ingest", "data/examples/canonical-with-problems.csv", "--out", out);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/read 17 rows from 1 file: 4 accepted, 13 rejected/);
+    expect(stdout).toMatch(/rejected rows by reason/);
+    expect(stdout).toMatch(/size_mb\s+m\s+runs\s+peak ī/);
+    const artifact = parseObservationsArtifact(JSON.parse(readFileSync(out, "utf8")), out);
+    expect(artifact.schema).toBe(OBSERVATIONS_SCHEMA);
+    expect(artifact.counts).toEqual({ read: 17, accepted: 4, rejected: 13 });
+    expect(artifact.inputs[0]).toMatchObject({ path: "data/examples/canonical-with-problems.csv", sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const rejects = readFileSync(join(scratch, "obs.rejects.csv"), "utf8").trim().split("\n");
+    expect(rejects[0]).toBe("file,line,code,reason,raw");
+    expect(rejects).toHaveLength(14);
+  });
+
+  it("prints JSON with --json", async () => {
+    const out = join(scratch, "host.json");
+    const { code, stdout } = await run("ingest", "data/examples/host-logs", "--out", out, "--rejects", join(scratch, "host-rejects.csv"), "--json");
+    expect(code).toBe(0);
+    const printed = JSON.parse(stdout) as { counts: unknown; series: { sizeMb: number }[]; validationRuns: number };
+    expect(printed.counts).toEqual({ read: 5, accepted: 5, rejected: 0 });
+    expect(printed.series.map((s) => s.sizeMb)).toEqual([76]);
+    expect(printed.validationRuns).toBe(1);
+    expect(readFileSync(join(scratch, "host-rejects.csv"), "utf8")).toBe("file,line,code,reason,raw\n");
+  });
+
+  it("exits 1 with file:line: reason under --strict, and writes nothing", async () => {
+    const out = join(scratch, "strict.json");
+    const { code, stderr } = await run("ingest", "data/examples/canonical-with-problems.csv", "--strict", "--out", out);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^ckpt ingest: data\/examples\/canonical-with-problems\.csv:4: missing fields/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("exits 1 when no row is accepted, after writing the rejects", async () => {
+    const trace = join(scratch, "bad.csv");
+    writeFileSync(trace, "run_id,node,m,size_mb,ckpt_mb,start_s,end_s\nr,n,1,1,1,5,1\n");
+    const { code, stderr } = await run("ingest", trace, "--out", join(scratch, "bad.json"));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/nothing to aggregate: all 1 rows were rejected; see .*bad\.rejects\.csv/);
+    expect(existsSync(join(scratch, "bad.rejects.csv"))).toBe(true);
+    expect(existsSync(join(scratch, "bad.json"))).toBe(false);
+  });
+
+  it("exits 2 on usage errors", async () => {
+    expect((await run("ingest")).code).toBe(2);
+    expect((await run("ingest", "x.csv", "--format", "xml")).stderr).toMatch(/--format must be one of auto, canonical, host-logs; got "xml"/);
+    expect((await run("ingest", "x.csv", "--bogus")).code).toBe(2);
+  });
+
+  it("exits 1 on a missing file", async () => {
+    const { code, stderr } = await run("ingest", join(scratch, "nope.csv"), "--out", join(scratch, "n.json"));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/no such file or directory/);
+  });
+});
+
+describe("ckpt synth", () => {
+  it("writes the campaign atomically and the same bytes for the same seed", async () => {
+    const a = join(scratch, "synthetic-a.csv");
+    const b = join(scratch, "synthetic-b.csv");
+    const first = await run("synth", "--seed", "3", "--repetitions", "2", "--max-m", "4", "--uniform-only", "--out", a, "--json");
+    expect(first.code).toBe(0);
+    const summary = JSON.parse(first.stdout) as { rows: number; runs: number; sha256: string };
+    // 7 sizes × (1 + 2 + 3 + 4) processes × 2 repetitions
+    expect(summary).toMatchObject({ rows: 140, runs: 56, validation: false });
+    expect((await run("synth", "--seed", "3", "--repetitions", "2", "--max-m", "4", "--uniform-only", "--out", b)).code).toBe(0);
+    expect(readFileSync(b)).toEqual(readFileSync(a));
+    expect(readFileSync(a, "utf8").split("\n")[0]).toBe("run_id,node,m,size_mb,ckpt_mb,start_s,end_s,cluster,dataset,repetition");
+  });
+
+  it("has --help and refuses bad numbers with exit 2", async () => {
+    expect((await run("synth", "--help")).stdout).toMatch(/^Usage: ckpt synth/);
+    expect((await run("synth", "--repetitions", "0")).stderr).toMatch(/--repetitions expects a whole number ≥ 1, got 0/);
+    expect((await run("synth", "--seed", "1.5")).code).toBe(2);
+  });
+});
