@@ -2,11 +2,13 @@
  * `ckpt harness`: run checkpoint-bandwidth measurement campaigns (SPEC §3.1) and write
  * the traces the ingest stage reads. Subcommands: run, plan, status, batch, emulate, hold.
  */
-import { readFileSync, writeFileSync, chmodSync, mkdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { InputError, UsageError } from "../shared/errors";
 import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type Command, type CommandIo, type ParsedArgs } from "../shared/command";
-import { formatTable } from "../shared/format-table";
+import { formatNumber, formatTable } from "../shared/format-table";
+import { ingestFiles } from "../ingest/ingest-files";
 import { projectRoot } from "../shared/version";
 import { batchScript, type Scheduler } from "../harness/batch-script";
 import { harnessScriptArgv } from "../harness/node-script";
@@ -17,7 +19,6 @@ import { readNodesFile } from "../harness/read-nodes-file";
 import { runSweep, type ProgressEvent, type RunOverrides } from "../harness/run-sweep";
 import { LAUNCHERS, type LauncherKind, type Sweep } from "../harness/sweep-spec";
 import { sweepStatus } from "../harness/sweep-status";
-import { spawnSync } from "node:child_process";
 
 const SUBCOMMANDS = ["run", "plan", "status", "batch", "emulate", "hold"] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
@@ -195,6 +196,7 @@ async function runSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo)
         `sweep "${sweep.name}": ${summary.done} of ${summary.total} runs done, ${summary.failed.length} failed, ${summary.todo} to do (${summary.ranNow} run now)`,
         `trace: ${summary.traceFile} (${summary.traceRows} rows)   host logs: ${summary.hostLogsDir}`,
       ];
+      if (summary.traceRows > 0) lines.push("", ...(await bandwidthMatrix(summary.traceFile)));
       if (summary.failed.length > 0) {
         lines.push("", "failed runs (stdout/stderr in their folder; rerun with --resume --retry-failed):");
         lines.push(formatTable(["run", "folder", "reason"], summary.failed.map((f) => [f.id, f.runFolder ?? "—", f.reason])));
@@ -207,6 +209,28 @@ async function runSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo)
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
   }
+}
+
+/**
+ * What the sweep measured so far, as `ckpt ingest` aggregates it (the same code): the mean
+ * aggregated bandwidth and its run count per (size, m), sizes down, process counts across.
+ */
+async function bandwidthMatrix(traceFile: string): Promise<string[]> {
+  const { observations } = await ingestFiles([traceFile]);
+  if (observations.series.length === 0) return [];
+  const ms = [...new Set(observations.series.flatMap((s) => s.points.map((p) => p.m)))].sort((a, b) => a - b);
+  const rows = observations.series.map((s) => [
+    `${s.sizeMb} MB`,
+    ...ms.map((m) => {
+      const point = s.points.find((p) => p.m === m);
+      return point === undefined ? "" : `${formatNumber(point.meanBwMbPerS, 1)} (${point.count})${m === s.peak.m ? " *" : ""}`;
+    }),
+  ]);
+  return [
+    "mean aggregated bandwidth, MB/s (runs), * = peak of the size series — ckpt ingest / ckpt fit the trace for more:",
+    formatTable(["size", ...ms.map((m) => `m=${m}`)], rows),
+    ...(observations.validationRuns.length > 0 ? [`${observations.validationRuns.length} mixed-size run(s) kept for validation`] : []),
+  ];
 }
 
 /** Progress on stderr: a redrawn line on a terminal, one line per finished run otherwise. */

@@ -1,5 +1,5 @@
 /**
- * The sweep's runs in the host-logs layout of the ingest stage (issue 2,
+ * The sweep's runs in the host-logs layout of the ingest stage (data/README.md,
  * `pipeline/ingest/host-logs-reader.ts`): `<out>/host-logs/<run_id>/<node>/events.log`,
  * with one start and one end event per process in the format of
  * `pipeline/ingest/host-log-event.ts`:

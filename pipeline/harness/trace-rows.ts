@@ -1,5 +1,5 @@
 /**
- * A finished run as rows of the canonical trace CSV (issue 2): one row per process,
+ * A finished run as rows of the canonical trace CSV (data/README.md): one row per process,
  * `run_id,node,m,size_mb,ckpt_mb,start_s,end_s`, then the harness's extra columns
  * `repetition,backend,sync` (and `cluster` when the sweep names one), which ingest keeps.
  *
