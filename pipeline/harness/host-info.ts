@@ -3,7 +3,8 @@
  * images went to (its type and mount options: whether an NFS target is mounted `sync`
  * changes what is measured, SPEC §3.1).
  */
-import { readFileSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { arch, cpus, hostname, release, totalmem, type as osType } from "node:os";
 
 export interface TargetFileSystem {
@@ -45,7 +46,9 @@ export function targetFileSystem(dir: string, mountsText?: string): TargetFileSy
   let path = dir;
   try {
     text ??= readFileSync("/proc/mounts", "utf8");
-    if (mountsText === undefined) path = realpathSync(dir);
+    // The folder may not exist yet (the first run creates it): its nearest existing parent
+    // is on the same file system.
+    if (mountsText === undefined) path = realpathSync(nearestExisting(resolve(dir)));
   } catch {
     return null;
   }
@@ -60,4 +63,10 @@ export function targetFileSystem(dir: string, mountsText?: string): TargetFileSy
     }
   }
   return best;
+}
+
+function nearestExisting(path: string): string {
+  let current = path;
+  while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
+  return current;
 }

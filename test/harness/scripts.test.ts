@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { batchScript } from "../../pipeline/harness/batch-script";
 import { fillTemplate } from "../../pipeline/harness/fill-template";
+import { targetFileSystem } from "../../pipeline/harness/host-info";
 import { launcherArgv } from "../../pipeline/harness/launcher-argv";
 import { placeProcesses } from "../../pipeline/harness/place-processes";
 import { parseProtocolLine } from "../../pipeline/harness/protocol-line";
@@ -70,5 +71,14 @@ describe("nodes files and batch scripts", () => {
     expect(slurm).toContain("#SBATCH --partition=short");
     expect(slurm).toContain('scontrol show hostnames "$SLURM_JOB_NODELIST" > /home/u/azur/nodes.txt');
     expect(slurm).toMatch(/--resume --nodes-file \/home\/u\/azur\/nodes\.txt --launcher srun\n$/);
+  });
+});
+
+describe("the target's file system", () => {
+  it("is the longest mount point above the folder, with its type and options (is an NFS target mounted sync?)", () => {
+    const mounts = "/dev/vda / ext4 rw,relatime 0 0\nserver:/srv/ckpt /mnt/ckpt nfs rw,sync,vers=3 0 0\nserver:/srv/ckpt2 /mnt/ckpt2 nfs rw 0 0\n";
+    expect(targetFileSystem("/mnt/ckpt/run-1", mounts)).toEqual({ mountPoint: "/mnt/ckpt", type: "nfs", options: ["rw", "sync", "vers=3"], device: "server:/srv/ckpt" });
+    expect(targetFileSystem("/mnt/ckpt2", mounts)?.options).toEqual(["rw"]);
+    expect(targetFileSystem("/mnt/ckpt-other", mounts)?.mountPoint).toBe("/");
   });
 });
