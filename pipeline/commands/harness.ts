@@ -11,13 +11,13 @@ import { formatNumber, formatTable } from "../shared/format-table";
 import { ingestFiles } from "../ingest/ingest-files";
 import { projectRoot } from "../shared/version";
 import { batchScript, type Scheduler } from "../harness/batch-script";
-import { harnessScriptArgv } from "../harness/node-script";
+import { harnessScriptArgv, type HarnessScriptName } from "../harness/node-script";
 import { parseSweep } from "../harness/parse-sweep";
 import { planSweep } from "../harness/plan-sweep";
 import { formatDuration, formatProgress, describeCombination } from "../harness/progress";
 import { readNodesFile } from "../harness/read-nodes-file";
 import { runSweep, type ProgressEvent, type RunOverrides } from "../harness/run-sweep";
-import { LAUNCHERS, type LauncherKind, type Sweep } from "../harness/sweep-spec";
+import { LAUNCHERS, SYNC_MODES, type LauncherKind, type Sweep } from "../harness/sweep-spec";
 import { sweepStatus } from "../harness/sweep-status";
 
 const SUBCOMMANDS = ["run", "plan", "status", "batch", "emulate", "hold"] as const;
@@ -130,14 +130,20 @@ export const command: Command = {
         return statusSubcommand(args, io);
       case "batch":
         return batchSubcommand(rest[0]!, args, io);
-      case "emulate":
-        return passThrough("emulate-worker", ["--size-mb", stringFlag(args, "size-mb"), "--file", stringFlag(args, "file"), "--sync", stringFlag(args, "sync", "fsync"), "--pages-per-write", stringFlag(args, "pages-per-write", "256")]);
+      case "emulate": {
+        const sync = choiceFlag(args, "sync", SYNC_MODES, "fsync");
+        const pagesPerWrite = numberFlag(args, "pages-per-write", 256);
+        if (!Number.isInteger(pagesPerWrite) || pagesPerWrite < 1 || pagesPerWrite > 512) {
+          throw new UsageError(`--pages-per-write expects an integer from 1 to 512, got ${pagesPerWrite}`);
+        }
+        const file = stringFlag(args, "file");
+        return passThrough("emulate-worker", ["--size-mb", String(sizeMbFlag(args)), "--file", file, "--sync", sync, "--pages-per-write", String(pagesPerWrite)], io);
+      }
       case "hold":
-        return passThrough("hold-app", ["--size-mb", stringFlag(args, "size-mb")]);
+        return passThrough("hold-app", ["--size-mb", String(sizeMbFlag(args))], null);
     }
   },
 };
-
 
 function readSweepFile(path: string): { sweep: Sweep; text: string } {
   let text: string;
@@ -344,10 +350,23 @@ function batchSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo): nu
   return 0;
 }
 
-/** Run one of the harness's own scripts in the foreground with this process's stdio. */
-function passThrough(script: "emulate-worker" | "hold-app", argv: string[]): number {
+function sizeMbFlag(args: ParsedArgs): number {
+  const sizeMb = numberFlag(args, "size-mb");
+  if (!(sizeMb > 0)) throw new UsageError(`--size-mb expects a size in MB (10^6 bytes) > 0, got ${sizeMb}`);
+  return sizeMb;
+}
+
+/**
+ * Run one of the harness's own scripts in the foreground: its output through `io` (emulate),
+ * or this process's own stdio for one that runs until it is killed (hold).
+ */
+function passThrough(script: HarnessScriptName, argv: string[], io: CommandIo | null): number {
   const [execPath, ...rest] = harnessScriptArgv(script);
-  const result = spawnSync(execPath!, [...rest, ...argv], { stdio: "inherit" });
+  const result = spawnSync(execPath!, [...rest, ...argv], { stdio: io === null ? "inherit" : "pipe", encoding: "utf8" });
   if (result.error) throw result.error;
+  if (io !== null) {
+    if (result.stdout) io.stdout(result.stdout);
+    if (result.stderr) io.stderr(result.stderr);
+  }
   return result.status ?? 1;
 }

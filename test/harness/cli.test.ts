@@ -81,3 +81,16 @@ describe("ckpt harness", () => {
     expect(await ckpt("harness", "status", "--out", root)).toMatchObject({ code: 1, stderr: expect.stringMatching(/plan\.json is not a harness plan/) });
   });
 });
+
+describe("ckpt harness emulate", () => {
+  it("takes one emulated checkpoint and reports its bytes and seconds", async () => {
+    const file = join(root, "one.img");
+    const { code, stdout } = await ckpt("harness", "emulate", "--size-mb", "0.1", "--file", file, "--sync", "dsync");
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ file, bytes: 102_564, seconds: expect.any(Number) });
+    expect(statSync(file).size).toBe(102_564);
+    expect(await ckpt("harness", "emulate", "--size-mb", "0", "--file", file)).toMatchObject({ code: 2, stderr: expect.stringMatching(/--size-mb expects a size in MB/) });
+    const full = await ckpt("harness", "emulate", "--size-mb", "0.1", "--file", "/dev/full");
+    expect(full).toMatchObject({ code: 1, stderr: expect.stringMatching(/ENOSPC/) });
+  });
+});
