@@ -134,7 +134,8 @@ function readFields(
     out.dir = raw.dir as string;
   }
   if (raw.m !== undefined) out.m = readCounts(raw.m, at("m"), fail);
-  if (raw.sizeMb !== undefined) out.sizeMb = readSizes(raw.sizeMb, at("sizeMb"), fail);
+  // [] is allowed: in a sub-sweep it drops the inherited sizes (e.g. for mixed-size runs only).
+  if (raw.sizeMb !== undefined) out.sizeMb = Array.isArray(raw.sizeMb) && raw.sizeMb.length === 0 ? [] : readSizes(raw.sizeMb, at("sizeMb"), fail);
   if (raw.sizeSetsMb !== undefined) {
     const sets = raw.sizeSetsMb;
     if (!Array.isArray(sets) || sets.length === 0 || !sets.every((s) => Array.isArray(s) && s.length > 0)) {
@@ -223,8 +224,8 @@ function complete(fields: Partial_, path: string, where: string, own: Record<str
     throw new InputError(`${where}: ${label} has no ${what}. Example: ${example}. The smallest sweep file is ${MINIMAL_EXAMPLE}`);
   };
   if (fields.backend === undefined) missing('"backend" ("emulate" or "command")', '"backend": "emulate"');
-  if (fields.sizeMb === undefined && fields.sizeSetsMb === undefined) missing('"sizeMb" (application sizes in MB) nor "sizeSetsMb"', '"sizeMb": [8, 32]');
-  if (fields.sizeMb !== undefined && fields.m === undefined) missing('"m" (process counts) to go with "sizeMb"', '"m": [1, 2, 4]');
+  if ((fields.sizeMb?.length ?? 0) + (fields.sizeSetsMb?.length ?? 0) === 0) missing('"sizeMb" (application sizes in MB) nor "sizeSetsMb"', '"sizeMb": [8, 32]');
+  if ((fields.sizeMb?.length ?? 0) > 0 && fields.m === undefined) missing('"m" (process counts) to go with "sizeMb"', '"m": [1, 2, 4]');
   const backend = fields.backend!;
   // A field that does not apply to the backend is refused where it is written; inherited
   // from the top level (shared by sub-sweeps of both backends) it is ignored.

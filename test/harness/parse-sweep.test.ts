@@ -64,6 +64,7 @@ describe("parseSweep", () => {
     expect(refusal('{ "backend": "emulate", "sizeMb": [8] }')).toMatch(/has no "m" \(process counts\).*The smallest sweep file is \{ "backend": "emulate"/);
     expect(refusal('{ "m": [1], "sizeMb": [8] }')).toMatch(/has no "backend"/);
     expect(refusal('{ "backend": "command", "m": [1], "sizeMb": [8] }')).toMatch(/has no "command"/);
+    expect(refusal('{ "backend": "emulate", "m": [1], "sizeMb": [8], "sweeps": [{ "sizeMb": [] }] }')).toMatch(/"sweeps\[0\]" has no "sizeMb"/);
   });
 
   it("points at the line and column of a JSON syntax error", () => {

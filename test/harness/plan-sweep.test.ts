@@ -33,7 +33,7 @@ describe("planSweep", () => {
       m: [1, 2],
       sizeMb: [8],
       exclude: [{ m: [2], sizeMb: [64] }],
-      sweeps: [{}, { sizeMb: [8, 64] }, { sizeSetsMb: [[20, 390, 57]] }],
+      sweeps: [{}, { sizeMb: [8, 64] }, { sizeMb: [], sizeSetsMb: [[20, 390, 57]] }],
     });
     const ids = p.combinations.map((c) => c.id).sort();
     expect(ids).toHaveLength(4);
