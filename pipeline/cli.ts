@@ -15,6 +15,10 @@ const COMMANDS: Record<string, CommandLoader> = {
   harness: async () => (await import("./commands/harness.js")).command,
   synth: async () => (await import("./commands/synth.js")).command,
   ingest: async () => (await import("./commands/ingest.js")).command,
+  fit: async () => (await import("./commands/fit.js")).command,
+  peaks: async () => (await import("./commands/peaks.js")).command,
+  schedule: async () => (await import("./commands/schedule.js")).command,
+  campaign: async () => (await import("./commands/campaign.js")).command,
   place: async () => (await import("./commands/place.js")).command,
 };
 

@@ -1,3 +1,24 @@
-/** The fit stage: the bw(m, V) model, least squares, error metrics, peaks. */
+/**
+ * The fit stage: the bw(m, V) model, least squares with its statistics, error metrics,
+ * peaks, and the model artifact (SPEC §3).
+ *
+ *   observations → selectFitPoints → fitLeastSquares (refusing unidentifiable designs)
+ *                → coefficients ± SE / CI, R², E_global, CV → BandwidthModel (+ report)
+ */
 export * from "./model";
 export * from "./load-model";
+export * from "./fit-bandwidth-model";
+export * from "./fit-points";
+export * from "./least-squares";
+export * from "./design-identifiability";
+export * from "./singular-values";
+export * from "./goodness-of-fit";
+export * from "./e-global";
+export * from "./cross-validation";
+export * from "./series-peaks";
+export * from "./peak-curve";
+export * from "./student-t";
+export * from "./incomplete-beta";
+export * from "./read-observations";
+export * from "./format-fit-report";
+export * from "./format-peak-curve";

@@ -40,6 +40,13 @@ export function termsOf(form: ModelForm): readonly ModelTerm[] {
   return form === "paper" ? PAPER_TERMS : FULL_TERMS;
 }
 
+/** The superscript spelling of a term, e.g. `m²·V²`. */
+export function termLabel(term: ModelTerm): string {
+  const power = (symbol: string, k: number) => (k === 0 ? "" : k === 1 ? symbol : `${symbol}${"⁰¹²³⁴"[k]}`);
+  const parts = [power("m", term.mPower), power("V", term.vPower)].filter((s) => s !== "");
+  return parts.length === 0 ? "1" : parts.join("·");
+}
+
 /** The box of (m, V) the model was fitted on; predictions outside it are extrapolations. */
 export interface ModelDomain {
   mMin: number;
@@ -105,9 +112,11 @@ export function inModelDomain(model: BandwidthModel, m: number, vGb: number): bo
  * A fast evaluator `(m, vGb) => MB/s` for hot loops. It returns the polynomial (capped at
  * b_max when known) and does not check the domain; callers must treat a result ≤ 0 (or
  * NaN) as infeasible.
- * @example bandwidthEvaluator(PAPER_MODEL)(9, 2.042) // ≈ 30.6 MB/s
+ * @example bandwidthEvaluator(PAPER_MODEL)(9, 2.042) // ≈ 30.04 MB/s
  */
-export function bandwidthEvaluator(model: BandwidthModel): (m: number, vGb: number) => number {
+export function bandwidthEvaluator(
+  model: Pick<BandwidthModel, "form" | "coefficients" | "bandwidthCapMbPerS">,
+): (m: number, vGb: number) => number {
   const k = model.coefficients;
   const cap = model.bandwidthCapMbPerS ?? Infinity;
   if (model.form === "paper") {

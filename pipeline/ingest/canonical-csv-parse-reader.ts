@@ -99,15 +99,7 @@ export async function readCanonicalCsvParse(
   let line = fromLine;
   let nextProgress = ledger.read + (1 << 14);
   for (;;) {
-    const parser = parse({
-      bom: position === 0,
-      relax_column_count: true,
-      relax_quotes: true,
-      record_delimiter: ["\r\n", "\n"],
-      info: true,
-    });
     const fed = new FedBytes();
-    const input = Readable.from(chunksFrom(source, position, fed));
     let recordStart = position;
     let recordLine = line;
     const from = position;
@@ -136,8 +128,24 @@ export async function readCanonicalCsvParse(
       recordLine += fed.newlines;
       recordStart = recordEnd;
     };
-    // Records are handled synchronously as csv-parse produces them (an async iterator would
-    // cost a promise per record); a CsvError ends this parser and is recovered from below.
+    // Records are handled synchronously inside csv-parse, as each one is completed
+    // (`on_record`, which then drops it from the stream): an async iterator would cost a
+    // promise per record, and a 'readable' handler can see csv-parse's error before the
+    // records buffered ahead of it (the header, say), misplacing the error. A CsvError ends
+    // this parser and is recovered from below; an error thrown by `handle` ends it too.
+    const parser = parse({
+      bom: position === 0,
+      relax_column_count: true,
+      relax_quotes: true,
+      record_delimiter: ["\r\n", "\n"],
+      info: true,
+      // With `info`, csv-parse hands on_record the { record, info } pair its types do not model.
+      on_record: (item) => {
+        handle(item as unknown as { record: string[]; info: { bytes: number } });
+        return null;
+      },
+    });
+    const input = Readable.from(chunksFrom(source, position, fed));
     const error = await new Promise<CsvError | null>((resolve, reject) => {
       const stop = (outcome: () => void) => {
         input.unpipe(parser);
@@ -145,17 +153,10 @@ export async function readCanonicalCsvParse(
         parser.destroy();
         outcome();
       };
-      parser.on("readable", () => {
-        try {
-          let item: { record: string[]; info: { bytes: number } } | null;
-          while ((item = parser.read() as typeof item) !== null) handle(item);
-        } catch (failure) {
-          stop(() => reject(failure));
-        }
-      });
       parser.on("error", (failure) => stop(() => (failure instanceof CsvError ? resolve(failure) : reject(failure))));
       input.on("error", (failure) => stop(() => reject(failure)));
       parser.on("end", () => resolve(null));
+      parser.resume();
       input.pipe(parser);
     });
     if (error === null) return;

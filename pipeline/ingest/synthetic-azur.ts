@@ -26,6 +26,7 @@
  * Deterministic: the same options give a byte-identical file.
  */
 import { createRandom, type Random } from "../shared/random";
+import type { ProcessCheckpoint } from "./observations";
 import { SINGLE_PROCESS_BW_RANGE_MB_PER_S, TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "./published-azur-data";
 
 export interface SyntheticAzurOptions {
@@ -38,14 +39,8 @@ export interface SyntheticAzurOptions {
   validation?: boolean;
 }
 
-export interface SyntheticRow {
-  runId: string;
-  node: string;
-  m: number;
-  sizeMb: number;
-  ckptMb: number;
-  startS: number;
-  endS: number;
+/** A process checkpoint of the synthetic campaign, with its extra columns. */
+export interface SyntheticRow extends ProcessCheckpoint {
   cluster: string;
   dataset: string;
   repetition: number;

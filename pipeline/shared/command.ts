@@ -51,7 +51,7 @@ export function parseCommandArgs(command: Command, argv: string[]): ParsedArgs &
     delete (values as Record<string, unknown>).help;
     return { values: values as ParsedArgs["values"], positionals, help };
   } catch (error) {
-    throw new UsageError(`ckpt ${command.name}: ${(error as Error).message}`, { cause: error });
+    throw new UsageError((error as Error).message, { cause: error });
   }
 }
 

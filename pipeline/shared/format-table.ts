@@ -1,4 +1,4 @@
-/** Plain-text tables for the CLI's human-readable output (numbers right-aligned). */
+/** Plain-text tables for the CLI's human-readable output. */
 
 export type Cell = string | number | null | undefined;
 
@@ -9,9 +9,26 @@ export function formatNumber(value: number | null | undefined, decimals = 3): st
   return value.toFixed(decimals);
 }
 
-export function formatTable(header: string[], rows: Cell[][]): string {
-  const text = rows.map((row) => row.map((cell) => (typeof cell === "number" ? formatNumber(cell) : (cell ?? "—"))));
-  const numeric = header.map((_, c) => rows.every((row) => typeof row[c] === "number" || row[c] == null));
+// A cell that reads as a number ("74.2", "1,234", "74.2 [73.1, 75.3]", "—") is aligned right.
+const NUMERIC_TEXT = /^(—|[-+]?\d[\d.,]*( \[[-+]?[\d.]+, [-+]?[\d.]+\])?)$/;
+
+export interface TableOptions {
+  /** Decimals for non-integer numbers (integers, such as counts, print without). Default 3. */
+  decimals?: number;
+}
+
+/**
+ * A table with a header rule. Numbers print with `decimals` decimals, integers without;
+ * columns whose every cell reads as a number are right-aligned.
+ */
+export function formatTable(header: string[], rows: Cell[][], options: TableOptions = {}): string {
+  const decimals = options.decimals ?? 3;
+  const text = rows.map((row) =>
+    row.map((cell) =>
+      typeof cell === "number" ? (Number.isInteger(cell) ? String(cell) : formatNumber(cell, decimals)) : (cell ?? "—"),
+    ),
+  );
+  const numeric = header.map((_, c) => text.every((row) => NUMERIC_TEXT.test(row[c]!)));
   const widths = header.map((h, c) => Math.max(h.length, ...text.map((row) => row[c]!.length)));
   const line = (cells: string[]) =>
     cells.map((cell, c) => (numeric[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join("  ").trimEnd();

@@ -67,6 +67,19 @@ describe("canonical parser properties", () => {
   });
 });
 
+describe("an unclosed quote on the first data line", () => {
+  // Found by the property above: csv-parse reported its error before the header record it
+  // had already parsed was handled, so the row's error was blamed on the header.
+  it("is a rejected row, not a bad header, through both parsers", async () => {
+    const text = `${HEADER}\n"`;
+    for (const parser of ["fast", "csv-parse"] as const) {
+      const { counts, rejects } = await ingestText(text, { canonicalParser: parser, maxReadBytes: 1 });
+      expect(counts).toEqual({ read: 1, accepted: 0, rejected: 1 });
+      expect(rejects[0]).toMatchObject({ line: 2, code: "malformed-csv" });
+    }
+  });
+});
+
 describe("the fast path hands over to csv-parse at the first line it does not handle", () => {
   const rows = Array.from({ length: 50 }, (_, i) => `r${i},n1,1,76,76,0,${10 + i}`);
   const csvParseFrom = async (text: string) => {

@@ -1,0 +1,46 @@
+/**
+ * `ckpt peaks`: the curve i ↦ bw(i, Σ_{k≤i} s_k) of a data set and its peak (SPEC §3.4),
+ * from the published model or a fitted one.
+ */
+import { formatPeakCurve } from "../fit/format-peak-curve";
+import { loadModel } from "../fit/load-model";
+import { peakCurve } from "../fit/peak-curve";
+import { booleanFlag, numberListFlag, stringFlag, type Command } from "../shared/command";
+
+const help = `ckpt peaks — where does checkpointing a data set by growing prefixes peak? (SPEC §3.4)
+
+Usage:
+  ckpt peaks --model <file|paper> --sizes <s1,s2,…> [--json]
+
+For sizes s_1..s_n (MB), point i of the curve is bw(i, Σ_{k≤i} s_k / 1000): the aggregated
+bandwidth when the first i applications checkpoint together. The peak (ī, bw_ī) is its
+maximum over the points where the model gives a usable (> 0) bandwidth.
+
+Options:
+  --model <file|paper>    a model written by \`ckpt fit --out\`, or "paper" for the published
+                          coefficients of [Y11] eq. 4
+  --sizes <s1,s2,…>       application sizes in MB, comma-separated, in checkpoint order
+  --json                  print { "curve": [{ "m", "sizeMb", "bw", "inDomain" }], "peak": { "m", "bw" } }
+                          (sizeMb = the cumulative Σ in MB; bw in MB/s; inDomain false = extrapolation)
+  -h, --help              this text
+
+Example (data set D1 of [Y11] Table 1; measured peak ī = 9, 31.20 MB/s):
+  ckpt peaks --model paper --sizes 105,451,135,241,329,172,211,281,117,494,113,301`;
+
+export const command: Command = {
+  name: "peaks",
+  summary: "bandwidth curve of a data set checkpointed by growing prefixes, and its peak",
+  help,
+  options: {
+    model: { type: "string" },
+    sizes: { type: "string" },
+    json: { type: "boolean" },
+  },
+  run(args, io) {
+    const model = loadModel(stringFlag(args, "model"));
+    const sizesMb = numberListFlag(args, "sizes");
+    const result = peakCurve(model, sizesMb);
+    io.stdout(booleanFlag(args, "json") ? JSON.stringify(result, null, 2) : formatPeakCurve(model, result));
+    return 0;
+  },
+};

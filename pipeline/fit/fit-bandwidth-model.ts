@@ -1,0 +1,263 @@
+/**
+ * The fit stage: observations in, a fitted bandwidth model (plain data, the model artifact)
+ * and its full report out. Pure: no files, no clock, no global randomness; the same
+ * observations and options give a byte-identical model.
+ *
+ * Steps (SPEC §3): select the fit points (`selectFitPoints`: means or runs, up to the
+ * peaks or all) → OLS in the chosen form (`fitLeastSquares`, refusing designs that cannot
+ * identify it) → coefficients with standard errors, t statistics and 95 % confidence
+ * intervals (Student t with N − p degrees of freedom) → R², adjusted R², RMSE, MAE,
+ * E_global, k-fold CV RMSE → residual of every fit point, measured vs predicted peak of
+ * every size series, and the error on the mixed-size validation runs.
+ *
+ * The model's domain is the box of (m, V) spanned by the fit points: predictions outside
+ * it are flagged as extrapolations by `predict`.
+ */
+import type { Observations } from "../ingest/observations";
+import { InputError } from "../shared/errors";
+import { TOOL_VERSION } from "../shared/version";
+import { crossValidate, type CrossValidation } from "./cross-validation";
+import { eGlobal } from "./e-global";
+import { selectFitPoints, type FitPointKind } from "./fit-points";
+import { goodnessOfFit } from "./goodness-of-fit";
+import { fitLeastSquares } from "./least-squares";
+import { bandwidthEvaluator, inModelDomain, MODEL_UNITS, termLabel, type BandwidthModel, type ModelDomain, type ModelForm } from "./model";
+import { compareSeriesPeaks, type SeriesPeakComparison } from "./series-peaks";
+import { studentTQuantile } from "./student-t";
+
+export interface FitOptions {
+  /** "paper" (5 terms, default) or "full" (9 terms). */
+  form: ModelForm;
+  /** "means" (default): one point per (m, v) cell; "runs": every run. */
+  points: FitPointKind;
+  /** Fit every point, not only those up to each series' peak. */
+  allPoints: boolean;
+  /** k of the k-fold cross-validation; 0 skips it. */
+  folds: number;
+  /** Seed of the fold assignment. */
+  seed: number;
+}
+
+export const DEFAULT_FIT_OPTIONS: FitOptions = { form: "paper", points: "means", allPoints: false, folds: 5, seed: 1 };
+
+/** A file the observations came from, for provenance. */
+export interface InputFile {
+  path: string;
+  sha256: string;
+  /** For the traces behind an observations file: that file's path. */
+  via?: string;
+}
+
+export const CONFIDENCE_LEVEL = 0.95;
+
+export interface CoefficientEstimate {
+  /** `a`..`e` (paper form) or `a00`..`a22` (full form). */
+  name: string;
+  /** The term it multiplies, e.g. `m²·V²`. */
+  term: string;
+  estimate: number;
+  standardError: number;
+  tStatistic: number;
+  /** 95 % confidence interval, estimate ± t_{0.975, N−p} · SE. */
+  ci95: [number, number];
+}
+
+export interface FitMetrics {
+  /** N: fit points (means or runs). */
+  pointCount: number;
+  /** Runs behind the fit points. */
+  runCount: number;
+  distinctPointCount: number;
+  parameterCount: number;
+  degreesOfFreedom: number;
+  rSquared: number;
+  adjustedRSquared: number;
+  rmseMbPerS: number;
+  maeMbPerS: number;
+  residualStandardErrorMbPerS: number;
+  /** The papers' MAPE over the per-(m, v) means up to each series' peak, %. */
+  eGlobalPercent: number;
+  eGlobalPointCount: number;
+  crossValidation: CrossValidation | null;
+  /** κ of the design with unit-norm columns (refused above 1e6). */
+  conditionNumber: number;
+  /** t_{0.975, N−p}, the quantile behind the intervals. */
+  tQuantile: number;
+}
+
+/**
+ * The residual of every fit point, as columns (entry i of each column is point i, in the
+ * order of `selectFitPoints`): with `--points runs` there are ~10^5 points, and columns
+ * keep the fit within its time budget. JSON prints them as arrays.
+ */
+export interface PointResiduals {
+  m: Float64Array;
+  vGb: Float64Array;
+  sizeMb: Float64Array;
+  runCount: Float64Array;
+  /** Run ids when the points are runs, else null. */
+  runId: string[] | null;
+  observedMbPerS: Float64Array;
+  predictedMbPerS: Float64Array;
+  /** observed − predicted. */
+  residualMbPerS: Float64Array;
+}
+
+export interface ValidationSummary {
+  runCount: number;
+  rmseMbPerS: number | null;
+  mapePercent: number | null;
+  runs: { runId: string; m: number; vGb: number; observedMbPerS: number; predictedMbPerS: number; residualMbPerS: number; inDomain: boolean }[];
+}
+
+/** Everything `ckpt fit --json` prints; `model` is the artifact `--out` writes. */
+export interface FitReport {
+  model: BandwidthModel;
+  coefficients: CoefficientEstimate[];
+  /** Covariance of the coefficients, in coefficient order (model units). */
+  covariance: number[][];
+  metrics: FitMetrics;
+  seriesPeaks: SeriesPeakComparison[];
+  residuals: PointResiduals;
+  validation: ValidationSummary;
+}
+
+function requireOptions(options: FitOptions): void {
+  if (options.form !== "paper" && options.form !== "full") throw new InputError(`form must be "paper" or "full", got "${String(options.form)}"`);
+  if (options.points !== "means" && options.points !== "runs") throw new InputError(`points must be "means" or "runs", got "${String(options.points)}"`);
+  if (!Number.isInteger(options.folds) || options.folds < 0 || options.folds === 1) {
+    throw new InputError(`folds must be 0 (no cross-validation) or an integer ≥ 2, got ${options.folds}`);
+  }
+  if (!Number.isInteger(options.seed)) throw new InputError(`seed must be an integer, got ${options.seed}`);
+}
+
+/**
+ * Fit bw(m, V) to the observations.
+ * @example fitBandwidthModel(observations, DEFAULT_FIT_OPTIONS).model.coefficients // { a, b, c, d, e }
+ */
+export function fitBandwidthModel(observations: Observations, options: FitOptions = DEFAULT_FIT_OPTIONS, inputs: InputFile[] = []): FitReport {
+  requireOptions(options);
+  const points = selectFitPoints(observations, { points: options.points, upToPeak: !options.allPoints });
+  const fit = fitLeastSquares(points, options.form);
+  const p = fit.terms.length;
+  const coefficientValues = Object.fromEntries(fit.terms.map((term, j) => [term.name, fit.coefficients[j]!]));
+  const shape = { form: options.form, coefficients: coefficientValues, bandwidthCapMbPerS: null };
+  const bw = bandwidthEvaluator(shape);
+
+  const tQuantile = studentTQuantile(0.5 + CONFIDENCE_LEVEL / 2, fit.degreesOfFreedom);
+  const coefficients: CoefficientEstimate[] = fit.terms.map((term, j) => {
+    const estimate = fit.coefficients[j]!;
+    const standardError = fit.standardErrors[j]!;
+    return {
+      name: term.name,
+      term: termLabel(term),
+      estimate,
+      standardError,
+      tStatistic: estimate / standardError,
+      ci95: [estimate - tQuantile * standardError, estimate + tQuantile * standardError],
+    };
+  });
+
+  const pointCount = points.m.length;
+  const predicted = new Float64Array(pointCount);
+  const residual = new Float64Array(pointCount);
+  let runCount = 0;
+  let mMin = Infinity;
+  let mMax = -Infinity;
+  let vGbMin = Infinity;
+  let vGbMax = -Infinity;
+  for (let i = 0; i < pointCount; i++) {
+    const m = points.m[i]!;
+    const vGb = points.vGb[i]!;
+    predicted[i] = bw(m, vGb);
+    residual[i] = points.bwMbPerS[i]! - predicted[i]!;
+    runCount += points.runCount[i]!;
+    if (m < mMin) mMin = m;
+    if (m > mMax) mMax = m;
+    if (vGb < vGbMin) vGbMin = vGb;
+    if (vGb > vGbMax) vGbMax = vGb;
+  }
+  // The box of the points used: outside it, predictions are extrapolations.
+  const domain: ModelDomain = { mMin, mMax, vGbMin, vGbMax };
+  const residuals: PointResiduals = {
+    m: points.m,
+    vGb: points.vGb,
+    sizeMb: points.sizeMb,
+    runCount: points.runCount,
+    runId: points.runId,
+    observedMbPerS: points.bwMbPerS,
+    predictedMbPerS: predicted,
+    residualMbPerS: residual,
+  };
+  const goodness = goodnessOfFit(points.bwMbPerS, predicted, p);
+  const errorMetric = eGlobal(observations, shape);
+  const crossValidation = options.folds === 0 ? null : crossValidate(points, options.form, options.folds, options.seed);
+
+  const metrics: FitMetrics = {
+    pointCount,
+    runCount,
+    distinctPointCount: fit.distinctPointCount,
+    parameterCount: p,
+    degreesOfFreedom: fit.degreesOfFreedom,
+    ...goodness,
+    residualStandardErrorMbPerS: fit.residualStandardError,
+    eGlobalPercent: errorMetric.percent,
+    eGlobalPointCount: errorMetric.pointCount,
+    crossValidation,
+    conditionNumber: fit.conditionNumber,
+    tQuantile,
+  };
+  const seriesPeaks = compareSeriesPeaks(observations.series, shape);
+  const model: BandwidthModel = {
+    schema: "ckpt-lab/bandwidth-model@1",
+    name: `fitted ${options.form} form`,
+    form: options.form,
+    coefficients: coefficientValues,
+    units: MODEL_UNITS,
+    domain,
+    bandwidthCapMbPerS: null,
+    metrics: { ...metrics, coefficients, covariance: fit.covariance, seriesPeaks },
+    provenance: {
+      tool: "ckpt fit",
+      toolVersion: TOOL_VERSION,
+      inputs,
+      options: { ...options },
+      fitPoints: `${options.points === "means" ? "per-(m, v) means" : "runs"}, ${options.allPoints ? "all points" : "up to each series' peak"}`,
+      method: "ordinary least squares (ml-regression-multivariate-linear) on the column-scaled design; SPEC §3.2",
+    },
+  };
+  return {
+    model,
+    coefficients,
+    covariance: fit.covariance,
+    metrics,
+    seriesPeaks,
+    residuals,
+    validation: validationSummary(observations, model),
+  };
+}
+
+/** The model's error on the mixed-size runs (the D1–D3 kind of experiment, SPEC §3.4). */
+function validationSummary(observations: Observations, model: BandwidthModel): ValidationSummary {
+  const bw = bandwidthEvaluator(model);
+  const runs = observations.validationRuns.map((run) => {
+    const predictedMbPerS = bw(run.m, run.vGb);
+    return {
+      runId: run.runId,
+      m: run.m,
+      vGb: run.vGb,
+      observedMbPerS: run.aggregatedBwMbPerS,
+      predictedMbPerS,
+      residualMbPerS: run.aggregatedBwMbPerS - predictedMbPerS,
+      inDomain: inModelDomain(model, run.m, run.vGb),
+    };
+  });
+  if (runs.length === 0) return { runCount: 0, rmseMbPerS: null, mapePercent: null, runs };
+  let squared = 0;
+  let percent = 0;
+  for (const run of runs) {
+    squared += run.residualMbPerS ** 2;
+    percent += Math.abs(run.residualMbPerS) / run.observedMbPerS;
+  }
+  return { runCount: runs.length, rmseMbPerS: Math.sqrt(squared / runs.length), mapePercent: (100 * percent) / runs.length, runs };
+}

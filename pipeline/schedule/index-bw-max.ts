@@ -1,0 +1,51 @@
+/**
+ * index_bw_max ([Y-thesis] Algorithm 2, SPEC §4.3): the candidates of one ScheduleCkpt
+ * decision, chosen bandwidth-wise. Starting from the checkpoints in progress (CKPT, with
+ * their remaining volume V'), walk the applications not started yet in criterion order and
+ * add application i while bw(|I'|, V') ≤ bw(|I'| + 1, V' + s_i); stop at the first one that
+ * would lower the aggregated bandwidth (a `while`, not a filter). With CKPT empty the walk
+ * starts from bw(0, 0) = e.
+ *
+ * Since the walk stops at the first rejection, I − CKPT is always a *prefix* of the
+ * waiting list, so the function returns its length. O(r) evaluations, r = that length.
+ *
+ * Decisions: a candidate for which the model has no usable bandwidth (≤ 0, or above the
+ * fitted domain under the strict policy) "would lower the bandwidth" and stops the walk;
+ * ties (equal bandwidth) add, as the `≤` of Algorithm 2 says. If the running set itself
+ * has no usable bandwidth (possible only under `--domain warn` with a truth model other
+ * than the plan), any usable candidate counts as an improvement.
+ */
+import type { BandwidthOracle } from "./bandwidth-oracle";
+
+/**
+ * @param waiting applications not started, in criterion order, in `[from, to)`
+ * @param sizesMb image size of every application, MB
+ * @param runningCount |CKPT|
+ * @param runningRemainingMb Σ of the remaining sizes of CKPT, MB
+ * @returns r: the candidates are `waiting[from .. from + r)`
+ */
+// Parenthesised so that V8 compiles it with the module, not on the first decision (see schedule-ckpt.ts, "Cold start").
+export const indexBwMax = (function indexBwMax(
+  waiting: Int32Array,
+  from: number,
+  to: number,
+  sizesMb: Float64Array,
+  runningCount: number,
+  runningRemainingMb: number,
+  bandwidth: BandwidthOracle,
+): number {
+  let m = runningCount;
+  let volumeMb = runningRemainingMb;
+  let current = m === 0 ? bandwidth.idleBandwidthMbPerS : bandwidth.bandwidthMbPerS(m, volumeMb / 1000);
+  if (!(current > 0)) current = -Infinity;
+  let k = from;
+  for (; k < to; k++) {
+    const sizeMb = sizesMb[waiting[k]!]!;
+    const next = bandwidth.bandwidthMbPerS(m + 1, (volumeMb + sizeMb) / 1000);
+    if (!(next >= current)) break;
+    m++;
+    volumeMb += sizeMb;
+    current = next;
+  }
+  return k - from;
+});

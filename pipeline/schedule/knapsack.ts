@@ -1,0 +1,98 @@
+/**
+ * Exact 0/1 knapsack with real weights: maximise Σ value over a subset whose Σ weight ≤
+ * capacity. Depth-first branch and bound in the manner of Horowitz & Sahni (items by
+ * decreasing value/weight, include before exclude, Dantzig's fractional bound computed in
+ * O(log n) from prefix sums), used by the CTNYS upper bound (`upper-bound.ts`).
+ *
+ * Decisions: weights are real (MB), so no pseudo-polynomial DP; the search is exact but
+ * exponential in the worst case, hence a node limit. When it is hit the result is marked
+ * `exact: false` and `upperBound` is the largest Dantzig bound of the unexplored subtrees
+ * (or the incumbent): still a valid upper bound on the optimum, never an underestimate.
+ * Items of weight > capacity or value ≤ 0 are left out (they can never help).
+ */
+export interface KnapsackResult {
+  /** Best value found (the optimum when `exact`). */
+  value: number;
+  /** Input indices of the best subset, ascending. */
+  chosen: number[];
+  /** True when the search finished: `value` is the optimum. */
+  exact: boolean;
+  /** ≥ the optimum; equals `value` when `exact`. */
+  upperBound: number;
+  nodes: number;
+}
+
+export function knapsack01(
+  weights: ArrayLike<number>,
+  values: ArrayLike<number>,
+  capacity: number,
+  nodeLimit = 5_000_000,
+): KnapsackResult {
+  const items: number[] = [];
+  for (let i = 0; i < weights.length; i++) if (weights[i]! <= capacity && values[i]! > 0) items.push(i);
+  items.sort((a, b) => values[b]! / weights[b]! - values[a]! / weights[a]! || a - b);
+  const n = items.length;
+  const w = Float64Array.from(items, (i) => weights[i]!);
+  const v = Float64Array.from(items, (i) => values[i]!);
+  const prefixW = new Float64Array(n + 1);
+  const prefixV = new Float64Array(n + 1);
+  for (let k = 0; k < n; k++) {
+    prefixW[k + 1] = prefixW[k]! + w[k]!;
+    prefixV[k + 1] = prefixV[k]! + v[k]!;
+  }
+  /** Dantzig's bound on what items k.. can add within `room`. */
+  const fractional = (k: number, room: number): number => {
+    const limit = prefixW[k]! + room;
+    let low = k;
+    let high = n; // largest b with prefixW[b] ≤ limit
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (prefixW[mid]! <= limit) low = mid;
+      else high = mid - 1;
+    }
+    const b = low;
+    let bound = prefixV[b]! - prefixV[k]!;
+    if (b < n) bound += ((limit - prefixW[b]!) * v[b]!) / w[b]!;
+    return bound;
+  };
+  const stack = new Int32Array(n);
+  let depth = 0;
+  let best = 0;
+  let bestSet: number[] = [];
+  let nodes = 0;
+  let aborted = false;
+  let openBound = 0;
+  const search = (k: number, room: number, value: number): void => {
+    nodes++;
+    if (value > best) {
+      best = value;
+      bestSet = Array.from(stack.subarray(0, depth));
+    }
+    if (k === n) return;
+    const bound = value + fractional(k, room);
+    if (aborted) {
+      if (bound > openBound) openBound = bound;
+      return;
+    }
+    if (bound <= best) return;
+    if (nodes > nodeLimit) {
+      aborted = true;
+      if (bound > openBound) openBound = bound;
+      return;
+    }
+    if (w[k]! <= room) {
+      stack[depth++] = k;
+      search(k + 1, room - w[k]!, value + v[k]!);
+      depth--;
+    }
+    search(k + 1, room, value);
+  };
+  search(0, capacity, 0);
+  return {
+    value: best,
+    chosen: bestSet.map((k) => items[k]!).sort((a, b) => a - b),
+    exact: !aborted,
+    upperBound: aborted ? Math.max(best, openBound) : best,
+    nodes,
+  };
+}

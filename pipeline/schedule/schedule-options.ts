@@ -1,0 +1,73 @@
+/**
+ * The knobs of a ScheduleCkpt run and their defaults, validated in one place so that the
+ * CLI, the campaigns and notebooks refuse the same impossible parameters with the same
+ * messages.
+ *
+ * Defaults are the published algorithm: the static estimator ([Y11] eq. 2), |J| ≤ k0
+ * (Sahni's scheme), criterion p, k0 = 2 (the largest k0 the papers ran, SPEC §4.5), the
+ * strict fitted-domain policy (see `bandwidth-oracle.ts`).
+ */
+import type { BandwidthModel } from "../fit/model";
+import { InputError } from "../shared/errors";
+import { DOMAIN_POLICIES, type DomainPolicy } from "./bandwidth-oracle";
+import { CRITERIA, type Criterion } from "./criterion-order";
+import { SUBSET_ENUMERATIONS, type SubsetEnumeration } from "./ks-bw";
+import { ESTIMATOR_NAMES, type EstimatorName } from "./time-estimator";
+
+/** How sequential greedy treats an application that would finish after T (SPEC §4.4). */
+export type SequentialRule = "stop" | "skip";
+export const SEQUENTIAL_RULES: readonly SequentialRule[] = ["stop", "skip"];
+
+export interface ScheduleOptions {
+  /** The model the scheduler plans with. */
+  model: BandwidthModel;
+  /** The model the execution follows (defaults to `model`): a different one studies wrong predictions. */
+  truthModel: BandwidthModel;
+  /** T: seconds until the workstations are released (> 0). */
+  deadlineS: number;
+  /** Sahni enumeration depth (integer ≥ 0). */
+  k0: number;
+  criterion: Criterion;
+  estimator: EstimatorName;
+  domain: DomainPolicy;
+  enumeration: SubsetEnumeration;
+  sequentialRule: SequentialRule;
+  /** ks_bw's result-preserving pruning. */
+  prune: boolean;
+  /** Keep the decisions and the bandwidth steps (for reports); campaigns turn it off. */
+  record: boolean;
+}
+
+export type ScheduleOptionsInput = Pick<ScheduleOptions, "model" | "deadlineS"> & Partial<ScheduleOptions>;
+
+export const SCHEDULE_DEFAULTS = {
+  k0: 2,
+  criterion: "p",
+  estimator: "static",
+  domain: "strict",
+  enumeration: "up-to-k0",
+  sequentialRule: "stop",
+  prune: true,
+  record: true,
+} as const satisfies Partial<ScheduleOptions>;
+
+function requireChoice<T extends string>(name: string, value: T, choices: readonly T[]): void {
+  if (!choices.includes(value)) throw new InputError(`${name} must be one of ${choices.join(", ")}, found ${JSON.stringify(value)}`);
+}
+
+/** Fill in defaults and refuse impossible values (deadline ≤ 0, k0 < 0 or fractional, unknown names). */
+export function resolveScheduleOptions(input: ScheduleOptionsInput): ScheduleOptions {
+  const options: ScheduleOptions = { ...SCHEDULE_DEFAULTS, truthModel: input.model, ...input } as ScheduleOptions;
+  if (!Number.isFinite(options.deadlineS) || options.deadlineS <= 0) {
+    throw new InputError(`the deadline T must be a finite number of seconds > 0, found ${options.deadlineS}; e.g. --deadline 420`);
+  }
+  if (!Number.isInteger(options.k0) || options.k0 < 0) {
+    throw new InputError(`k0 (the Sahni enumeration depth) must be an integer ≥ 0, found ${options.k0}; the papers use 0, 1 or 2`);
+  }
+  requireChoice("criterion", options.criterion, CRITERIA);
+  requireChoice("estimator", options.estimator, ESTIMATOR_NAMES);
+  requireChoice("domain policy", options.domain, DOMAIN_POLICIES);
+  requireChoice("subset enumeration", options.enumeration, SUBSET_ENUMERATIONS);
+  requireChoice("sequential rule", options.sequentialRule, SEQUENTIAL_RULES);
+  return options;
+}

@@ -1,0 +1,107 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { FitReport } from "../../pipeline/fit/fit-bandwidth-model";
+import { loadModel } from "../../pipeline/fit/load-model";
+import type { Observations } from "../../pipeline/ingest/observations";
+import { sha256OfFile } from "../../pipeline/shared/hash";
+import { syntheticObservations } from "../fit/fixtures";
+import { runCli } from "./cli-io";
+
+const folder = mkdtempSync(join(tmpdir(), "ckpt-fit-"));
+
+function observationsFile(name: string, observations: Observations | unknown): string {
+  const path = join(folder, name);
+  writeFileSync(path, JSON.stringify(observations));
+  return path;
+}
+
+const campaign = observationsFile("campaign.json", syntheticObservations({ seed: 5, repetitions: 3, withValidationRuns: true }));
+
+describe("ckpt fit --observations", () => {
+  it("prints the coefficient table with SE and CI, the metrics and the peaks", async () => {
+    const { code, stdout, stderr } = await runCli(["fit", "--observations", campaign]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^bw\(m, V\) = a·m²·V² \+ b·m² \+ c·V² \+ d·m \+ e +\(paper form; m a count, V in GB = MB\/1000, bw in MB\/s\)/);
+    expect(stdout).toMatch(/coef +term +estimate +std\. error +t +95 % CI low +95 % CI high/);
+    for (const name of ["a", "b", "c", "d", "e"]) expect(stdout).toMatch(new RegExp(`^${name} +\\S+ +-?\\d`, "m"));
+    expect(stdout).toMatch(/^R² +0\.9\d+$/m);
+    expect(stdout).toMatch(/^E_global \(%, \d+ means up to the peaks\) +\d+\.\d{3}$/m);
+    expect(stdout).toMatch(/^5-fold CV RMSE \(MB\/s, seed 1\) +\d+\.\d{4}$/m);
+    expect(stdout).toMatch(/size MB +measured ī +measured bw +predicted î +predicted bw +model at measured ī/);
+    expect(stdout).toMatch(/^ *684 +\d+ +\d+\.\d\d +\d+ +\d+\.\d\d +\d+\.\d\d$/m);
+    expect(stdout).toMatch(/validation \(11 mixed-size runs, not fitted\)/);
+  });
+
+  it("prints the full report with --json and writes the model with --out, byte-identical on rerun", async () => {
+    const out = join(folder, "model.json");
+    const first = await runCli(["fit", "--observations", campaign, "--form", "full", "--points", "runs", "--folds", "4", "--seed", "9", "--out", out, "--json"]);
+    expect(first.code).toBe(0);
+    const report = JSON.parse(first.stdout) as FitReport;
+    expect(Object.keys(report)).toEqual(["model", "coefficients", "covariance", "metrics", "seriesPeaks", "residuals", "validation"]);
+    expect(report.model.form).toBe("full");
+    expect(report.metrics.crossValidation).toMatchObject({ folds: 4, seed: 9 });
+    const residuals = report.residuals as unknown as Record<string, unknown[]>;
+    for (const column of ["m", "vGb", "sizeMb", "runCount", "runId", "observedMbPerS", "predictedMbPerS", "residualMbPerS"]) {
+      expect(residuals[column], column).toHaveLength(report.metrics.pointCount);
+    }
+    expect(typeof residuals.residualMbPerS![0]).toBe("number");
+    const written = readFileSync(out, "utf8");
+    expect(JSON.parse(written)).toEqual(report.model);
+    expect(report.model.provenance).toMatchObject({
+      inputs: [{ path: campaign, sha256: sha256OfFile(campaign) }],
+      options: { form: "full", points: "runs", allPoints: false, folds: 4, seed: 9 },
+    });
+    expect(loadModel(out).coefficients).toEqual(report.model.coefficients);
+    await runCli(["fit", "--observations", campaign, "--form", "full", "--points", "runs", "--folds", "4", "--seed", "9", "--out", out]);
+    expect(readFileSync(out, "utf8")).toBe(written);
+  });
+
+  it("refuses an unidentifiable design with what is missing, printing no coefficient (exit 1)", async () => {
+    const oneSize = observationsFile("one-size.json", syntheticObservations({ sizesMb: [271] }));
+    const { code, stdout, stderr } = await runCli(["fit", "--observations", oneSize]);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/^ckpt fit: cannot fit the paper form .*application size V\/m in \{271 MB\}.*Add size series of 1 more application size/);
+    expect(stderr).not.toMatch(/at .*\.ts:\d+/); // an input error, not a crash: no stack
+  });
+
+  it("refuses a malformed observations file, naming the wrong value (exit 1)", async () => {
+    const observations = syntheticObservations();
+    (observations.series[2]!.points[3] as { count: unknown }).count = 0;
+    const bad = observationsFile("bad.json", observations);
+    const { code, stderr } = await runCli(["fit", "--observations", bad]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`${bad}: series[2].points[3].count: expected an integer ≥ 1, found 0`);
+    const notJson = join(folder, "not.json");
+    writeFileSync(notJson, "{");
+    expect((await runCli(["fit", "--observations", notJson])).stderr).toMatch(/not valid JSON/);
+    expect((await runCli(["fit", "--observations", join(folder, "absent.json")])).code).toBe(1);
+  });
+
+  it("exits 2 on usage errors", async () => {
+    for (const argv of [
+      ["fit"],
+      ["fit", "trace.csv", "--observations", campaign],
+      ["fit", "--observations", campaign, "--form", "cubic"],
+      ["fit", "--observations", campaign, "--points", "all"],
+      ["fit", "--observations", campaign, "--folds", "1"],
+      ["fit", "--observations", campaign, "--folds", "two"],
+      ["fit", "--observations", campaign, "--seed", "1.5"],
+      ["fit", "--observations", campaign, "--bogus"],
+    ]) {
+      const { code, stderr } = await runCli(argv);
+      expect(code, argv.join(" ")).toBe(2);
+      expect(stderr).toMatch(/Run "ckpt fit --help" for usage/);
+    }
+  });
+
+  it("has --help", async () => {
+    const { code, stdout } = await runCli(["fit", "--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/ckpt fit --observations <observations.json> \[options\]/);
+    expect(stdout).toMatch(/--form paper\|full/);
+  });
+});

@@ -1,0 +1,50 @@
+/** The exact 0/1 knapsack behind the CTNYS upper bound. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { knapsack01 } from "../../pipeline/schedule";
+import { expectClose } from "../helpers";
+
+function bruteForce(weights: number[], values: number[], capacity: number): number {
+  let best = 0;
+  for (let mask = 0; mask < 1 << weights.length; mask++) {
+    let w = 0;
+    let v = 0;
+    for (let i = 0; i < weights.length; i++) if (mask & (1 << i)) (w += weights[i]!), (v += values[i]!);
+    if (w <= capacity && v > best) best = v;
+  }
+  return best;
+}
+
+const itemsArbitrary = fc.array(fc.tuple(fc.double({ min: 1, max: 100, noNaN: true }), fc.integer({ min: 0, max: 100 })), { maxLength: 14 });
+
+describe("knapsack01", () => {
+  it("equals brute force", () => {
+    fc.assert(
+      fc.property(itemsArbitrary, fc.double({ min: 0, max: 400, noNaN: true }), (items, capacity) => {
+        const result = knapsack01(items.map((i) => i[0]), items.map((i) => i[1]), capacity);
+        expect(result.exact).toBe(true);
+        expectClose(result.value, bruteForce(items.map((i) => i[0]), items.map((i) => i[1]), capacity), 1e-12, 1e-9);
+        expect(result.chosen.reduce((a, i) => a + items[i]![0], 0)).toBeLessThanOrEqual(capacity);
+        expectClose(result.chosen.reduce((a, i) => a + items[i]![1], 0), result.value, 1e-12, 1e-9);
+      }),
+      { seed: 11, numRuns: 200 },
+    );
+  });
+
+  it("when stopped by its node limit, still bounds the optimum from above", () => {
+    fc.assert(
+      fc.property(itemsArbitrary, fc.double({ min: 0, max: 400, noNaN: true }), (items, capacity) => {
+        const result = knapsack01(items.map((i) => i[0]), items.map((i) => i[1]), capacity, 3);
+        const optimum = bruteForce(items.map((i) => i[0]), items.map((i) => i[1]), capacity);
+        expect(result.upperBound).toBeGreaterThanOrEqual(optimum - 1e-9);
+        expect(result.value).toBeLessThanOrEqual(optimum + 1e-9);
+      }),
+      { seed: 12, numRuns: 200 },
+    );
+  });
+
+  it("by hand: the fractional bound is not the answer", () => {
+    // capacity 50; (w, v) = (30, 60), (25, 45), (25, 45): LP bound 60 + 20·45/25 = 96, 0/1 optimum 90.
+    expect(knapsack01([30, 25, 25], [60, 45, 45], 50)).toMatchObject({ value: 90, chosen: [1, 2], exact: true });
+  });
+});
