@@ -7,7 +7,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../pipeline/cli";
+import { loadModel } from "../../pipeline/fit/load-model";
 import { ingestFiles } from "../../pipeline/ingest/ingest-files";
+import { sha256OfFile } from "../../pipeline/shared/hash";
 import { expectClose } from "../helpers";
 import { temporaryFolder } from "./temp-dir";
 
@@ -55,5 +57,29 @@ describe("a tiny emulator sweep, end to end", () => {
     const logRuns = bandwidths(fromLogs.observations.runs);
     expect([...logRuns.keys()].sort()).toEqual([...csvRuns.keys()].sort());
     for (const [runId, bw] of csvRuns) expectClose(logRuns.get(runId)!, bw, 0.02);
+  });
+
+  it("fits bw(m, V) with ckpt fit over the sweep's domain, from the CSV or the host logs", async () => {
+    const modelPath = join(root, "model.json");
+    // All points: on a noisy shared machine a series' peak may be at m = 1, and the papers'
+    // "up to the peak" rule could leave too few points to identify the form.
+    const fit = await ckpt("fit", trace, "--all-points", "--out", modelPath, "--json");
+    expect(fit.code, fit.stderr).toBe(0);
+    const model = loadModel(modelPath);
+    expect(model.form).toBe("paper");
+    expect(Object.keys(model.coefficients).sort()).toEqual(["a", "b", "c", "d", "e"]);
+    expect(Object.values(model.coefficients).every(Number.isFinite)).toBe(true);
+    // The fitted domain is the sweep's: m from 1 to 3, V from 1 × 0.5 MB to 3 × 2 MB.
+    expect(model.domain).toEqual({ mMin: 1, mMax: 3, vGbMin: 0.0005, vGbMax: 0.006 });
+    expect(model.provenance).toMatchObject({ inputs: [{ path: trace, sha256: sha256OfFile(trace) }] });
+    const report = JSON.parse(fit.stdout) as { model: { coefficients: Record<string, number> }; residuals: { m: number[] } };
+    expect(report.residuals.m).toHaveLength(9);
+
+    // The same runs from the host logs give the same fit, up to the rounding above.
+    const fromLogs = await ckpt("fit", join(out, "host-logs"), "--all-points", "--json");
+    expect(fromLogs.code, fromLogs.stderr).toBe(0);
+    const logged = (JSON.parse(fromLogs.stdout) as typeof report).model.coefficients;
+    const scale = Math.max(...Object.values(report.model.coefficients).map(Math.abs));
+    for (const [name, value] of Object.entries(report.model.coefficients)) expectClose(logged[name]!, value, 0.05, 0.01 * scale);
   });
 });
