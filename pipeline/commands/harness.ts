@@ -14,7 +14,7 @@ import { batchScript, type Scheduler } from "../harness/batch-script";
 import { harnessScriptArgv, type HarnessScriptName } from "../harness/node-script";
 import { parseSweep } from "../harness/parse-sweep";
 import { planSweep } from "../harness/plan-sweep";
-import { formatDuration, formatProgress, describeCombination } from "../harness/progress";
+import { describeCombination, formatProgress } from "../harness/progress";
 import { readNodesFile } from "../harness/read-nodes-file";
 import { runSweep, type ProgressEvent, type RunOverrides } from "../harness/run-sweep";
 import { LAUNCHERS, SYNC_MODES, type LauncherKind, type Sweep } from "../harness/sweep-spec";

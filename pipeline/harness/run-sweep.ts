@@ -89,7 +89,7 @@ export interface SweepSummary {
 }
 
 export async function runSweep(options: SweepRunOptions): Promise<SweepSummary> {
-  const { outDir, sweep } = options;
+  const { outDir } = options;
   const leaseMs = (options.leaseS ?? 30) * 1000;
   mkdirSync(outDir, { recursive: true });
   const leasePath = join(outDir, "lease.json");

@@ -82,3 +82,26 @@ describe("a sweep killed with SIGKILL", () => {
     expect(states.filter((s) => s.attempts === 2).map((s) => s.runFolder)).toEqual([expect.stringMatching(/attempt-2$/)]);
   });
 });
+
+describe("a sweep stopped with SIGTERM (or Ctrl-C)", () => {
+  it("stops the current run, leaves it to do, and exits 130", async () => {
+    const out = join(root, "out-term");
+    const sweepPath = join(root, "term.json");
+    // A checkpoint command that would take 29 s and more, whose duration marks its process.
+    const marker = `29.${process.pid}`;
+    writeFileSync(sweepPath, JSON.stringify({ backend: "command", dir: join(root, "target-term"), m: [1], sizeMb: [1], command: `sleep ${marker}` }));
+    const runner = spawn(ckpt[0]!, [...ckpt.slice(1), "harness", "run", sweepPath, "--out", out, "--quiet"], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    runner.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    for (let i = 0; i < 600 && !statuses(out).includes("running"); i++) await sleep(25);
+    await sleep(300); // the command is started
+    runner.kill("SIGTERM");
+    const code = await new Promise<number | null>((resolve) => runner.once("exit", (c) => resolve(c)));
+    expect(code, stderr).toBe(130);
+    expect(stderr).toContain("SIGTERM: stopping the current run; resume with --resume");
+    const [state] = readAllStates(out, ["term.m1-s1-r1"]);
+    expect(state).toMatchObject({ status: "todo", attempts: 1, reason: expect.stringMatching(/^interrupted: SIGTERM/) });
+    for (let i = 0; i < 100 && processesMentioning(marker).length > 0; i++) await sleep(50);
+    expect(processesMentioning(marker)).toEqual([]);
+  });
+});
