@@ -38,6 +38,8 @@ describe("trace rows", () => {
   });
 });
 
+const out = temporaryFolder("host-logs");
+
 describe("host logs", () => {
   it("are the ingest stage's event lines: ckpt_start with m and size_mb, ckpt_end with ckpt_bytes, paired by pid", () => {
     // Barrier at Unix time 1 700 000 000.5 s; process 1 ran from +0.001 s to +0.5 s.
@@ -48,7 +50,6 @@ describe("host logs", () => {
   });
 
   it("appear one run folder at a time, with one folder per node, and nothing staged left inside host-logs/", () => {
-    const out = temporaryFolder("host-logs");
     writeHostLogsRun(out, combination, processes, 1_700_000_000_000, null);
     writeHostLogsRun(out, combination, processes, 1_700_000_000_000, null); // a redone run replaces its folder
     expect(readdirSync(join(out, "host-logs"))).toEqual(["t.m2-s8-r1"]);
