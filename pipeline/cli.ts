@@ -12,6 +12,7 @@ type CommandLoader = () => Promise<Command>;
 
 /** Subcommand name → loader, in the order the pipeline's data flows. */
 const COMMANDS: Record<string, CommandLoader> = {
+  harness: async () => (await import("./commands/harness.js")).command,
   synth: async () => (await import("./commands/synth.js")).command,
   ingest: async () => (await import("./commands/ingest.js")).command,
   fit: async () => (await import("./commands/fit.js")).command,

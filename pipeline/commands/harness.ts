@@ -1,0 +1,372 @@
+/**
+ * `ckpt harness`: run checkpoint-bandwidth measurement campaigns (SPEC §3.1) and write
+ * the traces the ingest stage reads. Subcommands: run, plan, status, batch, emulate, hold.
+ */
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { InputError, UsageError } from "../shared/errors";
+import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type Command, type CommandIo, type ParsedArgs } from "../shared/command";
+import { formatNumber, formatTable } from "../shared/format-table";
+import { ingestFiles } from "../ingest/ingest-files";
+import { projectRoot } from "../shared/version";
+import { batchScript, type Scheduler } from "../harness/batch-script";
+import { harnessScriptArgv, type HarnessScriptName } from "../harness/node-script";
+import { parseSweep } from "../harness/parse-sweep";
+import { planSweep } from "../harness/plan-sweep";
+import { describeCombination, formatProgress } from "../harness/progress";
+import { readNodesFile } from "../harness/read-nodes-file";
+import { runSweep, type ProgressEvent, type RunOverrides } from "../harness/run-sweep";
+import { LAUNCHERS, SYNC_MODES, type LauncherKind, type Sweep } from "../harness/sweep-spec";
+import { sweepStatus } from "../harness/sweep-status";
+
+const SUBCOMMANDS = ["run", "plan", "status", "batch", "emulate", "hold"] as const;
+type Subcommand = (typeof SUBCOMMANDS)[number];
+
+/** Which flags each subcommand accepts (the rest are refused, not ignored). */
+const FLAGS: Record<Subcommand, string[]> = {
+  run: ["out", "resume", "retry-failed", "nodes-file", "launcher", "remote-shell", "lease-s", "json", "quiet"],
+  plan: ["json"],
+  status: ["out", "json"],
+  batch: ["scheduler", "out", "nodes", "walltime", "queue", "script", "ckpt"],
+  emulate: ["size-mb", "file", "sync", "pages-per-write"],
+  hold: ["size-mb"],
+};
+
+const HELP = `ckpt harness — run checkpoint-bandwidth measurement campaigns (SPEC §3.1) and write traces
+
+Usage:
+  ckpt harness run <sweep.json> --out <dir> [--resume] [--retry-failed] [--json] [--quiet]
+                   [--nodes-file <file>] [--launcher local|ssh|srun] [--remote-shell "<argv with {node}>"]
+  ckpt harness plan <sweep.json> [--json]          list the runs a sweep makes, without running them
+  ckpt harness status --out <dir> [--json]          what is done, failed, to do in a sweep folder
+  ckpt harness batch <sweep.json> --scheduler oar|slurm --out <dir> --nodes <n> --walltime <HH:MM:SS>
+                   [--queue <queue|partition>] [--script <file>] [--ckpt "<command running ckpt on the nodes>"]
+  ckpt harness emulate --size-mb <MB> --file <path> [--sync fsync|dsync|none] [--pages-per-write <k>]
+                   one emulated BLCR checkpoint (usable as a command template); prints {bytes, seconds}
+  ckpt harness hold --size-mb <MB>                 an application holding <MB> of touched memory until killed
+
+run
+  Runs every combination of the sweep (one parallel checkpoint run each) and writes into <dir>:
+  trace.csv (canonical trace, rewritten atomically after each run), host-logs/, runs/<run_id>/attempt-<k>/
+  (command, configuration, host, tool version, git commit, stdout/stderr, trace rows), state/ (per-run
+  state with leases) and plan.json. Progress with ETA on stderr.
+  --resume          continue a stopped or killed sweep: done runs are kept, a run caught in progress is
+                    redone, nothing is repeated (also starts a new sweep if <dir> holds none)
+  --retry-failed    with --resume, run the failed runs again
+  --nodes-file      hosts, one per line (e.g. from $OAR_NODE_FILE); overrides the sweep's "nodes"
+  --launcher        overrides the sweep's "launcher"; --remote-shell overrides "remoteShell" (ssh)
+  --lease-s         lease length in seconds (default 30): a killed runner's lease frees itself after it
+  Exit: 0 every run done, 1 some run failed (listed, with the folder holding its stderr) or bad input,
+  2 usage error, 130 interrupted (resume with --resume).
+
+The sweep file (JSON). The smallest:
+  { "backend": "emulate", "dir": "/tmp/ckpt-target", "m": [1, 2, 4], "sizeMb": [8, 32], "repetitions": 3 }
+  backend        "emulate" (m worker processes writing BLCR-pattern images) or "command" (a template per process)
+  dir            target folder, on the device to measure (default /tmp/ckpt-target)
+  m              process counts: [1, 2, 4] or { "from": 1, "to": 30, "step": 1 }
+  sizeMb         application sizes, MB = 10^6 bytes;  sizeSetsMb: mixed-size runs, e.g. [[105, 451, 135]]
+  repetitions    runs per combination (default 1)
+  sync           emulate: "fsync" (default), "dsync" (O_DSYNC), "none", or an array to sweep them
+  pagesPerWrite  emulate: pages per write (1 = BLCR's two write() per page; default 256, max 512)
+  command, app   command: templates with {node} {pid} {size_mb} {dir} {run_id} {index}; app gives {pid}
+  launcher       "local" (default), "ssh" (remoteShell, default ["ssh","-o","BatchMode=yes","{node}"]), "srun"
+  nodes, processesPerNode   ssh/srun: hosts, and processes of one run per host (default 1)
+  timeoutS (600), pauseS (0), keepFiles (false), appReadyTimeoutS (120)
+  order "random" (default, seeded by "seed") | "grid";  name; cluster (written to the trace)
+  sweeps         sub-sweeps inheriting every top-level field, e.g. [{}, { "sizeMb": [512], "m": [1, 2] }]
+  exclude        [{ "m": [8], "sizeMb": [512] }]
+  See docs/harness.md for the backends, the cluster guide (OAR, Slurm) and examples.
+
+Examples:
+  ckpt harness run sweep.json --out runs/here
+  ckpt harness run sweep.json --out runs/here --resume
+  ckpt harness batch sweep.json --scheduler oar --out ~/ckpt/azur --nodes 31 --walltime 4:00:00`;
+
+export const command: Command = {
+  name: "harness",
+  summary: "run checkpoint-bandwidth measurement sweeps (emulator or checkpoint commands) and write traces",
+  help: HELP,
+  allowPositionals: true,
+  options: {
+    out: { type: "string" },
+    resume: { type: "boolean" },
+    "retry-failed": { type: "boolean" },
+    "nodes-file": { type: "string" },
+    launcher: { type: "string" },
+    "remote-shell": { type: "string" },
+    "lease-s": { type: "string" },
+    json: { type: "boolean" },
+    quiet: { type: "boolean" },
+    scheduler: { type: "string" },
+    nodes: { type: "string" },
+    walltime: { type: "string" },
+    queue: { type: "string" },
+    script: { type: "string" },
+    ckpt: { type: "string" },
+    "size-mb": { type: "string" },
+    file: { type: "string" },
+    sync: { type: "string" },
+    "pages-per-write": { type: "string" },
+  },
+  async run(args, io) {
+    const [sub, ...rest] = args.positionals;
+    if (sub === undefined || !(SUBCOMMANDS as readonly string[]).includes(sub)) {
+      throw new UsageError(`expected a subcommand (${SUBCOMMANDS.join(", ")})${sub === undefined ? "" : `, got "${sub}"`}`);
+    }
+    const subcommand = sub as Subcommand;
+    const given = Object.keys(args.values).filter((k) => args.values[k] !== undefined);
+    const stray = given.find((flag) => !FLAGS[subcommand].includes(flag));
+    if (stray !== undefined) throw new UsageError(`--${stray} does not apply to "ckpt harness ${subcommand}" (it takes ${FLAGS[subcommand].map((f) => `--${f}`).join(", ") || "no options"})`);
+    const wantsSweep = subcommand === "run" || subcommand === "plan" || subcommand === "batch";
+    if (wantsSweep && rest.length !== 1) throw new UsageError(`"ckpt harness ${subcommand}" takes one sweep file, got ${rest.length === 0 ? "none" : rest.join(" ")}`);
+    if (!wantsSweep && rest.length > 0) throw new UsageError(`"ckpt harness ${subcommand}" takes no positional arguments, got ${rest.join(" ")}`);
+    switch (subcommand) {
+      case "run":
+        return runSubcommand(rest[0]!, args, io);
+      case "plan":
+        return planSubcommand(rest[0]!, args, io);
+      case "status":
+        return statusSubcommand(args, io);
+      case "batch":
+        return batchSubcommand(rest[0]!, args, io);
+      case "emulate": {
+        const sync = choiceFlag(args, "sync", SYNC_MODES, "fsync");
+        const pagesPerWrite = numberFlag(args, "pages-per-write", 256);
+        if (!Number.isInteger(pagesPerWrite) || pagesPerWrite < 1 || pagesPerWrite > 512) {
+          throw new UsageError(`--pages-per-write expects an integer from 1 to 512, got ${pagesPerWrite}`);
+        }
+        const file = stringFlag(args, "file");
+        return passThrough("emulate-worker", ["--size-mb", String(sizeMbFlag(args)), "--file", file, "--sync", sync, "--pages-per-write", String(pagesPerWrite)], io);
+      }
+      case "hold":
+        return passThrough("hold-app", ["--size-mb", String(sizeMbFlag(args))], null);
+    }
+  },
+};
+
+function readSweepFile(path: string): { sweep: Sweep; text: string } {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new InputError(`cannot read the sweep file ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  const name = basename(path).replace(/\.json$/i, "");
+  return { sweep: parseSweep(text, path, name), text };
+}
+
+async function runSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo): Promise<number> {
+  const outDir = stringFlag(args, "out");
+  const { sweep, text } = readSweepFile(sweepPath);
+  const overrides: RunOverrides = {};
+  const nodesFile = optionalStringFlag(args, "nodes-file");
+  if (nodesFile !== undefined) overrides.nodes = readNodesFile(nodesFile);
+  const launcher = optionalStringFlag(args, "launcher");
+  if (launcher !== undefined) overrides.launcher = choiceFlag(args, "launcher", LAUNCHERS, "local") as LauncherKind;
+  const remoteShell = optionalStringFlag(args, "remote-shell");
+  if (remoteShell !== undefined) {
+    const argv = remoteShell.trim().split(/\s+/);
+    if (!argv.some((a) => a.includes("{node}"))) throw new UsageError(`--remote-shell must contain {node}, e.g. --remote-shell "oarsh {node}"; got "${remoteShell}"`);
+    overrides.remoteShell = argv;
+  }
+  const leaseS = numberFlag(args, "lease-s", 30);
+  if (!(leaseS >= 3)) throw new UsageError(`--lease-s expects a number of seconds ≥ 3, got ${leaseS}`);
+  const json = booleanFlag(args, "json");
+  const quiet = booleanFlag(args, "quiet");
+
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    io.stderr(`\nckpt harness: ${signal}: stopping the current run; resume with --resume`);
+    controller.abort(signal);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  const progress = progressPrinter(io, quiet);
+  try {
+    const summary = await runSweep({
+      outDir,
+      sweep,
+      sweepFile: { path: resolve(sweepPath), text },
+      resume: booleanFlag(args, "resume"),
+      retryFailed: booleanFlag(args, "retry-failed"),
+      overrides,
+      leaseS,
+      signal: controller.signal,
+      onProgress: progress,
+    });
+    progress.end();
+    if (json) io.stdout(JSON.stringify(summary, null, 2));
+    else {
+      const lines = [
+        `sweep "${sweep.name}": ${summary.done} of ${summary.total} runs done, ${summary.failed.length} failed, ${summary.todo} to do (${summary.ranNow} run now)`,
+        `trace: ${summary.traceFile} (${summary.traceRows} rows)   host logs: ${summary.hostLogsDir}`,
+      ];
+      if (summary.traceRows > 0) lines.push("", ...(await bandwidthMatrix(summary.traceFile)));
+      if (summary.failed.length > 0) {
+        lines.push("", "failed runs (stdout/stderr in their folder; rerun with --resume --retry-failed):");
+        lines.push(formatTable(["run", "folder", "reason"], summary.failed.map((f) => [f.id, f.runFolder ?? "—", f.reason])));
+      }
+      io.stdout(lines.join("\n"));
+    }
+    if (summary.interrupted) return 130;
+    return summary.failed.length > 0 ? 1 : 0;
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}
+
+/**
+ * What the sweep measured so far, as `ckpt ingest` aggregates it (the same code): the mean
+ * aggregated bandwidth and its run count per (size, m), sizes down, process counts across.
+ */
+async function bandwidthMatrix(traceFile: string): Promise<string[]> {
+  const { observations } = await ingestFiles([traceFile]);
+  if (observations.series.length === 0) return [];
+  const ms = [...new Set(observations.series.flatMap((s) => s.points.map((p) => p.m)))].sort((a, b) => a - b);
+  const rows = observations.series.map((s) => [
+    `${s.sizeMb} MB`,
+    ...ms.map((m) => {
+      const point = s.points.find((p) => p.m === m);
+      return point === undefined ? "" : `${formatNumber(point.meanBwMbPerS, 1)} (${point.count})${m === s.peak.m ? " *" : ""}`;
+    }),
+  ]);
+  return [
+    "mean aggregated bandwidth, MB/s (runs), * = peak of the size series — ckpt ingest / ckpt fit the trace for more:",
+    formatTable(["size", ...ms.map((m) => `m=${m}`)], rows),
+    ...(observations.validationRuns.length > 0 ? [`${observations.validationRuns.length} mixed-size run(s) kept for validation`] : []),
+  ];
+}
+
+/** Progress on stderr: a redrawn line on a terminal, one line per finished run otherwise. */
+function progressPrinter(io: CommandIo, quiet: boolean): ((event: ProgressEvent) => void) & { end(): void } {
+  const tty = process.stderr.isTTY === true;
+  let drawn = false;
+  const print = (event: ProgressEvent) => {
+    if (quiet) return;
+    if (tty) {
+      process.stderr.write(`\r\x1b[K${formatProgress(event.snapshot)}`);
+      drawn = true;
+      if (event.kind === "run-end" && event.status === "failed") {
+        process.stderr.write(`\r\x1b[K  run ${event.id} failed: ${event.reason}\n`);
+      }
+      return;
+    }
+    if (event.kind === "start") io.stderr(formatProgress(event.snapshot));
+    if (event.kind === "run-end") {
+      io.stderr(`${formatProgress(event.snapshot)}  ${event.id} ${event.status}${event.status === "failed" ? `: ${event.reason}` : ""}`);
+    }
+  };
+  return Object.assign(print, {
+    end() {
+      if (drawn) process.stderr.write("\n");
+    },
+  });
+}
+
+function planSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo): number {
+  const { sweep } = readSweepFile(sweepPath);
+  const plan = planSweep(sweep);
+  if (booleanFlag(args, "json")) {
+    io.stdout(JSON.stringify(plan, null, 2));
+    return 0;
+  }
+  const processes = plan.combinations.reduce((sum, c) => sum + c.m, 0);
+  const total = (c: (typeof plan.combinations)[number]) => c.sizesMb.reduce((a, b) => a + b, 0);
+  const megabytes = plan.combinations.reduce((sum, c) => sum + total(c), 0);
+  const largest = Math.max(...plan.combinations.map(total));
+  // Memory: all of a run's processes on this machine, or per node on a cluster.
+  const memoryMb = Math.max(
+    ...plan.combinations.map((c) => (c.launcher === "local" ? total(c) : Math.max(...c.sizesMb) * Math.min(c.processesPerNode, c.m))),
+  );
+  const where = plan.combinations.every((c) => c.launcher === "local") ? "on this machine" : "on one node";
+  io.stdout(
+    [
+      formatTable(
+        ["#", "run_id", "backend", "m", "sizes", "sync", "rep"],
+        plan.combinations.map((c, i) => [String(i + 1), c.id, c.backend, String(c.m), describeCombination(c).split(" ").slice(1, -1).join(" "), c.sync ?? "-", String(c.repetition)]),
+      ),
+      "",
+      `${plan.combinations.length} runs (order: ${sweep.order}), ${processes} process checkpoints, ${(megabytes / 1000).toFixed(2)} GB written in all.`,
+      `The largest run writes ${(largest / 1000).toFixed(2)} GB at once (free space needed in the target) and needs ${(memoryMb / 1000).toFixed(2)} GB of memory ${where}.`,
+    ].join("\n"),
+  );
+  return 0;
+}
+
+function statusSubcommand(args: ParsedArgs, io: CommandIo): number {
+  const status = sweepStatus(stringFlag(args, "out"));
+  if (booleanFlag(args, "json")) {
+    io.stdout(JSON.stringify(status, null, 2));
+    return 0;
+  }
+  const c = status.counts;
+  const lines = [
+    `sweep "${status.sweepName}": ${status.total} runs — ${c.done} done, ${c.failed} failed, ${c.running} running, ${c.todo} to do`,
+    status.runner
+      ? `being run by process ${status.runner.owner.pid} (lease until ${new Date(status.runner.expiresAtMs).toISOString()})`
+      : "no runner is working on it now" + (c.todo + c.running > 0 ? "; continue it with: ckpt harness run <sweep.json> --out <dir> --resume" : ""),
+  ];
+  const failed = status.states.filter((s) => s.status === "failed");
+  if (failed.length > 0) {
+    lines.push("", formatTable(["failed run", "attempts", "folder", "reason"], failed.map((s) => [s.id, String(s.attempts), s.runFolder ?? "—", s.reason ?? "—"])));
+  }
+  io.stdout(lines.join("\n"));
+  return 0;
+}
+
+function batchSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo): number {
+  const { sweep } = readSweepFile(sweepPath);
+  const scheduler = choiceFlag<Scheduler>(args, "scheduler", ["oar", "slurm"], "oar");
+  if (args.values.scheduler === undefined) throw new UsageError("missing required option --scheduler (oar or slurm)");
+  const outDir = resolve(stringFlag(args, "out"));
+  const nodes = numberFlag(args, "nodes");
+  if (!Number.isInteger(nodes) || nodes < 1) throw new UsageError(`--nodes expects a number of nodes ≥ 1, got ${nodes}`);
+  const walltime = stringFlag(args, "walltime");
+  if (!/^\d{1,3}:\d{2}:\d{2}$/.test(walltime)) throw new UsageError(`--walltime expects HH:MM:SS, e.g. 2:00:00; got "${walltime}"`);
+  const maxM = Math.max(...planSweep(sweep).combinations.map((c) => c.m));
+  const perNode = Math.max(...sweep.subSweeps.map((s) => s.processesPerNode));
+  if (maxM > nodes * perNode) {
+    throw new InputError(`the sweep has runs of m = ${maxM} processes but --nodes ${nodes} × processesPerNode ${perNode} cannot hold them; reserve at least ${Math.ceil(maxM / perNode)} nodes`);
+  }
+  const ckptFlag = optionalStringFlag(args, "ckpt");
+  const ckpt = ckptFlag !== undefined ? ckptFlag.trim().split(/\s+/) : [process.execPath, join(projectRoot(), "bin", "ckpt.js")];
+  const text = batchScript({
+    scheduler,
+    jobName: `ckpt-${sweep.name}`.slice(0, 64),
+    sweepPath: resolve(sweepPath),
+    outDir,
+    nodes,
+    walltime,
+    queue: optionalStringFlag(args, "queue") ?? null,
+    ckpt,
+  });
+  const scriptPath = resolve(optionalStringFlag(args, "script") ?? join(outDir, scheduler === "oar" ? "job.oar.sh" : "job.slurm.sh"));
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(scriptPath, text);
+  chmodSync(scriptPath, 0o755);
+  io.stdout(`wrote ${scriptPath}\nsubmit it with:  ${scheduler === "oar" ? `oarsub -S ${scriptPath}` : `sbatch ${scriptPath}`}`);
+  return 0;
+}
+
+function sizeMbFlag(args: ParsedArgs): number {
+  const sizeMb = numberFlag(args, "size-mb");
+  if (!(sizeMb > 0)) throw new UsageError(`--size-mb expects a size in MB (10^6 bytes) > 0, got ${sizeMb}`);
+  return sizeMb;
+}
+
+/**
+ * Run one of the harness's own scripts in the foreground: its output through `io` (emulate),
+ * or this process's own stdio for one that runs until it is killed (hold).
+ */
+function passThrough(script: HarnessScriptName, argv: string[], io: CommandIo | null): number {
+  const [execPath, ...rest] = harnessScriptArgv(script);
+  const result = spawnSync(execPath!, [...rest, ...argv], { stdio: io === null ? "inherit" : "pipe", encoding: "utf8" });
+  if (result.error) throw result.error;
+  if (io !== null) {
+    if (result.stdout) io.stdout(result.stdout);
+    if (result.stderr) io.stderr(result.stderr);
+  }
+  return result.status ?? 1;
+}

@@ -1,0 +1,107 @@
+/**
+ * Acceptance (issue 6): a sweep killed with SIGKILL in the middle of a run and resumed
+ * ends with each combination in the trace exactly once.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { readAllStates } from "../../pipeline/harness/combination-state";
+import { parseSweep } from "../../pipeline/harness/parse-sweep";
+import { planSweep } from "../../pipeline/harness/plan-sweep";
+import { temporaryFolder } from "./temp-dir";
+
+const root = temporaryFolder("sigkill");
+const ckpt = [process.execPath, "--import", "tsx", join(__dirname, "ckpt-from-source.ts")];
+
+function statuses(out: string): string[] {
+  try {
+    return readdirSync(join(out, "state")).filter((f) => f.endsWith(".json")).map((f) => JSON.parse(readFileSync(join(out, "state", f), "utf8")).status);
+  } catch {
+    return [];
+  }
+}
+
+/** Processes whose command line mentions `text` (the sweep's workers write under its target). */
+function processesMentioning(text: string): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(text);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe("a sweep killed with SIGKILL", () => {
+  it("resumes to a trace with each combination exactly once", async () => {
+    const target = join(root, "target");
+    const out = join(root, "out");
+    const sweepPath = join(root, "kill.json");
+    const sweepText = JSON.stringify({ backend: "emulate", dir: target, m: [1, 2], sizeMb: [0.5, 1], repetitions: 2 });
+    writeFileSync(sweepPath, sweepText);
+    const plan = planSweep(parseSweep(sweepText, sweepPath, "kill"));
+
+    const runner = spawn(ckpt[0]!, [...ckpt.slice(1), "harness", "run", sweepPath, "--out", out, "--quiet"], { stdio: "ignore" });
+    // Kill it while a run is in progress, after some runs are done.
+    let seen: string[] = [];
+    for (let i = 0; i < 600; i++) {
+      seen = statuses(out);
+      if (seen.filter((s) => s === "done").length >= 2 && seen.includes("running")) break;
+      await sleep(25);
+    }
+    expect(seen.filter((s) => s === "done").length).toBeGreaterThanOrEqual(2);
+    runner.kill("SIGKILL");
+    await new Promise((resolve) => runner.once("exit", resolve));
+    const doneAtKill = statuses(out).filter((s) => s === "done").length;
+    expect(doneAtKill).toBeLessThan(plan.combinations.length);
+    expect(statuses(out)).toContain("running");
+
+    // Its workers notice the parent is gone and exit; nothing keeps writing.
+    for (let i = 0; i < 100 && processesMentioning(target).length > 0; i++) await sleep(50);
+    expect(processesMentioning(target)).toEqual([]);
+
+    const resumed = spawnSync(ckpt[0]!, [...ckpt.slice(1), "harness", "run", sweepPath, "--out", out, "--resume", "--json"], { encoding: "utf8" });
+    expect(resumed.status, resumed.stderr).toBe(0);
+    const summary = JSON.parse(resumed.stdout);
+    expect(summary).toMatchObject({ total: 8, done: 8, failed: [], ranNow: 8 - doneAtKill });
+
+    const rows = readFileSync(join(out, "trace.csv"), "utf8").trim().split("\n").slice(1).map((line) => line.split(","));
+    const runIds = [...new Set(rows.map((r) => r[0]))].sort();
+    expect(runIds).toEqual(plan.combinations.map((c) => c.id).sort());
+    for (const c of plan.combinations) {
+      const own = rows.filter((r) => r[0] === c.id);
+      expect(own.map((r) => r[1]).sort(), c.id).toEqual(Array.from({ length: c.m }, (_, i) => `local-${i + 1}`));
+    }
+    // The run caught by the kill was redone as a second attempt, in its own folder.
+    const states = readAllStates(out, plan.combinations.map((c) => c.id));
+    expect(states.filter((s) => s.attempts === 2).map((s) => s.runFolder)).toEqual([expect.stringMatching(/attempt-2$/)]);
+  });
+});
+
+describe("a sweep stopped with SIGTERM (or Ctrl-C)", () => {
+  it("stops the current run, leaves it to do, and exits 130", async () => {
+    const out = join(root, "out-term");
+    const sweepPath = join(root, "term.json");
+    // A checkpoint command that would take 29 s and more, whose duration marks its process.
+    const marker = `29.${process.pid}`;
+    writeFileSync(sweepPath, JSON.stringify({ backend: "command", dir: join(root, "target-term"), m: [1], sizeMb: [1], command: `sleep ${marker}` }));
+    const runner = spawn(ckpt[0]!, [...ckpt.slice(1), "harness", "run", sweepPath, "--out", out, "--quiet"], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    runner.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    for (let i = 0; i < 600 && !statuses(out).includes("running"); i++) await sleep(25);
+    await sleep(300); // the command is started
+    runner.kill("SIGTERM");
+    const code = await new Promise<number | null>((resolve) => runner.once("exit", (c) => resolve(c)));
+    expect(code, stderr).toBe(130);
+    expect(stderr).toContain("SIGTERM: stopping the current run; resume with --resume");
+    const [state] = readAllStates(out, ["term.m1-s1-r1"]);
+    expect(state).toMatchObject({ status: "todo", attempts: 1, reason: expect.stringMatching(/^interrupted: SIGTERM/) });
+    for (let i = 0; i < 100 && processesMentioning(marker).length > 0; i++) await sleep(50);
+    expect(processesMentioning(marker)).toEqual([]);
+  });
+});
