@@ -1,33 +1,41 @@
 /**
  * The pipeline: from raw checkpoint traces to the report, stages wired by named artifacts.
  *
- *   traces (canonical CSV / host logs; written by `ckpt harness` or a real cluster)
- *      │
+ *   harness (`ckpt harness run`: a sweep on a real machine or cluster)
+ *      │ traces: canonical CSV / host logs
  *      ▼
- *   ingest ──► observations      runs, size series with peaks, validation runs, rejects
- *      │
- *      ▼
- *   fit ─────► model             bw(m, V) coefficients, units, domain, metrics, provenance
- *      │
- *      ├──────────────┐
- *      ▼              ▼
- *   schedule       place         ScheduleCkpt runs and campaigns │ DP placements, Monte Carlo
- *      │              │
- *      └──────┬───────┘
- *             ▼
- *   report ──► figures/ tables/ index.html reproduction.json
+ *   traces (--traces, default the synthetic            this machine's trace
+ *           Azur-like campaign of data/traces/)          (data/traces/vm-…csv)
+ *      │                                                     │
+ *      ▼                                                     ▼
+ *   ingest ──► observations (+ rejects.csv)              ingest-machine ──► machine-observations
+ *      │         runs, size series, peaks                    │
+ *      ▼                                                     ▼
+ *   fit ─────► model, fit                                 fit-machine ──► machine-model, machine-fit
+ *      │         bw(m, V), CIs, metrics, residuals           │
+ *      ├────────────────┐                                    │
+ *      ▼                ▼                                    │
+ *   schedule         place                                   │
+ *      │ schedule-     │ placements                          │
+ *      │ example,      │ (+ place-timings, volatile)         │
+ *      │ campaign (+ schedule-timings, volatile)             │
+ *      └───────┬───────┘                                     │
+ *              ▼                                             │
+ *   report ◄───────────────────────────────────────────────┘
+ *      └──► index.html, figures/ (SVG, PNG, PDF, Vega-Lite), tables/ (CSV, LaTeX), reproduction.json
  *
  *   (+ manifest.json: every output with its hash, inputs and parameters)
  *
  * Each stage is a pure function from input artifacts and parameters to output artifacts
  * (pipeline/stages/), run by pipeline/runner/run-stages.ts, which skips a stage whose
- * input hashes, parameters and code are unchanged and says why it ran or not. Artifacts
- * live in `<out>/artifacts/<name>.json`. A stage plugs in by adding it to STAGES in
- * data-flow order; the report reads the artifacts it knows as optional inputs.
+ * input hashes, parameters and code are unchanged and says why it ran or not; so editing
+ * this machine's trace reruns ingest-machine, fit-machine and the report, and nothing
+ * else. Artifacts live in `<out>/artifacts/<name>.json`. A stage plugs in by adding it to
+ * STAGES in data-flow order; the report reads the artifacts it knows as optional inputs.
  */
 import { dirname, relative, resolve } from "node:path";
-import { fitStage } from "./stages/fit-stage";
-import { ingestStage } from "./stages/ingest-stage";
+import { fitStage, machineFitStage } from "./stages/fit-stage";
+import { ingestStage, machineIngestStage } from "./stages/ingest-stage";
 import { placeStage } from "./stages/place-stage";
 import { reportStage } from "./stages/report-stage";
 import { scheduleStage } from "./stages/schedule-stage";
@@ -36,7 +44,7 @@ import type { Stage } from "./runner/stage";
 import { projectRoot } from "./shared/version";
 
 /** The registered stages, in data-flow order. */
-export const STAGES: readonly Stage[] = [ingestStage, fitStage, scheduleStage, placeStage, reportStage];
+export const STAGES: readonly Stage[] = [ingestStage, fitStage, machineIngestStage, machineFitStage, scheduleStage, placeStage, reportStage];
 
 /** Trace files used when none are given: the shipped synthetic Azur-like campaign (data/README.md). */
 export const DEFAULT_TRACES: readonly string[] = ["data/traces/synthetic-azur.csv"];

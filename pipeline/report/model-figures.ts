@@ -28,6 +28,8 @@ export interface ModelFiguresOptions {
   observationsLabel?: string;
   /** Points drawn on the surface (e.g. the fit points), with their legend label; default the Table 4.1 peaks. */
   surfacePoints?: { label: string; points: { m: number; vGb: number; bwMbPerS: number; label: string }[] };
+  /** Draw the D1–D3 figure (default true; the data sets are Azur's). */
+  datasets?: boolean;
   /** Surface grid: m = 1..mMax, V = 0..vMaxGb in steps of vStepGb. */
   mMax?: number;
   vMaxGb?: number;
@@ -38,7 +40,7 @@ const MEASURED_41 = `measured (${TABLE_4_1_SOURCE})`;
 const MEASURED_D = `measured (${VALIDATION_DATASETS_SOURCE.split(",")[0]})`;
 
 export function modelFigures(model: BandwidthModel, options: ModelFiguresOptions): Figure[] {
-  return [surfaceFigure(model, options), sizeCurvesFigure(model, options), datasetCurvesFigure(model, options)];
+  return [surfaceFigure(model, options), sizeCurvesFigure(model, options), ...(options.datasets === false ? [] : [datasetCurvesFigure(model, options)])];
 }
 
 function surfaceFigure(model: BandwidthModel, options: ModelFiguresOptions): Figure {

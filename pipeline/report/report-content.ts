@@ -17,6 +17,7 @@ import type { CampaignResult } from "../schedule";
 import { mergeTimings } from "../shared/split-timings";
 import { scheduleFigures, scheduleReproductionRows, schedulerTimeFigure, type ScheduleExample } from "./schedule-figures";
 import { measuredFigures } from "./measured-figures";
+import { machineFigures } from "./machine-figures";
 import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "./place-figures";
 import { reproductionTable, type ReproductionRow } from "./reproduction";
 import type { Table } from "./table";
@@ -28,6 +29,9 @@ export interface ReportInputs {
   observations?: ObservationsArtifact;
   /** The fit stage's report, when it ran. */
   fit?: FitReportArtifact;
+  /** This machine's observations and fit (the `ingest-machine` and `fit-machine` stages), when they ran. */
+  machineObservations?: ObservationsArtifact;
+  machineFit?: FitReportArtifact;
   /** The schedule stage's example run, campaign and measured times, when it ran. */
   scheduleExample?: ScheduleExample;
   campaign?: CampaignResult;
@@ -123,6 +127,21 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
         tables: [...fitted.tables, card.properties],
       });
     }
+  }
+  if (inputs.machineObservations && inputs.machineFit) {
+    const paperFigures = sections.find((s) => s.id === "paper-model")?.figures ?? [];
+    const machine = machineFigures(inputs.machineFit, inputs.machineObservations, inputs.paperModel, paperFigures);
+    sections.push({
+      id: "machine",
+      title: "This machine against the Azur model",
+      intro:
+        `The checkpoint bandwidth measured on this project's own machine with ckpt harness (an emulator writing BLCR-like images ` +
+        `with fsync, data/traces/ and its README), fitted with the papers' method, next to the published model of the Azur cluster. ` +
+        `A two-core virtual machine writing to its local disk is not thirty nodes writing to one NFS server: read the curves and ` +
+        `the coefficients as two recalibrations of one form, not as one measurement.`,
+      figures: machine.figures,
+      tables: machine.tables,
+    });
   }
   if (inputs.scheduleExample && inputs.campaign) {
     const drawn = scheduleFigures(inputs.scheduleExample, inputs.campaign);

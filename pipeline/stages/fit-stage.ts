@@ -1,35 +1,53 @@
 /**
- * The fit stage: observations → the fitted bandwidth model (the `model` artifact, what
- * `ckpt fit --out` writes and every later stage can use) and the full fit report (`fit`:
- * coefficients with standard errors and 95 % intervals, R², E_global, cross-validation,
+ * The fit stages: observations → the fitted bandwidth model (the model artifact, what
+ * `ckpt fit --out` writes and later stages can use) and the full fit report
+ * (coefficients with standard errors and 95 % intervals, R², E_global, cross-validation,
  * the residual of every fit point, measured vs predicted peaks, validation runs).
+ *
+ * `fit` fits the pipeline's traces; `fit-machine` the trace measured on this machine.
  */
 import { DEFAULT_FIT_OPTIONS, fitBandwidthModel, type FitOptions } from "../fit";
 import type { ObservationsArtifact } from "../ingest/observations-artifact";
 import { artifactPath } from "../runner/run-stages";
 import type { Stage } from "../runner/stage";
 
-export const fitStage: Stage<FitOptions> = {
+function fitStageFor(spec: { name: string; summary: string; input: string; model: string; report: string }): Stage<FitOptions> {
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    inputs: [spec.input],
+    outputs: [spec.model, spec.report],
+    module: __filename,
+    defaults: DEFAULT_FIT_OPTIONS,
+    async run(context) {
+      const artifact = context.inputs[spec.input] as ObservationsArtifact;
+      const own = artifactPath(spec.input);
+      const observationsFile = context.provenance.find((p) => p.name === own)!;
+      // Provenance: the observations artifact, then the trace files it was made from.
+      const report = fitBandwidthModel(artifact.observations, context.parameters, [{ path: own, sha256: observationsFile.sha256 }, ...artifact.inputs]);
+      const m = report.metrics;
+      context.progress(
+        `${report.model.form} form on ${m.pointCount} points (${m.runCount} runs): R² = ${m.rSquared.toFixed(4)}, E_global = ${m.eGlobalPercent.toFixed(2)} %, RMSE = ${m.rmseMbPerS.toFixed(3)} MB/s`,
+      );
+      // The residual columns are typed arrays (fast to fill); artifacts are JSON arrays.
+      const asArrays = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_key, v: unknown) => (v instanceof Float64Array ? Array.from(v) : v)));
+      return { artifacts: { [spec.model]: report.model, [spec.report]: asArrays(report) } };
+    },
+  };
+}
+
+export const fitStage = fitStageFor({
   name: "fit",
   summary: "observations → bw(m, V) by least squares: the model artifact and its fit report",
-  inputs: ["observations"],
-  outputs: ["model", "fit"],
-  module: __filename,
-  defaults: DEFAULT_FIT_OPTIONS,
-  async run(context) {
-    const artifact = context.inputs.observations as ObservationsArtifact;
-    const upstream = context.provenance.filter((p) => p.name !== artifactPath("observations")).map((p) => ({ path: p.name, sha256: p.sha256 }));
-    const observationsFile = context.provenance.find((p) => p.name === artifactPath("observations"))!;
-    const report = fitBandwidthModel(artifact.observations, context.parameters, [
-      { path: observationsFile.name, sha256: observationsFile.sha256 },
-      ...upstream,
-    ]);
-    const m = report.metrics;
-    context.progress(
-      `${report.model.form} form on ${m.pointCount} points (${m.runCount} runs): R² = ${m.rSquared.toFixed(4)}, E_global = ${m.eGlobalPercent.toFixed(2)} %, RMSE = ${m.rmseMbPerS.toFixed(3)} MB/s`,
-    );
-    // The residual columns are typed arrays (fast to fill); artifacts are JSON arrays.
-    const asArrays = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_key, v: unknown) => (v instanceof Float64Array ? Array.from(v) : v)));
-    return { artifacts: { model: report.model, fit: asArrays(report) } };
-  },
-};
+  input: "observations",
+  model: "model",
+  report: "fit",
+});
+
+export const machineFitStage = fitStageFor({
+  name: "fit-machine",
+  summary: "this machine's observations → its bw(m, V) (machine-model, machine-fit)",
+  input: "machine-observations",
+  model: "machine-model",
+  report: "machine-fit",
+});

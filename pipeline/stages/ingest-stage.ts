@@ -1,41 +1,79 @@
 /**
- * The ingest stage: the trace files (`--traces`, default the shipped synthetic Azur-like
- * campaign) → the observations artifact (runs, size series with peaks, validation runs,
- * counts, provenance) and `rejects.csv` (every rejected row with its file, line and
- * reason: read = accepted + rejected).
+ * The ingest stages: trace files → an observations artifact (runs, size series with
+ * peaks, validation runs, counts, provenance) and a rejects file (every rejected row with
+ * its file, line and reason: read = accepted + rejected).
+ *
+ * `ingest` reads the pipeline's traces (`--traces`, default the shipped synthetic
+ * Azur-like campaign); `ingest-machine` reads the trace measured on this project's machine
+ * with `ckpt harness` (a parameter), so that each trace reruns only its own branch.
  */
 import { ingestFiles } from "../ingest/ingest-files";
 import { buildObservationsArtifact } from "../ingest/observations-artifact";
 import { REJECTS_CSV_HEADER, rejectToCsvLine } from "../ingest/rejects-csv";
 import type { Stage } from "../runner/stage";
 import { TOOL_VERSION } from "../shared/version";
+import { projectPath } from "./project-path";
 
 export interface IngestStageParameters {
   /** Run attributes (extra trace columns) that keep series apart: `dataset` separates D1–D3 from the size series. */
   groupBy: string[];
-  /** Stop at the first bad row instead of listing it in rejects.csv. */
+  /** Stop at the first bad row instead of listing it in the rejects file. */
   strict: boolean;
 }
 
-export const ingestStage: Stage<IngestStageParameters> = {
+export interface MachineIngestParameters extends IngestStageParameters {
+  /** Trace files or host-logs directories, relative to the project root. */
+  traces: string[];
+}
+
+function ingestStageFor<P extends IngestStageParameters>(spec: {
+  name: string;
+  summary: string;
+  output: string;
+  rejectsFile: string;
+  defaults: P;
+  traces: (parameters: P, cliTraces: string[]) => string[];
+}): Stage<P> {
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    inputs: [],
+    outputs: [spec.output],
+    module: __filename,
+    defaults: spec.defaults,
+    inputFiles: ({ traces, parameters }) => spec.traces(parameters, traces),
+    async run(context) {
+      const { groupBy, strict } = context.parameters;
+      const result = await ingestFiles(spec.traces(context.parameters, context.traces), { groupBy, strict });
+      const { read, accepted, rejected } = result.counts;
+      context.progress(
+        `read ${read} rows = ${accepted} accepted + ${rejected} rejected; ${result.observations.series.length} size series, ${result.observations.validationRuns.length} mixed-size runs`,
+      );
+      const rejects = [REJECTS_CSV_HEADER, ...result.rejects.map(rejectToCsvLine)].join("\n");
+      return {
+        artifacts: {
+          [spec.output]: buildObservationsArtifact(result, { toolVersion: TOOL_VERSION, format: "auto", strict, groupBy, rejectsFile: spec.rejectsFile }),
+        },
+        files: [{ path: spec.rejectsFile, content: `${rejects}\n` }],
+      };
+    },
+  };
+}
+
+export const ingestStage = ingestStageFor<IngestStageParameters>({
   name: "ingest",
   summary: "traces → observations (runs, size series with peaks) and rejects.csv",
-  inputs: [],
-  outputs: ["observations"],
-  module: __filename,
+  output: "observations",
+  rejectsFile: "rejects.csv",
   defaults: { groupBy: ["dataset"], strict: false },
-  inputFiles: ({ traces }) => traces,
-  async run(context) {
-    const { groupBy, strict } = context.parameters;
-    const result = await ingestFiles(context.traces, { groupBy, strict });
-    const { read, accepted, rejected } = result.counts;
-    context.progress(`read ${read} rows = ${accepted} accepted + ${rejected} rejected; ${result.observations.series.length} size series, ${result.observations.validationRuns.length} mixed-size runs`);
-    const rejects = [REJECTS_CSV_HEADER, ...result.rejects.map(rejectToCsvLine)].join("\n");
-    return {
-      artifacts: {
-        observations: buildObservationsArtifact(result, { toolVersion: TOOL_VERSION, format: "auto", strict, groupBy, rejectsFile: "rejects.csv" }),
-      },
-      files: [{ path: "rejects.csv", content: `${rejects}\n` }],
-    };
-  },
-};
+  traces: (_parameters, cliTraces) => cliTraces,
+});
+
+export const machineIngestStage = ingestStageFor<MachineIngestParameters>({
+  name: "ingest-machine",
+  summary: "this machine's trace (ckpt harness) → machine-observations and machine-rejects.csv",
+  output: "machine-observations",
+  rejectsFile: "machine-rejects.csv",
+  defaults: { traces: ["data/traces/vm-2vcpu-ext4-fsync.csv"], groupBy: [], strict: false },
+  traces: (parameters) => parameters.traces.map(projectPath),
+});

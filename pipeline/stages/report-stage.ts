@@ -17,7 +17,7 @@ import { TOOL_VERSION } from "../shared/version";
 export const reportStage: Stage<ReportParameters> = {
   name: "report",
   summary: "figures, tables, reproduction table and index.html",
-  inputs: ["observations?", "fit?", "schedule-example?", "campaign?", "schedule-timings?", "placements?"],
+  inputs: ["observations?", "fit?", "machine-observations?", "machine-fit?", "schedule-example?", "campaign?", "schedule-timings?", "placements?"],
   outputs: ["report"],
   module: __filename,
   defaults: DEFAULT_REPORT_PARAMETERS,
@@ -25,6 +25,8 @@ export const reportStage: Stage<ReportParameters> = {
     const inputs = context.inputs as {
       observations?: ObservationsArtifact;
       fit?: FitReportArtifact;
+      "machine-observations"?: ObservationsArtifact;
+      "machine-fit"?: FitReportArtifact;
       "schedule-example"?: ScheduleExample;
       campaign?: CampaignResult;
       "schedule-timings"?: { campaign: Record<string, number> };
@@ -35,6 +37,8 @@ export const reportStage: Stage<ReportParameters> = {
         paperModel: PAPER_MODEL,
         ...(inputs.observations ? { observations: inputs.observations } : {}),
         ...(inputs.fit ? { fit: inputs.fit } : {}),
+        ...(inputs["machine-observations"] ? { machineObservations: inputs["machine-observations"] } : {}),
+        ...(inputs["machine-fit"] ? { machineFit: inputs["machine-fit"] } : {}),
         ...(inputs["schedule-example"] ? { scheduleExample: inputs["schedule-example"] } : {}),
         ...(inputs.campaign ? { campaign: inputs.campaign } : {}),
         ...(inputs["schedule-timings"] ? { scheduleTimings: inputs["schedule-timings"] } : {}),

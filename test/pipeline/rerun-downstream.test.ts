@@ -1,7 +1,9 @@
 /**
  * The skip rules on the real pipeline: a second run skips every stage; editing one trace
- * file reruns the stages downstream of it and says which file changed; changing a place
- * parameter or the place stage's input file reruns place and the report only.
+ * file reruns exactly the stages downstream of it and says which file changed (the
+ * pipeline's traces: everything but this machine's branch; this machine's trace: its own
+ * branch and the report); a place parameter or the place stage's input file reruns place
+ * and the report only.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,10 +24,19 @@ describe("pipeline reruns", () => {
     const job = join(dir, "job.csv");
     copyFileSync(join(projectRoot(), "data", "place", "example-job.csv"), job);
     const out = join(dir, "out");
-    const jobParameter = relative(projectRoot(), job);
-    const options = { out, traces: [trace], parameterOverrides: { "place.scenarios.availability.slices": jobParameter, "place.simulations": 2000 } };
+    const machineTrace = join(dir, "machine.csv");
+    copyFileSync(join(projectRoot(), "data", "traces", "vm-2vcpu-ext4-fsync.csv"), machineTrace);
+    const options = {
+      out,
+      traces: [trace],
+      parameterOverrides: {
+        "place.scenarios.availability.slices": relative(projectRoot(), job),
+        "place.simulations": 2000,
+        "ingest-machine.traces": [relative(projectRoot(), machineTrace)],
+      },
+    };
 
-    expect(ran(await runPipeline(options))).toEqual(["ingest", "fit", "schedule", "place", "report"]);
+    expect(ran(await runPipeline(options))).toEqual(["ingest", "fit", "ingest-machine", "fit-machine", "schedule", "place", "report"]);
     const second = await runPipeline(options);
     expect(ran(second)).toEqual([]);
     expect(second.outcomes.every((o) => /unchanged/.test(o.reasons[0]!))).toBe(true);
@@ -45,6 +56,12 @@ describe("pipeline reruns", () => {
     expect(ran(edited)).toEqual(["ingest", "fit", "schedule", "place", "report"]);
     expect(edited.outcomes[0]!.reasons).toEqual([`input files changed: ${trace} (modified)`]);
     expect(edited.outcomes[1]!.reasons).toEqual(["input artifacts changed: observations (modified)"]);
+
+    // This machine's trace: only its branch and the report.
+    writeFileSync(machineTrace, readFileSync(machineTrace, "utf8").replace(/,4\.713975,/, ",4.813975,"));
+    const machine = await runPipeline(options);
+    expect(ran(machine)).toEqual(["ingest-machine", "fit-machine", "report"]);
+    expect(machine.outcomes.find((o) => o.name === "ingest-machine")!.reasons[0]).toMatch(/^input files changed: .*machine\.csv \(modified\)$/);
 
     // The place stage's own inputs: only place and the report rerun.
     expect(ran(await runPipeline({ ...options, parameterOverrides: { ...options.parameterOverrides, "place.seed": 2 } }))).toEqual(["place", "report"]);

@@ -1,0 +1,95 @@
+/**
+ * This machine against the Azur model (issue of recalibration, SPEC §3): the bandwidth
+ * measured here with `ckpt harness` and the model fitted on it, next to the published
+ * model of the Grid5000 Azur cluster — both sets of curves, both sets of coefficients.
+ */
+import type { BandwidthModel } from "../fit/model";
+import type { ObservationsArtifact } from "../ingest/observations-artifact";
+import type { Figure } from "./figure";
+import type { FitReportArtifact } from "./fit-figures";
+import { modelFigures } from "./model-figures";
+import { sideBySideFigure } from "./side-by-side-spec";
+import type { Table } from "./table";
+
+export function machineFigures(
+  fit: FitReportArtifact,
+  observations: ObservationsArtifact,
+  paperModel: BandwidthModel,
+  paperFigures: Figure[],
+): { figures: Figure[]; tables: Table[] } {
+  const files = observations.inputs.map((i) => i.path).join(", ");
+  const label = `this machine's trace ${files}`;
+  const r = fit.residuals;
+  const mine = modelFigures(fit.model, {
+    idPrefix: "machine-model",
+    modelLabel: "model fitted on this machine",
+    observations: observations.observations,
+    observationsLabel: label,
+    datasets: false,
+    mMax: Math.max(8, Math.ceil(fit.model.domain.mMax * 1.5)),
+    vMaxGb: Math.max(1, Math.ceil(Math.max(...observations.observations.runs.map((run) => run.vGb)))),
+    vStepGb: 0.1,
+    surfacePoints: {
+      label: `fit points (${String(fit.model.provenance.fitPoints ?? "")})`,
+      points: r.m.map((m, i) => ({ m, vGb: r.vGb[i]!, bwMbPerS: r.observedMbPerS[i]!, label: `v = ${r.sizeMb[i]} MB` })),
+    },
+  });
+  const azurCurves = paperFigures.find((f) => f.id.endsWith("-size-curves"));
+  const myCurves = mine.find((f) => f.id.endsWith("-size-curves"))!;
+  const both = azurCurves
+    ? [
+        sideBySideFigure(
+          "machine-vs-azur-curves",
+          "This machine next to the Azur cluster",
+          `Left: the published model of the Grid5000 Azur cluster (30 nodes checkpointing over Gigabit Ethernet to one NFS server, ` +
+            `[Y11] eq. 4) with the peaks of [Y-thesis] Table 4.1. Right: the model fitted on ${label} (local disk, see its README), ` +
+            `with the measured means ±1 sd. Mind the scales: tens of MB/s against GB/s.`,
+          azurCurves,
+          myCurves,
+          ["Azur: published model", "this machine: fitted model"],
+        ),
+      ]
+    : [];
+  const coefficients: Table = {
+    id: "machine-vs-azur-coefficients",
+    title: "Coefficients: this machine and the Azur cluster",
+    caption:
+      `bw(m, V) in the papers' form, V in GB, bw in MB/s: the published Azur coefficients ([Y11] eq. 4) and those fitted on ${label} ` +
+      `with their 95 % intervals. The terms are the same; the physics behind them is not, so they are not comparable term by term.`,
+    columns: [
+      { key: "name", label: "coefficient" },
+      { key: "term", label: "term" },
+      { key: "azur", label: "Azur (published)", decimals: 6 },
+      { key: "machine", label: "this machine", decimals: 4 },
+      { key: "low", label: "95 % CI low", decimals: 4 },
+      { key: "high", label: "95 % CI high", decimals: 4 },
+    ],
+    rows: fit.coefficients.map((c) => ({
+      name: c.name,
+      term: c.term,
+      azur: paperModel.form === fit.model.form ? (paperModel.coefficients[c.name] ?? null) : null,
+      machine: c.estimate,
+      low: c.ci95[0],
+      high: c.ci95[1],
+    })),
+  };
+  const d = fit.model.domain;
+  const domains: Table = {
+    id: "machine-vs-azur-domains",
+    title: "Where each model was fitted, and how well",
+    caption: "The fitted domain and the fit's figures of each model (the published ones from [Y11] / [Y-thesis]).",
+    columns: [
+      { key: "what", label: "what" },
+      { key: "azur", label: "Azur (published)" },
+      { key: "machine", label: "this machine" },
+    ],
+    rows: [
+      { what: "m", azur: `${paperModel.domain.mMin} – ${paperModel.domain.mMax}`, machine: `${d.mMin} – ${d.mMax}` },
+      { what: "V (GB)", azur: `${paperModel.domain.vGbMin} – ${paperModel.domain.vGbMax}`, machine: `${d.vGbMin} – ${d.vGbMax}` },
+      { what: "E_global (%)", azur: "4.02 ([Y-thesis])", machine: fit.metrics.eGlobalPercent.toFixed(2) },
+      { what: "R²", azur: "—", machine: fit.metrics.rSquared.toFixed(3) },
+      { what: "runs fitted", azur: "> 100 per point (unpublished)", machine: String(fit.metrics.runCount) },
+    ],
+  };
+  return { figures: [...both, ...mine], tables: [coefficients, domains] };
+}
