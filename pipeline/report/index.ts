@@ -32,6 +32,8 @@ export * from "./place-figures";
 export * from "./measured-figures";
 export * from "./fit-figures";
 export * from "./schedule-figures";
+export * from "./machine-figures";
+export * from "./side-by-side-spec";
 export * from "./report-content";
 export * from "./validate-spec";
 export * from "./render-svg";

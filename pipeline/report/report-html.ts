@@ -12,6 +12,7 @@
 import type { Figure } from "./figure";
 import type { ReportContent, ReportSection } from "./report-content";
 import type { Table } from "./table";
+import { CHART_SIZES } from "./theme";
 import { escapeHtml, tableToHtml } from "./table-to-html";
 
 export interface ReportPageInputs {
@@ -84,13 +85,19 @@ function figureHtml(figure: Figure): string {
     ].join("\n");
   }
   return [
-    `<figure id="figure-${attr(figure.id)}" class="chart-figure" data-spec="spec-${attr(figure.id)}">`,
+    `<figure id="figure-${attr(figure.id)}" class="chart-figure${isWide(figure) ? " wide" : ""}" data-spec="spec-${attr(figure.id)}">`,
     `<div class="chart" aria-label="${attr(figure.title)}"><noscript><img src="${attr(base)}.svg" alt="${attr(figure.title)}"></noscript></div>`,
     `<figcaption><strong>${text(figure.title)}.</strong> ${text(figure.caption)}`,
     `<span class="files"><a href="${attr(base)}.svg">SVG</a> <a href="${attr(base)}.png">PNG</a> <a href="${attr(base)}.pdf">PDF</a> <a href="${attr(base)}.vl.json">Vega-Lite</a></span></figcaption>`,
     `<script type="application/json" id="spec-${attr(figure.id)}">${jsonInScript(figure.spec)}</script>`,
     "</figure>",
   ].join("\n");
+}
+
+/** Figures spanning both paper columns (facets, side by side, page width) take a whole row of the grid. */
+function isWide(figure: Figure): boolean {
+  const spec = figure.spec as { width?: unknown; facet?: unknown; hconcat?: unknown };
+  return spec.facet !== undefined || spec.hconcat !== undefined || (typeof spec.width === "number" && spec.width > CHART_SIZES.column.width);
 }
 
 function tableHtml(table: Table): string {
@@ -143,6 +150,7 @@ nav { font-size: 13px; margin-bottom: 8px; }
 a { color: #0057a0; }
 .figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 14px; }
 figure { background: white; border: 1px solid #ddd; border-radius: 4px; margin: 0; padding: 10px; }
+figure.wide { grid-column: 1 / -1; }
 .chart { min-height: 120px; overflow-x: auto; }
 .chart .error { color: #b00020; white-space: pre-wrap; font-size: 12px; }
 .files a { margin-left: 6px; font-size: 12px; }
