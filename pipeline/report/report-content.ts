@@ -135,10 +135,10 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       id: "machine",
       title: "This machine against the Azur model",
       intro:
-        `The checkpoint bandwidth measured on this project's own machine with ckpt harness (an emulator writing BLCR-like images ` +
-        `with fsync, data/traces/ and its README), fitted with the papers' method, next to the published model of the Azur cluster. ` +
-        `A two-core virtual machine writing to its local disk is not thirty nodes writing to one NFS server: read the curves and ` +
-        `the coefficients as two recalibrations of one form, not as one measurement.`,
+        `Checkpoint bandwidth measured with ckpt harness on a machine of this project (${inputs.machineObservations.inputs.map((i) => i.path).join(", ")}; ` +
+        `its README in data/traces/ describes the machine and the sweep), fitted with the papers' method, next to the published ` +
+        `model of the Azur cluster. Read the curves and the coefficients as two recalibrations of one form, not as one ` +
+        `measurement: the README says how that machine differs from thirty nodes writing to one NFS server.`,
       figures: machine.figures,
       tables: machine.tables,
     });

@@ -74,7 +74,6 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
   const parameters = resolveParameters(stages, options.parameterOverrides ?? {});
   const state = readState(options.out, log);
   const outcomes: StageOutcome[] = [];
-  const producedBy = new Map<string, string>();
   const allInputFiles = new Map<string, string>();
   const names = stages.map((s) => s.name);
   const volatileArtifacts = new Set(stages.flatMap((s) => s.volatileOutputs ?? []));
@@ -105,7 +104,6 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
       const why = `inputs, parameters and code unchanged (${Object.keys(current.code.files).length} source files)`;
       log(`${label}: skipped in ${seconds.toFixed(1)} s: ${why}`);
       outcomes.push({ name: stage.name, ran: false, reasons: [why], seconds, outputs: Object.keys(previous.outputs) });
-      for (const name of stage.outputs) producedBy.set(name, stage.name);
       continue;
     }
 
@@ -154,7 +152,6 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
     }
     state.stages[stage.name] = { ...current, outputs, ...(volatile.length > 0 ? { volatile: volatile.sort() } : {}) };
     writeJsonAtomic(join(options.out, STATE_PATH), state);
-    for (const name of stage.outputs) producedBy.set(name, stage.name);
     const seconds = (now() - start) / 1000;
     log(`${label}: done in ${seconds.toFixed(1)} s, ${Object.keys(outputs).length} files`);
     outcomes.push({ name: stage.name, ran: true, reasons, seconds, outputs: Object.keys(outputs) });

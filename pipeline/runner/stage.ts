@@ -16,7 +16,10 @@ export interface StageContext<P extends StageParameters = StageParameters> {
   inputFiles: { path: string; sha256: string }[];
   /** The traces given to the pipeline (`--traces`), as given: files or host-logs directories. */
   traces: string[];
-  /** Everything upstream of this stage, by content hash: external files and artifacts (provenance). */
+  /**
+   * What the run is built from, by content hash (provenance): the external files read by
+   * this stage and the stages before it, and this stage's input artifacts.
+   */
   provenance: { name: string; sha256: string; volatile?: true }[];
   /** Names of the stages registered in this pipeline, in data-flow order. */
   stageNames: string[];
