@@ -43,7 +43,7 @@ export function fitFigures(
   const usedSeries = series.filter((s) => points.some((p) => p.series === s));
   const neutral = points.some((p) => p.series === OTHER) ? [OTHER] : [];
   const validation = "validation run (mixed sizes)";
-  const fitPoint = fit.model.provenance.fitPoints ? `fit point (${String(fit.model.provenance.fitPoints)})` : "fit point";
+  const fitPoint = "fit point";
   const figures: Figure[] = [
     ...modelFigures(fit.model, {
       idPrefix: "fitted-model",
@@ -51,7 +51,7 @@ export function fitFigures(
       observations,
       observationsLabel,
       surfacePoints: {
-        label: `fit points (${String(fit.model.provenance.fitPoints ?? "")})`,
+        label: "fit points",
         points: points.map((p, i) => ({ m: p.m, vGb: round(r.vGb[i]!), bwMbPerS: p.observedMbPerS, label: `v = ${p.series} MB` })),
       },
     }),
@@ -70,7 +70,7 @@ export function fitFigures(
       id: "fitted-model-observed-predicted",
       title: "Observed against predicted bandwidth",
       caption:
-        `Every fit point and every held-out mixed-size run (the D1–D3 kind of experiment, SPEC §3.4) of ${observationsLabel}, ` +
+        `Every fit point (${String(fit.model.provenance.fitPoints ?? "")}) and every held-out mixed-size run (the D1–D3 kind of experiment, SPEC §3.4) of ${observationsLabel}, ` +
         `observed against what the fitted model predicts; on the dashed line the prediction is exact.`,
       seriesTitle: "application size v (MB)",
       series: usedSeries,

@@ -39,7 +39,8 @@ export function groupedBarsFigure(input: GroupedBarsInput): Figure {
     type: "nominal" as const,
     title: input.groupTitle,
     scale: categoryScale(input.groups),
-    legend: { orient: "bottom" as const, direction: "horizontal" as const, columns: 2 },
+    // Long strategy names in one column keep the figure within a paper column.
+    legend: { orient: "bottom" as const, direction: "horizontal" as const, columns: input.groups.some((g) => g.length > 20) ? 1 : 2 },
   };
   const format = input.yFormat ?? ".3~g";
   const layers: object[] = [

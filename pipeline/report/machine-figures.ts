@@ -30,7 +30,7 @@ export function machineFigures(
     vMaxGb: Math.max(1, Math.ceil(Math.max(...observations.observations.runs.map((run) => run.vGb)))),
     vStepGb: 0.1,
     surfacePoints: {
-      label: `fit points (${String(fit.model.provenance.fitPoints ?? "")})`,
+      label: "fit points",
       points: r.m.map((m, i) => ({ m, vGb: r.vGb[i]!, bwMbPerS: r.observedMbPerS[i]!, label: `v = ${r.sizeMb[i]} MB` })),
     },
   });

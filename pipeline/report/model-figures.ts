@@ -73,7 +73,7 @@ function surfaceFigure(model: BandwidthModel, options: ModelFiguresOptions): Fig
     caption:
       `Aggregated checkpoint bandwidth predicted by the ${options.modelLabel} over m = 1..${mMax} simultaneous checkpoints ` +
       `and aggregated size V (GB = MB/1000). Dashed box: the domain the model was fitted on; grey: the polynomial gives ` +
-      `no usable bandwidth (≤ 0, SPEC §3.2). Points: ${given ? `${given.label} of ${options.observationsLabel ?? "the ingested traces"}` : `the peaks measured on the Azur cluster, ${TABLE_4_1_SOURCE}`}.`,
+      `no usable bandwidth (≤ 0, SPEC §3.2). Points: ${given ? `the ${given.label} of ${options.observationsLabel ?? "the ingested traces"} (per-(m, v) means up to each series' peak)` : `the peaks measured on the Azur cluster, ${TABLE_4_1_SOURCE}`}.`,
     cells,
     mStep: 1,
     vStepGb: vStep,
