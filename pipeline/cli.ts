@@ -20,8 +20,8 @@ const COMMANDS: Record<string, CommandLoader> = {
   schedule: async () => (await import("./commands/schedule.js")).command,
   campaign: async () => (await import("./commands/campaign.js")).command,
   place: async () => (await import("./commands/place.js")).command,
-  pipeline: async () => (await import("./commands/pipeline.js")).pipelineCommand,
-  notebook: async () => (await import("./commands/notebook.js")).notebookCommand,
+  pipeline: async () => (await import("./commands/pipeline.js")).command,
+  notebook: async () => (await import("./commands/notebook.js")).command,
 };
 
 function mainHelp(): string {

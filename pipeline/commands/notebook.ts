@@ -7,7 +7,7 @@ import { UsageError } from "../shared/errors";
 import { projectRoot } from "../shared/version";
 import { parseParameterAssignments } from "./parameter-assignments";
 
-export const notebookCommand: Command = {
+export const command: Command = {
   name: "notebook",
   summary: "list the notebooks, or run one headlessly with --param values",
   help: [

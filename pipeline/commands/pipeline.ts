@@ -6,7 +6,7 @@ import { booleanFlag, stringFlag, type Command } from "../shared/command";
 import { UsageError } from "../shared/errors";
 import { parseParameterAssignments } from "./parameter-assignments";
 
-export const pipelineCommand: Command = {
+export const command: Command = {
   name: "pipeline",
   summary: "run every stage, traces → report (skips what is up to date)",
   help: [
