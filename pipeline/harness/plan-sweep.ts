@@ -13,10 +13,17 @@
  */
 import { sha256OfJson } from "../shared/hash";
 import { createRandom } from "../shared/random";
-import type { BackendName, LauncherKind, SubSweep, Sweep, SyncMode } from "./sweep-spec";
+import type { BackendName, SubSweep, Sweep, SweepFields, SyncMode } from "./sweep-spec";
 
 /** One parallel checkpoint run to perform. */
-export interface Combination {
+/** The settings a run takes unchanged from its (sub-)sweep; documented in `SweepFields`. */
+type RunSettings = Pick<
+  SweepFields,
+  | "pagesPerWrite" | "timeoutS" | "pauseS" | "keepFiles" | "command" | "app"
+  | "appReadyTimeoutS" | "launcher" | "nodes" | "remoteShell" | "processesPerNode"
+>;
+
+export interface Combination extends RunSettings {
   /** Unique within the plan; names the run folder and is the trace's run_id. */
   id: string;
   backend: BackendName;
@@ -27,17 +34,6 @@ export interface Combination {
   /** emulate only; null for the command backend. */
   sync: SyncMode | null;
   repetition: number;
-  pagesPerWrite: number;
-  timeoutS: number;
-  pauseS: number;
-  keepFiles: boolean;
-  command: string | null;
-  app: string | null;
-  appReadyTimeoutS: number;
-  launcher: LauncherKind;
-  nodes: string[];
-  remoteShell: string[];
-  processesPerNode: number;
 }
 
 export interface SweepPlan {
