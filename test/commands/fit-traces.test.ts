@@ -8,7 +8,7 @@ import type { RunObservation } from "../../pipeline/ingest/observations";
 import { sha256OfFile } from "../../pipeline/shared/hash";
 import { createRandom } from "../../pipeline/shared/random";
 import { summariseRuns } from "../../pipeline/ingest/summarise-runs";
-import { runCli } from "./cli-io";
+import { runCli } from "../cli-io";
 
 /**
  * A small canonical trace (`run_id,node,m,size_mb,ckpt_mb,start_s,end_s`, one row per

@@ -7,7 +7,7 @@ import { loadModel } from "../../pipeline/fit/load-model";
 import type { Observations } from "../../pipeline/ingest/observations";
 import { sha256OfFile } from "../../pipeline/shared/hash";
 import { syntheticObservations } from "../fit/fixtures";
-import { runCli } from "./cli-io";
+import { runCli } from "../cli-io";
 
 const folder = mkdtempSync(join(tmpdir(), "ckpt-fit-"));
 

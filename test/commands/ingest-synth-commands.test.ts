@@ -3,18 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../pipeline/cli";
+import { runCli } from "../cli-io";
 import { OBSERVATIONS_SCHEMA, parseObservationsArtifact } from "../../pipeline/ingest/observations-artifact";
 
 const scratch = mkdtempSync(join(tmpdir(), "ckpt-cli-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, { stdout: (t) => (stdout += `${t}\n`), stderr: (t) => (stderr += `${t}\n`) });
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]) => runCli(argv);
 
 describe("ckpt ingest", () => {
   it("prints --help with the usage line and an example", async () => {

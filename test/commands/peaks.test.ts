@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { fitBandwidthModel, DEFAULT_FIT_OPTIONS } from "../../pipeline/fit/fit-bandwidth-model";
 import { syntheticObservations } from "../fit/fixtures";
 import { reference } from "../fit/reference";
-import { runCli } from "./cli-io";
+import { runCli } from "../cli-io";
 
 const D1 = reference.peaks.D1.sizesMb.join(",");
 

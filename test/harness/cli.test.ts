@@ -1,17 +1,12 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../pipeline/cli";
+import { runCli } from "../cli-io";
 import { temporaryFolder } from "./temp-dir";
 
 const root = temporaryFolder("cli");
 
-async function ckpt(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, { stdout: (t) => (stdout += `${t}\n`), stderr: (t) => (stderr += `${t}\n`) });
-  return { code, stdout, stderr };
-}
+const ckpt = (...argv: string[]) => runCli(argv);
 
 function sweepFile(name: string, value: unknown): string {
   const path = join(root, name);

@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../pipeline/cli";
+import { runCli } from "../cli-io";
 import { loadModel } from "../../pipeline/fit/load-model";
 import { ingestFiles } from "../../pipeline/ingest/ingest-files";
 import { sha256OfFile } from "../../pipeline/shared/hash";
@@ -17,12 +17,7 @@ const root = temporaryFolder("sweep-to-fit");
 const out = join(root, "out");
 const trace = join(out, "trace.csv");
 
-async function ckpt(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, { stdout: (t) => (stdout += `${t}\n`), stderr: (t) => (stderr += `${t}\n`) });
-  return { code, stdout, stderr };
-}
+const ckpt = (...argv: string[]) => runCli(argv);
 
 describe("a tiny emulator sweep, end to end", () => {
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../pipeline/cli";
+import { runCli } from "../cli-io";
 
 const folder = mkdtempSync(join(tmpdir(), "ckpt-place-"));
 const file = (name: string, text: string) => {
@@ -13,12 +13,7 @@ const file = (name: string, text: string) => {
 const job = file("job.csv", "p,c\n3600,60\n7200,120\n1800,60\n3600,60\n5400,300\n");
 const BKT_AVAILABILITY = "weibull:shape=0.431,scale=1.682,unit=h"; // [BKT] Table I
 
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(["place", ...argv], { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-}
+const run = (...argv: string[]) => runCli(["place", ...argv]);
 
 describe("ckpt place", () => {
   it("prints the issue's JSON fields", async () => {

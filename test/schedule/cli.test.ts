@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../pipeline/cli";
+import { runCli } from "../cli-io";
 import { familyInstance } from "../../pipeline/schedule";
 
 const folder = mkdtempSync(join(tmpdir(), "ckpt-schedule-"));
@@ -12,12 +12,7 @@ function file(name: string, text: string): string {
   writeFileSync(path, text);
   return path;
 }
-async function ckpt(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-}
+const ckpt = (...argv: string[]) => runCli(argv);
 
 const familyA = familyInstance("A", 3);
 const appsCsv = file("family-a.csv", ["id,p,size_mb", ...familyA.map((a) => `${a.id},${a.pS},${a.sizeMb}`)].join("\n") + "\n");

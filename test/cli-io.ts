@@ -1,5 +1,5 @@
 /** Run the `ckpt` CLI in-process and capture what it prints. */
-import { main } from "../../pipeline/cli";
+import { main } from "../pipeline/cli";
 
 export async function runCli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
