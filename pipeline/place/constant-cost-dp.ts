@@ -11,6 +11,7 @@
  * loop of three loads. Complexity: (n+1)² states, n(n+1)/2 law-table entries,
  * Σ_l Σ_{k≤l} (l − k + 1) ≈ n³/6 transitions, O(n³). Ties keep the earliest r.
  */
+import { microsSince } from "../shared/elapsed";
 import { DEFAULT_DP_MEMORY_BYTES, estimateConstantCostDpMemory, requireDpMemory } from "./dp-memory";
 import type { FailureLaw } from "./laws/failure-law";
 import type { Objective, WasteWeights } from "./objective";
@@ -26,7 +27,6 @@ export interface ConstantCostDpInput extends WasteWeights {
   onProgress?: (fraction: number) => void;
 }
 
-const micros = (start: bigint) => Number(process.hrtime.bigint() - start) / 1000;
 
 export function constantCostDp(input: ConstantCostDpInput): DpSolution {
   const { slicesSeconds, costSeconds: c, law, alpha, beta, objective } = input;
@@ -51,7 +51,7 @@ export function constantCostDp(input: ConstantCostDpInput): DpSolution {
       lawEvaluations += 2;
     }
   }
-  const tableMicros = micros(tableStart);
+  const tableMicros = microsSince(tableStart);
 
   const searchStart = process.hrtime.bigint();
   const waste = new Float64Array(size).fill(Infinity);
@@ -121,7 +121,7 @@ export function constantCostDp(input: ConstantCostDpInput): DpSolution {
       lawEvaluations,
       memoryBytes: estimate.bytes,
       tableMicros,
-      searchMicros: micros(searchStart),
+      searchMicros: microsSince(searchStart),
     },
   };
 }

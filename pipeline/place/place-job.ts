@@ -15,6 +15,7 @@
  * Young's and Daly's inputs: M = the law's mean (∫ t f), C = the job's mean checkpoint
  * cost (SPEC §5.4).
  */
+import { microsSince } from "../shared/elapsed";
 import { dalyPeriod, youngPeriod } from "./checkpoint-periods";
 import { expectedWaste } from "./expected-waste";
 import type { Checkpoints, Job } from "./job";
@@ -108,7 +109,6 @@ export interface Placement {
   warnings: string[];
 }
 
-const microsSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1000;
 
 export function placeJob(job: Job, law: FailureLaw, options: PlaceJobOptions): Placement {
   const weights = validateWasteWeights(options);

@@ -8,6 +8,7 @@
  * thread. The worker module is `batch-worker` next to this file (.js when built; .ts when
  * running from the sources, loaded through tsx).
  */
+import { microsSince } from "../shared/elapsed";
 import { createRequire } from "node:module";
 import { extname, join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -89,7 +90,7 @@ export async function solveBatch(jobs: Job[], lawSpec: LawSpec, options: BatchOp
   return {
     results,
     threads,
-    wallMicros: Number(process.hrtime.bigint() - start) / 1000,
+    wallMicros: microsSince(start),
     transitions: results.reduce((s, r) => s + r.transitions, 0),
   };
 }

@@ -31,6 +31,7 @@
  * state, and Σ_l Σ_θ #{r < l : S_r ≥ θ − c_l} ≤ n²C/2 transitions, O(n² C) = O(n³ c_max)
  * time. Ties keep the earliest r.
  */
+import { microsSince } from "../shared/elapsed";
 import { InputError } from "../shared/errors";
 import type { Checkpoints } from "./job";
 import type { FailureLaw } from "./laws/failure-law";
@@ -73,7 +74,6 @@ export interface VariableCostDpInput extends WasteWeights {
   onProgress?: (fraction: number) => void;
 }
 
-const micros = (start: bigint) => Number(process.hrtime.bigint() - start) / 1000;
 
 export function variableCostDp(input: VariableCostDpInput): DpSolution {
   const { slicesSeconds, costsQuanta, quantumSeconds: q, law, alpha, beta, objective } = input;
@@ -130,7 +130,7 @@ export function variableCostDp(input: VariableCostDpInput): DpSolution {
       lawEvaluations += 2;
     }
   }
-  const tableMicros = micros(tableStart);
+  const tableMicros = microsSince(tableStart);
 
   const searchStart = process.hrtime.bigint();
   const waste = new Float64Array(size).fill(Infinity);
@@ -235,7 +235,7 @@ export function variableCostDp(input: VariableCostDpInput): DpSolution {
       lawEvaluations,
       memoryBytes: estimate.bytes,
       tableMicros,
-      searchMicros: micros(searchStart),
+      searchMicros: microsSince(searchStart),
     },
   };
 }
