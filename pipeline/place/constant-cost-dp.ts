@@ -13,18 +13,10 @@
  */
 import { microsSince } from "../shared/elapsed";
 import { DEFAULT_DP_MEMORY_BYTES, estimateConstantCostDpMemory, requireDpMemory } from "./dp-memory";
-import type { FailureLaw } from "./laws/failure-law";
-import type { Objective, WasteWeights } from "./objective";
-import type { DpSolution } from "./variable-cost-dp";
+import type { DpInput, DpSolution } from "./variable-cost-dp";
 
-export interface ConstantCostDpInput extends WasteWeights {
-  slicesSeconds: ArrayLike<number>;
+export interface ConstantCostDpInput extends DpInput {
   costSeconds: number;
-  law: FailureLaw;
-  objective: Objective;
-  maxMemoryBytes?: number;
-  /** Called now and then with the share of the work done (for long solves). */
-  onProgress?: (fraction: number) => void;
 }
 
 

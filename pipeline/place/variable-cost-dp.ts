@@ -62,16 +62,20 @@ export interface DpSolution {
   stats: DpStats;
 }
 
-export interface VariableCostDpInput extends WasteWeights {
+/** What both DPs take besides the checkpoint costs. */
+export interface DpInput extends WasteWeights {
   slicesSeconds: ArrayLike<number>;
-  /** c_j in whole quanta. */
-  costsQuanta: ArrayLike<number>;
-  quantumSeconds: number;
   law: FailureLaw;
   objective: Objective;
   maxMemoryBytes?: number;
   /** Called now and then with the share of the work done (for long solves). */
   onProgress?: (fraction: number) => void;
+}
+
+export interface VariableCostDpInput extends DpInput {
+  /** c_j in whole quanta. */
+  costsQuanta: ArrayLike<number>;
+  quantumSeconds: number;
 }
 
 

@@ -12,7 +12,7 @@
  * computed function is the smaller one (≤ ≈ 0.7). Cost: O(√a + few) terms; ~10–60 for the
  * arguments met here.
  */
-import { logGamma } from "./log-gamma";
+import { gammaln } from "simple-statistics";
 
 const EPSILON = 1e-16;
 const TINY = 1e-300;
@@ -65,7 +65,7 @@ function checkArguments(a: number, x: number): void {
  * when calling many times with the same `a`.
  * @example regularizedGammaP(1, 2) // 1 − e^{−2}
  */
-export function regularizedGammaP(a: number, x: number, logGammaA = logGamma(a)): number {
+export function regularizedGammaP(a: number, x: number, logGammaA = gammaln(a)): number {
   checkArguments(a, x);
   if (x <= 0) return 0;
   if (x === Infinity) return 1;
@@ -73,7 +73,7 @@ export function regularizedGammaP(a: number, x: number, logGammaA = logGamma(a))
 }
 
 /** Q(a, x) = 1 − P(a, x), the regularised upper incomplete gamma function. */
-export function regularizedGammaQ(a: number, x: number, logGammaA = logGamma(a)): number {
+export function regularizedGammaQ(a: number, x: number, logGammaA = gammaln(a)): number {
   checkArguments(a, x);
   if (x <= 0) return 1;
   if (x === Infinity) return 0;

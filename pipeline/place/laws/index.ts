@@ -8,6 +8,5 @@ export { weibullLaw } from "./weibull";
 export { hyperExponentialLaw } from "./hyper-exponential";
 export { logNormalLaw } from "./log-normal";
 export { empiricalLaw } from "./empirical";
-export { logGamma, gammaFunction } from "./log-gamma";
 export { regularizedGammaP, regularizedGammaQ } from "./incomplete-gamma";
 export { standardNormalCdf, standardNormalPdf, standardNormalQuantile } from "./standard-normal";

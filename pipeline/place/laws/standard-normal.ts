@@ -7,9 +7,9 @@
  * P.J. Acklam's rational approximation (≈ 1e-9) refined by one Halley step on Φ.
  */
 import { regularizedGammaP, regularizedGammaQ } from "./incomplete-gamma";
-import { logGamma } from "./log-gamma";
+import { gammaln } from "simple-statistics";
 
-const LOG_GAMMA_HALF = logGamma(0.5);
+const LOG_GAMMA_HALF = gammaln(0.5);
 
 /** Φ(z) = P(Z ≤ z) for a standard normal Z. */
 export function standardNormalCdf(z: number): number {

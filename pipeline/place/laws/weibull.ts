@@ -11,7 +11,7 @@ import { InputError } from "../../shared/errors";
 import type { Random } from "../../shared/random";
 import type { FailureLaw, WeibullSpec } from "./failure-law";
 import { regularizedGammaP, regularizedGammaQ } from "./incomplete-gamma";
-import { logGamma } from "./log-gamma";
+import { gammaln } from "simple-statistics";
 
 export function weibullLaw(spec: WeibullSpec): FailureLaw {
   const { shape, scaleSeconds: scale } = spec;
@@ -22,7 +22,7 @@ export function weibullLaw(spec: WeibullSpec): FailureLaw {
     throw new InputError(`Weibull law: scale must be a finite number > 0 (seconds), got ${scale}; e.g. weibull:shape=0.431,scale=6055`);
   }
   const a = 1 + 1 / shape;
-  const logGammaA = logGamma(a);
+  const logGammaA = gammaln(a);
   const mean = scale * Math.exp(logGammaA);
   if (!Number.isFinite(mean)) throw new InputError(`Weibull law: shape ${shape} is too small, the mean overflows; use a shape ≥ 0.01`);
   const z = (t: number) => Math.pow(t / scale, shape);
