@@ -10,8 +10,8 @@
  * Blank lines and lines starting with `#` are skipped. A bad row is refused with
  * `file:line` (a job with a slice left out would be another job).
  */
-import { parse } from "csv-parse/sync";
 import { InputError, atLine } from "../shared/errors";
+import { readCsvRows } from "../shared/read-csv-rows";
 
 export interface SlicesTable {
   slicesSeconds: number[];
@@ -23,27 +23,17 @@ export interface SlicesTable {
   ignoredColumns: string[];
 }
 
-interface CsvRecord {
-  record: string[];
-  info: { lines: number };
-}
-
 const FORMAT = "expected a header p,c (seconds) or p,size_mb and one row per slice, e.g.\n  p,c\n  3600,60\n  7200,120";
 
 export function parseSlicesCsv(text: string, file: string): SlicesTable {
-  let rows: CsvRecord[];
-  try {
-    rows = parse(text, { comment: "#", skip_empty_lines: true, trim: true, info: true }) as unknown as CsvRecord[];
-  } catch (error) {
-    throw new InputError(`${file}: not readable as CSV: ${(error as Error).message}; ${FORMAT}`, { cause: error });
-  }
+  const rows = readCsvRows(text, file, FORMAT);
   if (rows.length === 0) throw new InputError(`${file}: empty, the job has no slices; ${FORMAT}`);
-  const header = rows[0]!.record.map((h) => h.toLowerCase());
+  const header = rows[0]!.cells.map((h) => h.toLowerCase());
   const column = (name: string) => header.indexOf(name);
   const p = column("p");
   const c = column("c");
   const size = column("size_mb");
-  const headerLine = rows[0]!.info.lines;
+  const headerLine = rows[0]!.line;
   if (p < 0) throw new InputError(atLine(file, headerLine, `no "p" column in the header (${header.join(",")}); ${FORMAT}`));
   if (c >= 0 && size >= 0) throw new InputError(atLine(file, headerLine, `both "c" and "size_mb" columns; keep one (costs in seconds, or sizes turned into costs by --model)`));
   if (c < 0 && size < 0) throw new InputError(atLine(file, headerLine, `neither a "c" nor a "size_mb" column; ${FORMAT}`));
@@ -53,13 +43,13 @@ export function parseSlicesCsv(text: string, file: string): SlicesTable {
 
   const slicesSeconds: number[] = [];
   const costs: number[] = [];
-  for (const { record, info } of rows.slice(1)) {
+  for (const { cells, line } of rows.slice(1)) {
     const value = (index: number, name: string, positive: boolean): number => {
-      const cell = record[index] ?? "";
+      const cell = cells[index] ?? "";
       const parsed = cell === "" ? NaN : Number(cell);
-      if (!Number.isFinite(parsed)) throw new InputError(atLine(file, info.lines, `${name} = "${cell}" is not a number`));
+      if (!Number.isFinite(parsed)) throw new InputError(atLine(file, line, `${name} = "${cell}" is not a number`));
       if (positive ? parsed <= 0 : parsed < 0) {
-        throw new InputError(atLine(file, info.lines, `${name} = ${parsed}; ${name === "p" ? "slice durations must be > 0 seconds" : `${name} must be ≥ 0`}`));
+        throw new InputError(atLine(file, line, `${name} = ${parsed}; ${name === "p" ? "slice durations must be > 0 seconds" : `${name} must be ≥ 0`}`));
       }
       return parsed;
     };

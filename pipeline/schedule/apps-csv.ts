@@ -5,8 +5,8 @@
  * waves). Columns may come in any order; other columns are ignored. Every problem is
  * reported as `file:line: reason` with what was expected.
  */
-import { parse } from "csv-parse/sync";
 import { atLine, InputError } from "../shared/errors";
+import { readCsvRows } from "../shared/read-csv-rows";
 import { validateApplications, type Application } from "./application";
 
 export const APPS_CSV_COLUMNS = ["id", "p", "size_mb"] as const;
@@ -21,34 +21,29 @@ function parseNumberCell(text: string, column: string, file: string, line: numbe
 
 /** Parse the text of an applications CSV (`file` is used in messages only). */
 export function parseAppsCsv(text: string, file = "apps.csv"): Application[] {
-  let rows: { record: string[]; info: { lines: number } }[];
-  try {
-    rows = parse(text, { info: true, trim: true, skip_empty_lines: true, comment: "#" }) as unknown as typeof rows;
-  } catch (error) {
-    throw new InputError(`${file}: not a readable CSV (${(error as Error).message})`, { cause: error });
-  }
+  const rows = readCsvRows(text, file, 'expected a header "id,p,size_mb" (optionally ",node") and one row per application');
   if (rows.length === 0) {
     throw new InputError(`${file}: empty; expected a header "id,p,size_mb" (optionally ",node") and one row per application`);
   }
-  const header = rows[0]!.record.map((name) => name.toLowerCase());
+  const header = rows[0]!.cells.map((name) => name.toLowerCase());
   const column = (name: string): number => header.indexOf(name);
   for (const name of APPS_CSV_COLUMNS) {
     if (column(name) < 0) {
       throw new InputError(
-        atLine(file, rows[0]!.info.lines, `missing column "${name}": the header must name id, p, size_mb (and optionally node), found "${rows[0]!.record.join(",")}"`),
+        atLine(file, rows[0]!.line, `missing column "${name}": the header must name id, p, size_mb (and optionally node), found "${rows[0]!.cells.join(",")}"`),
       );
     }
   }
   const [idColumn, pColumn, sizeColumn, nodeColumn] = [column("id"), column("p"), column("size_mb"), column("node")];
   const lines: number[] = [];
-  const apps = rows.slice(1).map(({ record, info }) => {
-    lines.push(info.lines);
+  const apps = rows.slice(1).map(({ cells, line }) => {
+    lines.push(line);
     const app: Application = {
-      id: record[idColumn]!,
-      pS: parseNumberCell(record[pColumn]!, "p", file, info.lines),
-      sizeMb: parseNumberCell(record[sizeColumn]!, "size_mb", file, info.lines),
+      id: cells[idColumn]!,
+      pS: parseNumberCell(cells[pColumn]!, "p", file, line),
+      sizeMb: parseNumberCell(cells[sizeColumn]!, "size_mb", file, line),
     };
-    if (nodeColumn >= 0) app.node = record[nodeColumn]!;
+    if (nodeColumn >= 0) app.node = cells[nodeColumn]!;
     return app;
   });
   if (apps.length === 0) throw new InputError(`${file}: has a header but no application rows`);

@@ -30,7 +30,7 @@ describe("applications CSV", () => {
     refuses("id,p,size_mb\na,lots,100\n", /apps\.csv:2: column p must be a number, found "lots"/);
     refuses("", /empty; expected a header "id,p,size_mb"/);
     refuses("id,p,size_mb\n", /has a header but no application rows/);
-    refuses("id,p,size_mb\na,1\n", /not a readable CSV/);
+    refuses("id,p,size_mb\na,1\n", /not readable as CSV/);
     refuses("id,p,size_mb\n,1,100\n", /apps\.csv:2: the id is empty/);
   });
   it("validates applications given as data too", () => {
