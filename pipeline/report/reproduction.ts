@@ -34,14 +34,8 @@ export interface ReproductionRow {
   reason: string;
 }
 
-export interface ComparisonInput {
-  id: string;
-  quantity: string;
-  source: string;
-  paper: number;
-  ours: number | null;
-  unit: string;
-  how: string;
+/** A row before its verdict: the published value, ours, and how close they must be. */
+export interface ComparisonInput extends Omit<ReproductionRow, "verdict" | "reason"> {
   tolerance: Tolerance;
   /** Reason given when ours differs (known cause), appended to the measured gap. */
   whenDiffers?: string;
