@@ -5,7 +5,7 @@
  * stage's renderers at start-up.
  */
 import { parseCommandArgs, processIo, type Command, type CommandIo } from "./shared/command";
-import { UsageError, exitCodeOf } from "./shared/errors";
+import { InputError, UsageError, exitCodeOf } from "./shared/errors";
 import { TOOL_VERSION } from "./shared/version";
 
 type CommandLoader = () => Promise<Command>;
@@ -24,30 +24,26 @@ const COMMANDS: Record<string, CommandLoader> = {
   notebook: async () => (await import("./commands/notebook.js")).command,
 };
 
-function mainHelp(): string {
+async function mainHelp(): Promise<string> {
+  const summaries = await Promise.all(
+    Object.entries(COMMANDS).map(async ([name, load]) => `  ${name.padEnd(10)} ${(await load()).summary}`),
+  );
   return [
     `ckpt ${TOOL_VERSION} — checkpoint bandwidth experiments, the bw(m, V) model, ScheduleCkpt and the DP placer`,
     "",
     "Usage: ckpt <command> [options]     ckpt <command> --help",
     "",
     "Commands:",
-    ...Object.keys(COMMANDS).map((name) => `  ${name}`),
+    ...summaries,
     "",
     "Exit codes: 0 success, 1 bad input (the message says how to fix it), 2 usage error.",
   ].join("\n");
 }
 
-async function mainHelpWithSummaries(): Promise<string> {
-  const lines = await Promise.all(
-    Object.entries(COMMANDS).map(async ([name, load]) => `  ${name.padEnd(10)} ${(await load()).summary}`),
-  );
-  return mainHelp().replace(Object.keys(COMMANDS).map((n) => `  ${n}`).join("\n"), lines.join("\n"));
-}
-
 export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    io.stdout(await mainHelpWithSummaries());
+    io.stdout(await mainHelp());
     return name === undefined ? 2 : 0;
   }
   if (name === "--version") {
@@ -72,9 +68,8 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
     const message = error instanceof Error ? error.message : String(error);
     io.stderr(`ckpt ${name}: ${message}`);
     if (error instanceof UsageError) io.stderr(`Run "ckpt ${name} --help" for usage.`);
-    else if (!(error instanceof Error && error.name === "InputError") && error instanceof Error && error.stack) {
-      io.stderr(error.stack);
-    }
+    // An error that is neither the user's input nor usage is a bug: show where it came from.
+    else if (!(error instanceof InputError) && error instanceof Error && error.stack) io.stderr(error.stack);
     return code;
   }
 }

@@ -23,11 +23,9 @@ export class UsageError extends Error {
   }
 }
 
-/** Exit code the CLI uses for an error thrown by a command. */
+/** Exit code the CLI uses for an error thrown by a command: 2 for usage, 1 for anything else. */
 export function exitCodeOf(error: unknown): number {
-  if (error instanceof UsageError) return 2;
-  if (error instanceof InputError) return 1;
-  return 1;
+  return error instanceof UsageError ? 2 : 1;
 }
 
 /** `file:line: reason` — the one format for a position in input data. */
