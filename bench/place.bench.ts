@@ -6,7 +6,7 @@
  *    ≤ 100 ms), the DP's transitions and ns per transition, law evaluations and ns per
  *    evaluation; and, as the reference in the same run, a naive DP that calls the law
  *    inside the transition loop (what the precomputed tables save).
- * 2. A bag of 10,000 jobs of [BKT] Table II's desktop-grid workload (SPEC §5.5) on
+ * 2. A bag of 10,000 jobs of [BKT] Table II's desktop-grid workload (docs/science.md §5.5) on
  *    worker threads (both cores; target ≤ 60 s), and on one thread for the speed-up.
  */
 import { cpus } from "node:os";

@@ -9,7 +9,7 @@
  *   a cold `ckpt schedule` call, family C, k0 = 2   ≤ 1 ms of scheduler time
  *
  * Reference: the paper's C code took 266–290 ms for family C at k0 = 2 on a 2 GHz Opteron
- * ([Y11] Tables 8–9, SPEC §4.5). Also printed: the cost of one bandwidth evaluation and
+ * ([Y11] Tables 8–9, docs/science.md §4.5). Also printed: the cost of one bandwidth evaluation and
  * the evaluations each run makes, i.e. how close the algorithm runs to that floor; the
  * cost of the clock readings inside the measured time; the scheduler time against n and
  * k0. The "whole call" column is what the targets are checked against: the complete

@@ -1,5 +1,5 @@
 /**
- * `ckpt campaign`: the papers' ScheduleCkpt campaigns (SPEC §4.5–§4.6) over many seeds,
+ * `ckpt campaign`: the papers' ScheduleCkpt campaigns (docs/science.md §4.5–§4.6) over many seeds,
  * with 95 % confidence intervals and the published values next to ours. Progress goes to
  * stderr; results to stdout (a table, or --json) and optionally to a file (--out).
  */
@@ -32,7 +32,7 @@ import {
   type MeanWithCi,
 } from "../schedule";
 
-const help = `ckpt campaign — the papers' ScheduleCkpt campaigns over seeds, next to the published values (SPEC §4.5–§4.6)
+const help = `ckpt campaign — the papers' ScheduleCkpt campaigns over seeds, next to the published values (docs/science.md §4.5–§4.6)
 
 Usage:
   ckpt campaign [options]

@@ -12,7 +12,7 @@ import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, type Command }
 import { UsageError } from "../shared/errors";
 import { sha256OfFile } from "../shared/hash";
 
-const help = `ckpt fit — fit the aggregated checkpoint bandwidth model bw(m, V) by least squares (SPEC §3)
+const help = `ckpt fit — fit the aggregated checkpoint bandwidth model bw(m, V) by least squares (docs/science.md §3)
 
 Usage:
   ckpt fit <trace file or directory>… [options]

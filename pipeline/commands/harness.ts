@@ -1,5 +1,5 @@
 /**
- * `ckpt harness`: run checkpoint-bandwidth measurement campaigns (SPEC §3.1) and write
+ * `ckpt harness`: run checkpoint-bandwidth measurement campaigns (docs/science.md §3.1) and write
  * the traces the ingest stage reads. Subcommands: run, plan, status, batch, emulate, hold.
  */
 import { spawnSync } from "node:child_process";
@@ -33,7 +33,7 @@ const FLAGS: Record<Subcommand, string[]> = {
   hold: ["size-mb"],
 };
 
-const HELP = `ckpt harness — run checkpoint-bandwidth measurement campaigns (SPEC §3.1) and write traces
+const HELP = `ckpt harness — run checkpoint-bandwidth measurement campaigns (docs/science.md §3.1) and write traces
 
 Usage:
   ckpt harness run <sweep.json> --out <dir> [--resume] [--retry-failed] [--json] [--quiet]

@@ -1,5 +1,5 @@
 /**
- * `ckpt peaks`: the curve i ↦ bw(i, Σ_{k≤i} s_k) of a data set and its peak (SPEC §3.4),
+ * `ckpt peaks`: the curve i ↦ bw(i, Σ_{k≤i} s_k) of a data set and its peak (docs/science.md §3.4),
  * from the published model or a fitted one.
  */
 import { formatPeakCurve } from "../fit/format-peak-curve";
@@ -7,7 +7,7 @@ import { loadModel } from "../fit/load-model";
 import { peakCurve } from "../fit/peak-curve";
 import { booleanFlag, numberListFlag, stringFlag, type Command } from "../shared/command";
 
-const help = `ckpt peaks — where does checkpointing a data set by growing prefixes peak? (SPEC §3.4)
+const help = `ckpt peaks — where does checkpointing a data set by growing prefixes peak? (docs/science.md §3.4)
 
 Usage:
   ckpt peaks --model <file|paper> --sizes <s1,s2,…> [--json]

@@ -1,6 +1,6 @@
 /**
  * `ckpt place`: optimal checkpoint placement in a job of slices under a failure law
- * (SPEC §5), compared with the Young / Daly / no-checkpoint baselines, optionally checked
+ * (docs/science.md §5), compared with the Young / Daly / no-checkpoint baselines, optionally checked
  * by Monte Carlo. Reads the files, calls `placeJob`, prints a table or JSON.
  */
 import { readFileSync } from "node:fs";
@@ -50,8 +50,8 @@ Input
   --law LAW             time to failure of the host, e.g.
                           ${LAW_EXAMPLES.join("\n                          ")}
                         every law takes unit=s|min|h|d for its time parameters (default s);
-                        hyperexp needs param=rate|mean (how to read its μ, SPEC §5.5).
-  --model M             with size_mb: "paper" (default, SPEC §3.2) or a model file from
+                        hyperexp needs param=rate|mean (how to read its μ, docs/science.md §5.5).
+  --model M             with size_mb: "paper" (default, docs/science.md §3.2) or a model file from
                         \`ckpt fit\`; a checkpoint of s MB by one of m nodes writing together
                         takes s / (bw(m, m·s/1000) / m) + latency seconds
   --nodes M             m, nodes checkpointing at the same time (default 1)
@@ -65,7 +65,7 @@ Model
   --rounding R          nearest (default) | up
   --objective O         paper (default): expected waste up to the first failure, as [BTW10]
                         and [BKT]; complete: plus the overhead σ_k·(1 − F(ρ_k)) of a run that
-                        never fails (SPEC §5.3)
+                        never fails (docs/science.md §5.3)
   --max-memory-mb N     refuse DPs whose state space needs more (default 1024)
 
 Policies
@@ -146,7 +146,7 @@ function renderText(placement: Placement, main: PolicyResult, costSource: string
   const objectiveText =
     placement.objective === "paper"
       ? "paper (expected waste up to the first failure, [BTW10]/[BKT])"
-      : "complete (paper + overhead of a run that never fails, SPEC §5.3)";
+      : "complete (paper + overhead of a run that never fails, docs/science.md §5.3)";
   const simulated = placement.policies.some((p) => p.monteCarlo);
   const header = ["policy", "checkpoints", "overhead s", "W paper s", "W complete s"];
   if (simulated) {

@@ -34,7 +34,7 @@ import {
   type StrategyOutcome,
 } from "../schedule";
 
-const help = `ckpt schedule — decide which applications to checkpoint before the deadline (ScheduleCkpt, SPEC §4)
+const help = `ckpt schedule — decide which applications to checkpoint before the deadline (ScheduleCkpt, docs/science.md §4)
 
 Usage:
   ckpt schedule --model <file|paper> --apps <csv> --deadline <s> [options]
@@ -43,7 +43,7 @@ Input:
   --model <file|paper>   bandwidth model bw(m, V): "paper" (published coefficients) or a file from \`ckpt fit --out\`
   --apps <csv>           applications: header id,p,size_mb[,node]; p = computation time not yet saved (s),
                          size_mb = checkpoint image size (MB = 10^6 bytes); with a node column, applications
-                         sharing a node are checkpointed by waves (SPEC §4.6)
+                         sharing a node are checkpointed by waves (docs/science.md §4.6)
   --deadline <s>         T: seconds until the workstations are released (> 0)
 
 Algorithm:
@@ -166,7 +166,7 @@ function renderReport(report: ScheduleReport, appsPath: string, showBound: boole
     `upper bound on CTNYS ${formatNumber(bound.ctnys, 0)} s${bound.exact ? "" : " (knapsack node limit: valid, not tight)"}; gap ${formatNumber(report.gapToUpperBound.scheduleCkpt.seconds, 0)} s (${formatNumber(report.gapToUpperBound.scheduleCkpt.share * 100, 1)} %)`,
   ];
   if (report.waves) {
-    lines.push("", "waves (one application per node at a time, SPEC §4.6):");
+    lines.push("", "waves (one application per node at a time, docs/science.md §4.6):");
     lines.push(numericTable(["wave", "start s", "end s", "apps", "checkpointed", "CTNYS", "decisions", "µs"],
       report.waves.map((w) => [w.wave, w.startS, w.endS, w.appIds.length, w.checkpointedCount, w.ctnys, w.iterations, formatNumber(w.schedulerMicros, 0)])));
   }

@@ -1,6 +1,6 @@
 /**
  * k-fold cross-validated RMSE of the least-squares fit: the error on points the fit did
- * not see (SPEC §3.3 asks for held-out error next to the in-sample figures).
+ * not see (docs/science.md §3.3 asks for held-out error next to the in-sample figures).
  *
  * Folds: the fit points are shuffled with the seeded generator (`createRandom(seed)`, a
  * Fisher–Yates shuffle from simple-statistics) and dealt round-robin, so fold sizes differ

@@ -1,5 +1,5 @@
 /**
- * The papers' error metric (SPEC §3.3, [Y-thesis] ch. 4):
+ * The papers' error metric (docs/science.md §3.3, [Y-thesis] ch. 4):
  *
  *   E_global = (1 / Σ n̄_i) · Σ_i Σ_{j ≤ n̄_i} |y_ij − ŷ_ij| / y_ij × 100
  *

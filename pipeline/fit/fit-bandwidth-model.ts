@@ -3,7 +3,7 @@
  * and its full report out. Pure: no files, no clock, no global randomness; the same
  * observations and options give a byte-identical model.
  *
- * Steps (SPEC §3): select the fit points (`selectFitPoints`: means or runs, up to the
+ * Steps (docs/science.md §3): select the fit points (`selectFitPoints`: means or runs, up to the
  * peaks or all) → OLS in the chosen form (`fitLeastSquares`, refusing designs that cannot
  * identify it) → coefficients with standard errors, t statistics and 95 % confidence
  * intervals (Student t with N − p degrees of freedom) → R², adjusted R², RMSE, MAE,
@@ -223,7 +223,7 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
       inputs,
       options: { ...options },
       fitPoints: `${options.points === "means" ? "per-(m, v) means" : "runs"}, ${options.allPoints ? "all points" : "up to each series' peak"}`,
-      method: "ordinary least squares (ml-regression-multivariate-linear) on the column-scaled design; SPEC §3.2",
+      method: "ordinary least squares (ml-regression-multivariate-linear) on the column-scaled design; docs/science.md §3.2",
     },
   };
   return {
@@ -237,7 +237,7 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
   };
 }
 
-/** The model's error on the mixed-size runs (the D1–D3 kind of experiment, SPEC §3.4). */
+/** The model's error on the mixed-size runs (the D1–D3 kind of experiment, docs/science.md §3.4). */
 function validationSummary(observations: Observations, model: BandwidthModel): ValidationSummary {
   const bw = bandwidthEvaluator(model);
   const runs = observations.validationRuns.map((run) => {

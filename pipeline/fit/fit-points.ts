@@ -1,10 +1,10 @@
 /**
- * Which measurements the fit uses (SPEC §3.1): the per-(m, v) means, as the papers did
+ * Which measurements the fit uses (docs/science.md §3.1): the per-(m, v) means, as the papers did
  * (they kept the mean of > 100 repetitions), or every run; and only the points up to and
  * including each size series' peak (the papers' rule: after the peak the device collapses
  * and behaviour is unpredictable), or all of them.
  *
- * Runs of mixed sizes are never fit points: they are the validation runs (SPEC §3.4).
+ * Runs of mixed sizes are never fit points: they are the validation runs (docs/science.md §3.4).
  * When ingest grouped the series by run attributes (`groupBy`, e.g. one curve per
  * cluster), a run's peak is that of its own group's series; the fit itself pools them.
  *

@@ -1,5 +1,5 @@
 /**
- * The usual in-sample regression figures of a fit (SPEC §3.3: R², adjusted R², RMSE, MAE),
+ * The usual in-sample regression figures of a fit (docs/science.md §3.3: R², adjusted R², RMSE, MAE),
  * over the fit points, from observed values and predictions.
  *
  * R² = 1 − SSE/SST (both forms contain a constant term, so this is the usual centred R²);

@@ -1,6 +1,6 @@
 /**
  * The fit stage: the bw(m, V) model, least squares with its statistics, error metrics,
- * peaks, and the model artifact (SPEC §3).
+ * peaks, and the model artifact (docs/science.md §3).
  *
  *   observations → selectFitPoints → fitLeastSquares (refusing unidentifiable designs)
  *                → coefficients ± SE / CI, R², E_global, CV → BandwidthModel (+ report)

@@ -1,6 +1,6 @@
 /**
  * Ordinary least squares of bw(m, V) in the paper's 5-term form or the full 9-term form
- * ([Y11] eq. 4, [Y-thesis] eq. 4.1–4.2; SPEC §3.2): minimise Σ (y − bw(m, V))² over the
+ * ([Y11] eq. 4, [Y-thesis] eq. 4.1–4.2; docs/science.md §3.2): minimise Σ (y − bw(m, V))² over the
  * samples, with V in GB and bw in MB/s.
  *
  * Solver: ml-regression-multivariate-linear (`intercept: false`; the constant term is a

@@ -1,7 +1,7 @@
 /**
  * The aggregated checkpoint bandwidth model bw(m, V) as data, and its evaluation.
  *
- * Source: [Y11] eq. 4, [Y-thesis] eq. 4.1–4.2 (SPEC §3.2). General form
+ * Source: [Y11] eq. 4, [Y-thesis] eq. 4.1–4.2 (docs/science.md §3.2). General form
  * `bw(m, V) = Σ_{0≤i,j≤2} a_ij m^i V^j`; the papers keep five terms,
  * `bw = a·m²V² + b·m² + c·V² + d·m + e`. Units: `m` a count, `V` in GB = MB / 1000 (the
  * published coefficients are only right with this unit), bw in MB/s.
@@ -10,7 +10,7 @@
  * to be told about extrapolation, `bandwidthEvaluator` is the allocation-free version for
  * hot loops. Neither ever hands out a usable bandwidth ≤ 0: outside the measured domain the
  * quadratic can fall to zero or below, and consumers must then treat the point as
- * infeasible rather than divide by it (SPEC §3.2, extrapolation warning).
+ * infeasible rather than divide by it (docs/science.md §3.2, extrapolation warning).
  */
 
 export type ModelForm = "paper" | "full";
@@ -65,7 +65,7 @@ export interface BandwidthModel {
   coefficients: Record<string, number>;
   units: typeof MODEL_UNITS;
   domain: ModelDomain;
-  /** Physical ceiling b_max = min(network, server disk) in MB/s, when known (SPEC §3.2). */
+  /** Physical ceiling b_max = min(network, server disk) in MB/s, when known (docs/science.md §3.2). */
   bandwidthCapMbPerS: number | null;
   /** Fit metrics (present for fitted models; see pipeline/fit). */
   metrics?: Record<string, unknown>;
@@ -74,7 +74,7 @@ export interface BandwidthModel {
 }
 
 /**
- * The published model (SPEC §3.2). Its domain is the box spanned by the points the papers
+ * The published model (docs/science.md §3.2). Its domain is the box spanned by the points the papers
  * fitted: every size of [Y-thesis] Table 4.1 from m = 1 up to its peak ī, so m ∈ [1, 18]
  * and V = m·v ∈ [0.015, 3.42] GB (5 × 684 MB).
  */

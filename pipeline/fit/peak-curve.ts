@@ -1,11 +1,11 @@
 /**
- * The bandwidth curve of a data set checkpointed by growing prefixes, and its peak (SPEC
+ * The bandwidth curve of a data set checkpointed by growing prefixes, and its peak (docs/science.md
  * §3.4, [Y11] Table 1, [Y-thesis] Table 4.2): for sizes s_1..s_n (MB), point i is
  * bw(i, Σ_{k≤i} s_k / 1000) (V in GB); the peak (ī, bw_ī) is its maximum.
  *
  * Decisions: the curve reports the polynomial's raw value, flagged `inDomain: false` when
  * (i, V) lies outside the model's fitted box; the peak is taken over usable values only
- * (finite and > 0, SPEC §3.2's extrapolation warning), the first i on ties. A data set on
+ * (finite and > 0, docs/science.md §3.2's extrapolation warning), the first i on ties. A data set on
  * which the model gives no usable value at all has no peak: that is refused.
  */
 import { InputError } from "../shared/errors";

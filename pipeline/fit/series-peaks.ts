@@ -1,5 +1,5 @@
 /**
- * Each size series' measured peak (ī, bw_ī) next to the one the model predicts (SPEC
+ * Each size series' measured peak (ī, bw_ī) next to the one the model predicts (docs/science.md
  * §3.1, [Y-thesis] Table 4.1): where a fit puts the collapse matters more to ScheduleCkpt
  * than its average error.
  *

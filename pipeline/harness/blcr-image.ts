@@ -1,5 +1,5 @@
 /**
- * The checkpoint image the emulator writes: BLCR's on-disk pattern (SPEC §3.1, [Y-thesis]
+ * The checkpoint image the emulator writes: BLCR's on-disk pattern (docs/science.md §3.1, [Y-thesis]
  * ch. 4) — a little metadata, then every modified page of the process as a 4-byte header
  * followed by the 4 KiB page. [Y-thesis] reports that an emulator writing this pattern
  * reproduced BLCR's checkpoint times to within hundredths of a second.

@@ -1,7 +1,7 @@
 /**
  * The `emulate` backend: one parallel checkpoint run with `m` worker
  * *processes* (not threads: each has its own address space, as the checkpointed
- * applications do) that write BLCR-pattern images into the target directory (SPEC §3.1).
+ * applications do) that write BLCR-pattern images into the target directory (docs/science.md §3.1).
  *
  * Here (launcher "local"): fork every worker; each allocates and touches its memory and says `ready`;
  * when all are ready the barrier opens (`go` to each, in the same tick); each reports the

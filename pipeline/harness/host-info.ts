@@ -1,7 +1,7 @@
 /**
  * What a run folder records about the machine that ran it, and about the file system the
  * images went to (its type and mount options: whether an NFS target is mounted `sync`
- * changes what is measured, SPEC §3.1).
+ * changes what is measured, docs/science.md §3.1).
  */
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, resolve } from "node:path";

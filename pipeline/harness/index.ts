@@ -1,5 +1,5 @@
 /**
- * The harness stage: run checkpoint-bandwidth measurement campaigns (SPEC §3.1) and write
+ * The harness stage: run checkpoint-bandwidth measurement campaigns (docs/science.md §3.1) and write
  * the traces the ingest stage reads. See docs/harness.md.
  *
  *     sweep file ─ parseSweep ─ planSweep ─ runSweep ─┬─ emulate backend (BLCR-pattern worker processes)

@@ -1,6 +1,6 @@
 /**
  * Which node runs each process of a command-backend run: process i goes to node
- * i mod |nodes| (so a run of m ≤ |nodes| processes has one process per node, as in SPEC
+ * i mod |nodes| (so a run of m ≤ |nodes| processes has one process per node, as in docs/science.md
  * §3.1), at most `processesPerNode` per node. Its label — the trace's `node` column — is
  * the host name, with `.p<k>` for the k-th process (k ≥ 2) of one host; `local-<i>` when
  * the processes run on this machine.

@@ -1,5 +1,5 @@
 /**
- * A sweep: the declarative description of a measurement campaign (SPEC §3.1), as read
+ * A sweep: the declarative description of a measurement campaign (docs/science.md §3.1), as read
  * from a sweep file and checked by `parseSweep`.
  *
  * The smallest sweep file is

@@ -3,7 +3,7 @@
  * `run_id,node,m,size_mb,ckpt_mb,start_s,end_s`, then the harness's extra columns
  * `repetition,backend,sync` (and `cluster` when the sweep names one), which ingest keeps.
  *
- * `ckpt_mb` is the image's bytes / 10^6 (SPEC §2: MB = 10^6 bytes); times are seconds since
+ * `ckpt_mb` is the image's bytes / 10^6 (docs/science.md §2: MB = 10^6 bytes); times are seconds since
  * the run's barrier, to the microsecond. The command backend has no sync mode: "-".
  */
 import { CANONICAL_COLUMNS } from "../ingest/observations";

@@ -6,7 +6,7 @@
  *
  * Fields are separated by spaces or tabs. `time_s` is a time in seconds (Unix time as
  * `date +%s.%N` prints it, or any clock common to the run's hosts); `ckpt_bytes` is the size
- * of the checkpoint file as `stat -c %s` prints it (MB = 10^6 bytes, SPEC §2). Other keys
+ * of the checkpoint file as `stat -c %s` prints it (MB = 10^6 bytes, docs/science.md §2). Other keys
  * are kept as extra columns. Lines starting with `#` and blank lines are not events.
  * Numbers are kept as text here: they are checked when the start and end are paired, with
  * the same checks as a canonical row.

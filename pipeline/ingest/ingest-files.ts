@@ -1,6 +1,6 @@
 /**
  * Read trace files (canonical CSV or host-logs directories), validate every row and
- * aggregate the accepted ones into `Observations` (SPEC §3.1).
+ * aggregate the accepted ones into `Observations` (docs/science.md §3.1).
  *
  * `ingestFiles` is the edge that touches the file system; `ingestTraces` does the same on
  * sources given by the caller (in-memory text in tests and notebooks). Files are read one

@@ -1,12 +1,12 @@
 /**
- * The data the ingest stage hands to the fit stage (SPEC §3.1).
+ * The data the ingest stage hands to the fit stage (docs/science.md §3.1).
  *
  * One parallel checkpoint *run* checkpoints `m` processes together; each process writes
  * `ckptMb` in `endS − startS` seconds. A run's aggregated bandwidth is the sum of its
  * processes' bandwidths, its `V` the sum of their sizes in GB (MB / 1000). Runs whose
  * processes all have one size `v` form the size series of `v`; per (m, v) the runs are
  * summarised by count, mean and standard deviation, and each series has a peak (ī, bw_ī).
- * Runs of mixed sizes are validation points (the D1–D3 experiments of SPEC §3.4).
+ * Runs of mixed sizes are validation points (the D1–D3 experiments of docs/science.md §3.4).
  */
 
 /** One process's checkpoint, as read from a trace (canonical CSV or host logs). */

@@ -1,5 +1,5 @@
 /**
- * The published inputs of the bandwidth campaign (SPEC §3.1, §3.4), as data. The same
+ * The published inputs of the bandwidth campaign (docs/science.md §3.1, §3.4), as data. The same
  * numbers are in `data/published/*.csv` (a test keeps the two in step).
  */
 
@@ -26,7 +26,7 @@ export const VALIDATION_DATASETS: readonly { name: string; sizesMb: readonly num
 ];
 
 /**
- * What one process alone achieved on that hardware, MB/s: "≈ 5.3–6 MB/s" (SPEC §4.5,
+ * What one process alone achieved on that hardware, MB/s: "≈ 5.3–6 MB/s" (docs/science.md §4.5,
  * [Y-thesis] Table 7.2 discussion).
  */
 export const SINGLE_PROCESS_BW_RANGE_MB_PER_S = { low: 5.3, high: 6 } as const;

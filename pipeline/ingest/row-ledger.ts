@@ -4,7 +4,7 @@
  * row is accounted for"). Readers (canonical fast path, csv-parse, host logs) feed it;
  * closing a scope applies the run-level checks to its runs.
  *
- * Run-level checks (SPEC §3.1 needs all m processes of a run to sum their bandwidths):
+ * Run-level checks (docs/science.md §3.1 needs all m processes of a run to sum their bandwidths):
  * - duplicate (run_id, node): the later row is rejected at once, the first one is kept;
  * - contradicting m within a run: every row of the run is rejected (which m is right is
  *   unknowable);

@@ -1,6 +1,6 @@
 /**
  * Accepted runs → `Observations`: the size series with their per-(m, v) statistics and
- * peaks, and the mixed-size runs kept for validation (SPEC §3.1, §3.4).
+ * peaks, and the mixed-size runs kept for validation (docs/science.md §3.1, §3.4).
  *
  * A run belongs to the series of size v when all its processes have size v; per (m, v)
  * the runs' aggregated bandwidths are summarised by count, mean and sample standard

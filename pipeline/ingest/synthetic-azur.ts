@@ -3,9 +3,9 @@
  * [Y-thesis] ch. 4 campaign would have recorded, generated from a stated curve with seeded
  * noise, for tests, benchmarks and demonstrations. It is NOT measured data.
  *
- * Campaign (SPEC §3.1): for every size v of [Y-thesis] Table 4.1 and m = 1..30, `repetitions`
+ * Campaign (docs/science.md §3.1): for every size v of [Y-thesis] Table 4.1 and m = 1..30, `repetitions`
  * runs checkpointing m processes of size v together; then mixed-size validation runs for
- * D1–D3 (SPEC §3.4: the first i blocks of each data set, i = 1..12), `repetitions` each.
+ * D1–D3 (docs/science.md §3.4: the first i blocks of each data set, i = 1..12), `repetitions` each.
  *
  * Generating curve (decisions of this generator; the sources give only the peaks):
  * - mean aggregated bandwidth B(m, v̄), with v̄ the run's mean process size:
@@ -13,14 +13,14 @@
  *     (1, b₁): B = bw_ī − k (m − ī)², k = (bw_ī − b₁) / (ī − 1)² — concave, rising to the peak;
  *   - m > ī: the collapse, B = bw_ī · (ī / m)^γ with γ = 0.8: below the peak and falling;
  *   - b₁, what one process achieves alone: 6.0 MB/s for 15 MB falling linearly to 5.3 MB/s
- *     for 684 MB (SPEC §4.5: "≈ 5.3–6 MB/s on that hardware");
+ *     for 684 MB (docs/science.md §4.5: "≈ 5.3–6 MB/s on that hardware");
  *   - for a size between Table 4.1's, ī and bw_ī are interpolated linearly in ln v (and
  *     held constant outside [15, 684] MB); a mixed run uses its mean size v̄ = V / m.
  * - noise: each run's bandwidth is B · exp(σ Z), σ = 3 % up to the peak and 12 % after it
  *   (the collapse is noisier); the run's bandwidth is shared equally between its
  *   processes up to a factor exp(2 % Z) each (renormalised, so the run's sum is kept);
  * - a process writes ckpt_mb = size_mb · 4100/4096 + 0.1 (BLCR writes a 4-byte header per
- *   4 KiB page plus a little metadata, SPEC §3.1), starts within 20 ms of its run's start,
+ *   4 KiB page plus a little metadata, docs/science.md §3.1), starts within 20 ms of its run's start,
  *   and takes ckpt_mb / (its bandwidth) seconds. Runs follow each other with 2 s between.
  * Numbers are written with 3 decimals (sizes, MB, seconds from the campaign's start).
  * Deterministic: the same options give a byte-identical file.

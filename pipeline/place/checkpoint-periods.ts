@@ -1,5 +1,5 @@
 /**
- * The periodic baselines' checkpoint periods (SPEC §5.4, [BKT] §IV), for a mean time to
+ * The periodic baselines' checkpoint periods (docs/science.md §5.4, [BKT] §IV), for a mean time to
  * failure M and a checkpoint cost C (both seconds). Each is the compute time between two
  * checkpoints (the checkpoint itself not included).
  *

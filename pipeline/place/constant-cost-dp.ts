@@ -1,6 +1,6 @@
 /**
  * Optimal checkpoint placement when every checkpoint costs the same c seconds
- * ([BTW10] §3, the constant-cost case; SPEC §5.2). The overhead after k checkpoints is
+ * ([BTW10] §3, the constant-cost case; docs/science.md §5.2). The overhead after k checkpoints is
  * k·c, so the state is (l, k) and no quantisation is needed:
  *
  *     W*_0^0 = 0,   W*_l^k = min_{k−1 ≤ r < l} ( W*_r^{k−1} + Δ(r, l) ),   σ_r = (k−1)c,

@@ -1,7 +1,7 @@
 /**
- * Checkpoint costs from checkpoint sizes through the fitted bandwidth model (SPEC §5.1:
+ * Checkpoint costs from checkpoint sizes through the fitted bandwidth model (docs/science.md §5.1:
  * "size / bandwidth + latency — here the fitted bw model gives the bandwidth a node gets
- * when m others checkpoint with it"; the model is SPEC §3.2).
+ * when m others checkpoint with it"; the model is docs/science.md §3.2).
  *
  * With `nodes` = m nodes checkpointing the same size s MB together, the aggregated
  * bandwidth is bw(m, V) with V = m·s/1000 GB, shared equally ([Y-thesis] ch. 4 observed

@@ -1,7 +1,7 @@
 /**
- * The desktop-grid workload of [BKT] Table II (SPEC §5.5), as jobs for the placer: each job
+ * The desktop-grid workload of [BKT] Table II (docs/science.md §5.5), as jobs for the placer: each job
  * has Uniform{1..50} slices of Uniform[1, 5] h (the paper's instruction counts are garbled;
- * SPEC says to use the durations), a checkpoint size per slice of Uniform[10, 512] Mb and
+ * docs/science.md says to use the durations), a checkpoint size per slice of Uniform[10, 512] Mb and
  * runs on a host whose network gives Uniform[1, 2] Mb/s, so a checkpoint costs
  * size / bandwidth seconds (5 s to 512 s; both in megabits as the table writes them).
  * Seeded; one bandwidth draw per job (the job's slices run on one host).

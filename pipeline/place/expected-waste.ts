@@ -1,5 +1,5 @@
 /**
- * The expected waste of a given schedule ([BTW10] §2 eq. 1–2, [BKT] §III; SPEC §5.1, §5.3):
+ * The expected waste of a given schedule ([BTW10] §2 eq. 1–2, [BKT] §III; docs/science.md §5.1, §5.3):
  *
  *     Δ(π_i, π_{i+1}) = ∫_{ρ_i}^{ρ_{i+1}} [σ_i + α(t − ρ_i) + β(ρ_{i+1} − t)] f(t) dt
  *                     = (σ_i − α ρ_i + β ρ_{i+1}) P(ρ_i < T ≤ ρ_{i+1}) + (α − β) ∫_{ρ_i}^{ρ_{i+1}} t f(t) dt

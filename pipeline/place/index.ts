@@ -1,6 +1,6 @@
 /**
  * The place stage: where to checkpoint a job made of slices under a failure law
- * ([BTW10], [BKT]; SPEC §5). Data flow:
+ * ([BTW10], [BKT]; docs/science.md §5). Data flow:
  *
  *   slices (p, c or size → costs-from-sizes) + law (laws/) → placeJob → Placement
  *     placeJob: solveDp (variable- or constant-cost DP) and the Young / Daly / none

@@ -1,5 +1,5 @@
 /**
- * A job to place checkpoints in ([BTW10] §2, [BKT] §III; SPEC §5.1): `n` slices of
+ * A job to place checkpoints in ([BTW10] §2, [BKT] §III; docs/science.md §5.1): `n` slices of
  * durations p_1..p_n (seconds) that run one after the other, and c_j, the cost in seconds
  * of checkpointing right after slice j. A checkpoint after the last slice is mandatory.
  */

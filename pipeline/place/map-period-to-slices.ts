@@ -1,5 +1,5 @@
 /**
- * Turn a checkpoint period into checkpoints at slice boundaries ([BKT] §IV; SPEC §5.4).
+ * Turn a checkpoint period into checkpoints at slice boundaries ([BKT] §IV; docs/science.md §5.4).
  *
  * After the checkpoint at slice j (j = 0 at the start), the next one goes after the slice
  * i > j minimising |Σ_{h=j+1..i} x_h − period|, until slice n (always checkpointed).

@@ -1,5 +1,5 @@
 /**
- * The two objectives a placement can minimise (SPEC §5.3).
+ * The two objectives a placement can minimise (docs/science.md §5.3).
  *
  * - `paper`: [BTW10] / [BKT]'s expected waste up to the first failure,
  *   W(π) = Σ_i Δ(π_i, π_{i+1}); a run that never fails counts as zero waste, so the

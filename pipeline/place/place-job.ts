@@ -13,7 +13,7 @@
  * intervals, and the makespan distribution under restarts.
  *
  * Young's and Daly's inputs: M = the law's mean (∫ t f), C = the job's mean checkpoint
- * cost (SPEC §5.4).
+ * cost (docs/science.md §5.4).
  */
 import { microsSince } from "../shared/elapsed";
 import { dalyPeriod, youngPeriod } from "./checkpoint-periods";

@@ -2,7 +2,7 @@
  * Monte Carlo check of the papers' expected waste ([BTW10] §2, [BKT] §III): the
  * first-failure model. Each run draws one failure time T from the law (seeded); if T falls
  * in (ρ_i, ρ_{i+1}] the run wastes σ_i + α(T − ρ_i) + β(ρ_{i+1} − T); if T > ρ_k the job
- * finished and wastes 0 under the paper objective, σ_k under the complete one (SPEC §5.3).
+ * finished and wastes 0 under the paper objective, σ_k under the complete one (docs/science.md §5.3).
  * The means estimate W(π) and W(π) + σ_k(1 − F(ρ_k)) without any of the closed forms, so
  * they check the analytic values. O(N log k).
  */

@@ -1,5 +1,5 @@
 /**
- * Monte Carlo of the whole execution with restarts (issue 4, "restart model"; SPEC §5.3
+ * Monte Carlo of the whole execution with restarts (issue 4, "restart model"; docs/science.md §5.3
  * calls it the ground truth for both objectives). The job runs its schedule on a host
  * whose time to failure is drawn from the law (seeded). When the host fails at T inside
  * segment i (between checkpoints i and i+1), the work since checkpoint i is lost; the

@@ -1,6 +1,6 @@
 /**
  * Optimal checkpoint placement with variable checkpoint costs ([BTW10] Prop. 1, eq. 3;
- * [BKT] §III states it as a shortest path over states (j, σ); SPEC §5.2).
+ * [BKT] §III states it as a shortest path over states (j, σ); docs/science.md §5.2).
  *
  * Costs are whole quanta (quantize-costs.ts). W*_l^θ is the least expected waste of the
  * first l slices with the last checkpoint right after slice l and total overhead exactly θ
@@ -8,7 +8,7 @@
  *
  *     W*_0^0 = 0,   W*_l^θ = min_{r<l} ( W*_r^{θ−c_l} + Δ(r, l) ),   σ_r = θ − c_l,
  *     answer min_θ W*_n^θ            (paper objective)
- *            min_θ W*_n^θ + θ·q·(1 − F(τ_n + θq))   (complete objective, SPEC §5.3: the
+ *            min_θ W*_n^θ + θ·q·(1 − F(τ_n + θq))   (complete objective, docs/science.md §5.3: the
  *            added term depends on the final state only, so the same DP is exact for it).
  *
  * Δ(r, l) = ∫_{ρ_r}^{ρ_l} [σ_r + α(t − ρ_r) + β(ρ_l − t)] f(t) dt with ρ_r = τ_r + σ_r q,

@@ -9,7 +9,7 @@ export interface Figure {
   /** kebab-case, unique in a report: `figures/<id>.svg`, `.png`, `.pdf`, `.vl.json`. */
   id: string;
   title: string;
-  /** What the figure shows and where its numbers come from (sources named as in SPEC.md). */
+  /** What the figure shows and where its numbers come from (sources named as in docs/science.md). */
   caption: string;
   spec: TopLevelSpec;
   /**

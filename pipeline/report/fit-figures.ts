@@ -1,5 +1,5 @@
 /**
- * The fit stage's part of the report (SPEC §3): the fitted model against the measurements
+ * The fit stage's part of the report (docs/science.md §3): the fitted model against the measurements
  * it was fitted on (surface with the data points, curves per size with peaks, D1–D3), the
  * residuals against the fitted values, observed against predicted (fit points and the
  * held-out mixed-size runs), and the tables: coefficients with their 95 % intervals next
@@ -70,7 +70,7 @@ export function fitFigures(
       id: "fitted-model-observed-predicted",
       title: "Observed against predicted bandwidth",
       caption:
-        `Every fit point (${String(fit.model.provenance.fitPoints ?? "")}) and every held-out mixed-size run (the D1–D3 kind of experiment, SPEC §3.4) of ${observationsLabel}, ` +
+        `Every fit point (${String(fit.model.provenance.fitPoints ?? "")}) and every held-out mixed-size run (the D1–D3 kind of experiment, docs/science.md §3.4) of ${observationsLabel}, ` +
         `observed against what the fitted model predicts; on the dashed line the prediction is exact.`,
       seriesTitle: "application size v (MB)",
       series: usedSeries,
@@ -167,7 +167,7 @@ function peaksTable(fit: FitReportArtifact, labelOf: Map<number, string>): Table
   return {
     id: "fitted-model-peaks",
     title: "Measured and predicted peak of each size series",
-    caption: "The peak (ī, bw_ī) of each measured series next to the fitted model's, over the same m (SPEC §3.1: where the collapse starts matters to ScheduleCkpt).",
+    caption: "The peak (ī, bw_ī) of each measured series next to the fitted model's, over the same m (docs/science.md §3.1: where the collapse starts matters to ScheduleCkpt).",
     columns: [
       { key: "series", label: "series (MB)" },
       { key: "measuredM", label: "measured ī" },

@@ -1,5 +1,5 @@
 /**
- * This machine against the Azur model (issue of recalibration, SPEC §3): the bandwidth
+ * This machine against the Azur model (issue of recalibration, docs/science.md §3): the bandwidth
  * measured here with `ckpt harness` and the model fitted on it, next to the published
  * model of the Grid5000 Azur cluster — both sets of curves, both sets of coefficients.
  */

@@ -34,7 +34,7 @@ export interface DatasetPoint {
 
 /**
  * Runs tagged with a data set (a `dataset` run attribute, e.g. D1), averaged per m: the
- * measured curve of checkpointing its first i blocks (SPEC §3.4). Runs of the data set's
+ * measured curve of checkpointing its first i blocks (docs/science.md §3.4). Runs of the data set's
  * first block alone have one size and count too.
  */
 export function datasetPoints(observations: Observations, datasets: readonly string[]): DatasetPoint[] {

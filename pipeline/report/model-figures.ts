@@ -1,5 +1,5 @@
 /**
- * The figures of one bandwidth model against measurements (SPEC §3):
+ * The figures of one bandwidth model against measurements (docs/science.md §3):
  *
  * - its surface bw(m, V) with the box it was fitted on and measured points on top;
  * - its curve per application size with its peaks next to the measured ones;
@@ -73,7 +73,7 @@ function surfaceFigure(model: BandwidthModel, options: ModelFiguresOptions): Fig
     caption:
       `Aggregated checkpoint bandwidth predicted by the ${options.modelLabel} over m = 1..${mMax} simultaneous checkpoints ` +
       `and aggregated size V (GB = MB/1000). Dashed box: the domain the model was fitted on; grey: the polynomial gives ` +
-      `no usable bandwidth (≤ 0, SPEC §3.2). Points: ${given ? `the ${given.label} of ${options.observationsLabel ?? "the ingested traces"} (per-(m, v) means up to each series' peak)` : `the peaks measured on the Azur cluster, ${TABLE_4_1_SOURCE}`}.`,
+      `no usable bandwidth (≤ 0, docs/science.md §3.2). Points: ${given ? `the ${given.label} of ${options.observationsLabel ?? "the ingested traces"} (per-(m, v) means up to each series' peak)` : `the peaks measured on the Azur cluster, ${TABLE_4_1_SOURCE}`}.`,
     cells,
     mStep: 1,
     vStepGb: vStep,
@@ -161,7 +161,7 @@ function datasetCurvesFigure(model: BandwidthModel, options: ModelFiguresOptions
     title: "Peaks of the validation data sets D1–D3",
     caption:
       `Curves i ↦ bw(i, Σ_{k≤i} s_k) of the ${options.modelLabel} for the data sets D1–D3 (${VALIDATION_DATASETS_SOURCE}, ` +
-      `SPEC §3.4). Circles: predicted peak; diamonds: peak measured on the Azur cluster` +
+      `docs/science.md §3.4). Circles: predicted peak; diamonds: peak measured on the Azur cluster` +
       (measured.length > 0 ? `; small points: mean ± sd of the data-set runs of ${options.observationsLabel ?? "the ingested traces"}.` : "."),
     xTitle: "checkpointed blocks i (count)",
     seriesTitle: "data set",

@@ -1,5 +1,5 @@
 /**
- * Reproduction rows of a bandwidth model against the published measurements (SPEC §3):
+ * Reproduction rows of a bandwidth model against the published measurements (docs/science.md §3):
  * the peak (ī, bw_ī) of every Table 4.1 size and of D1–D3 as the model predicts it, next
  * to the measured peak, and the papers' mean error E_global.
  *

@@ -1,7 +1,7 @@
 /**
  * The model's surface bw(m, V) as a heatmap over (m, V), with the box the model was fitted
  * on and measured points on top. Cells where the polynomial gives no usable bandwidth
- * (≤ 0, SPEC §3.2) are grey: that is where the quadratic says "collapse", not a measurement.
+ * (≤ 0, docs/science.md §3.2) are grey: that is where the quadratic says "collapse", not a measurement.
  */
 import type { TopLevelSpec } from "vega-lite";
 import { chartFrame } from "./chart-frame";

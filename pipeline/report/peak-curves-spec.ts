@@ -44,7 +44,7 @@ export interface PeakCurvesInput {
   seriesTitle: string;
   /** Series labels in legend order. */
   series: string[];
-  /** Model curve points (only usable bandwidths, SPEC §3.2). */
+  /** Model curve points (only usable bandwidths, docs/science.md §3.2). */
   curves: CurvePoint[];
   measured?: MeasuredCurvePoint[];
   peaks: PeakMarker[];

@@ -1,5 +1,5 @@
 /**
- * The DP placer's part of the report (SPEC §5): per scenario, the checkpoints of every
+ * The DP placer's part of the report (docs/science.md §5): per scenario, the checkpoints of every
  * policy on the job's time line, and the expected waste of each under both objectives
  * with the Monte Carlo interval; one table of all the wastes; and the reproduction of
  * Daly's published periods, which the baselines use.
@@ -22,7 +22,7 @@ export interface ScenarioPlacement {
 
 const OBJECTIVE_LABELS: Record<Objective, string> = {
   paper: "papers' objective (first failure)",
-  complete: "complete objective (SPEC §5.3)",
+  complete: "complete objective (docs/science.md §5.3)",
 };
 
 const HOUR = 3600;
@@ -124,12 +124,12 @@ function policyLabel(label: string, objective: Objective): string {
 }
 
 /**
- * Daly's worked example (J.T. Daly, FGCS 22(3), 2006, Figs. 3–5; SPEC §5.4): checkpoint
+ * Daly's worked example (J.T. Daly, FGCS 22(3), 2006, Figs. 3–5; docs/science.md §5.4): checkpoint
  * cost 5 min, mean time to interrupt 24 h, 6 h, 15 min; his model's optimal periods are
  * about 117, 57 and 9.1 min. The tolerance is the rounding of the printed values.
  */
 export function dalyReproductionRows(): ReproductionRow[] {
-  const source = "Daly, FGCS 22(3), 2006, Figs. 3–5 (SPEC §5.4)";
+  const source = "Daly, FGCS 22(3), 2006, Figs. 3–5 (docs/science.md §5.4)";
   const cost = 5 * 60;
   const cases = [
     { mttf: "24 h", mttfSeconds: 24 * HOUR, published: 117, decimals: 0 },

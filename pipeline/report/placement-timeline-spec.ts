@@ -2,7 +2,7 @@
  * Checkpoint placements on a job's failure-free time line, one row per policy (the DP
  * placer, Young, Daly, none): the slices as alternating grey bars, each checkpoint as a
  * coloured bar of its cost after the slice it follows, marked by a tick so that a
- * checkpoint of one minute stays visible on a job of many hours ([BTW10], [BKT]; SPEC §5).
+ * checkpoint of one minute stays visible on a job of many hours ([BTW10], [BKT]; docs/science.md §5).
  */
 import type { TopLevelSpec } from "vega-lite";
 import { chartFrame } from "./chart-frame";

@@ -1,6 +1,6 @@
 /**
  * Where the published numbers the report compares with come from (papers named as in
- * SPEC.md). The numbers themselves live with the stage that uses them as data: the
+ * docs/science.md). The numbers themselves live with the stage that uses them as data: the
  * measured peaks and D1–D3 in `pipeline/ingest/published-azur-data.ts` (and
  * `data/published/`), the ScheduleCkpt results in `pipeline/schedule/published-values.ts`.
  */

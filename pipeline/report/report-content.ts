@@ -36,7 +36,7 @@ export interface ReportInputs {
   scheduleExample?: ScheduleExample;
   campaign?: CampaignResult;
   scheduleTimings?: { campaign: Record<string, number> };
-  /** The place stage's scenarios (SPEC §5), when it ran. */
+  /** The place stage's scenarios (docs/science.md §5), when it ran. */
   placements?: readonly ScenarioPlacement[];
 }
 
@@ -95,7 +95,7 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       title: "The published bandwidth model",
       intro:
         "The aggregated checkpoint bandwidth model bw(m, V) of [Y11] / [Y-thesis] with its published coefficients " +
-        "(SPEC §3.2), against the peaks measured on the Grid5000 Azur cluster ([Y-thesis] Table 4.1) and the validation " +
+        "(docs/science.md §3.2), against the peaks measured on the Grid5000 Azur cluster ([Y-thesis] Table 4.1) and the validation " +
         "data sets D1–D3 ([Y11] Table 1).",
       figures: modelFigures(inputs.paperModel, { idPrefix: "paper-model", modelLabel: PAPER_LABEL }),
       tables: [paperCard.coefficients, paperCard.properties],
@@ -109,7 +109,7 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       title: "Measured bandwidth",
       intro:
         `What ingest read from ${label}: per size series the mean aggregated bandwidth of the runs at each m, its spread and ` +
-        `its peak — the input of the fit (SPEC §3.1).`,
+        `its peak — the input of the fit (docs/science.md §3.1).`,
       figures: measured.figures,
       tables: measured.tables,
     });
@@ -150,8 +150,8 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       id: "schedule",
       title: "What to checkpoint before the release: ScheduleCkpt",
       intro:
-        `ScheduleCkpt ([Y11] §5, SPEC §4.3) with the ${inputs.campaign.settings.model} model and the ${inputs.campaign.settings.estimator} ` +
-        `time estimator: one run in detail, then the papers' campaigns over seeded instances next to the published values (SPEC §4.5–§4.6). ` +
+        `ScheduleCkpt ([Y11] §5, docs/science.md §4.3) with the ${inputs.campaign.settings.model} model and the ${inputs.campaign.settings.estimator} ` +
+        `time estimator: one run in detail, then the papers' campaigns over seeded instances next to the published values (docs/science.md §4.5–§4.6). ` +
         inputs.campaign.notes[0],
       figures: [...drawn.figures, ...(timed ? [timed] : [])],
       tables: drawn.tables,
@@ -163,7 +163,7 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       id: "place",
       title: "Where to checkpoint a job: the DP placer",
       intro:
-        "The optimal checkpoint placement of [BTW10] / [BKT] (SPEC §5.2) against Young's and Daly's periods and no checkpoint, " +
+        "The optimal checkpoint placement of [BTW10] / [BKT] (docs/science.md §5.2) against Young's and Daly's periods and no checkpoint, " +
         "in each scenario of the place stage: " +
         inputs.placements.map((s) => `${s.name}: ${s.scenario.description}`).join("; ") +
         ". Every policy is also simulated, so each analytic value can be checked against its Monte Carlo interval.",

@@ -23,7 +23,7 @@ export interface ReproductionRow {
   /** Stable key, e.g. "table-4.1/15MB/peak-m". */
   id: string;
   quantity: string;
-  /** Where the paper's value is published, named as in SPEC.md. */
+  /** Where the paper's value is published, named as in docs/science.md. */
   source: string;
   paper: number;
   ours: number | null;
@@ -65,7 +65,7 @@ export function reproductionTable(rows: ReproductionRow[]): Table {
     id: "reproduction",
     title: "Reproduction of the published numbers",
     caption:
-      `Every published number the project recomputes: the paper's value (source as in SPEC.md), ours, and the verdict ` +
+      `Every published number the project recomputes: the paper's value (source as in docs/science.md), ours, and the verdict ` +
       `(${counts.matches} match, ${counts.differs} differ, ${counts["not comparable"]} not comparable).`,
     columns: [
       { key: "quantity", label: "quantity" },

@@ -1,5 +1,5 @@
 /**
- * The schedule stage's part of the report (SPEC §4): one ScheduleCkpt run against the
+ * The schedule stage's part of the report (docs/science.md §4): one ScheduleCkpt run against the
  * deadline with the device bandwidth over time; the CTNYS share by k0 and criterion per
  * family over many seeds with 95 % intervals, next to the published values; ScheduleCkpt
  * against its baselines (parallel vs sequential); the identical-size campaign against the
@@ -76,7 +76,7 @@ function shareFigure(campaign: CampaignResult): Figure {
     caption:
       `Share of the unsaved computation that ScheduleCkpt saves before the deadline (CTNYS / Σ p), mean over ${campaign.settings.seeds} ` +
       `random instances per family with its 95 % interval (${campaign.settings.model} model, ${campaign.settings.estimator} estimator), ` +
-      `and the published share of the single instance of ${FAMILY_SOURCE} (SPEC §4.5).`,
+      `and the published share of the single instance of ${FAMILY_SOURCE} (docs/science.md §4.5).`,
     panelTitle: "family",
     xTitle: "Sahni enumeration depth k0",
     yTitle: "CTNYS share (CTNYS / Σp)",
@@ -119,7 +119,7 @@ function strategiesFigure(campaign: CampaignResult): Figure {
     title: "ScheduleCkpt against checkpointing one at a time or all at once",
     caption:
       `CTNYS share (mean over ${campaign.settings.seeds} instances, 95 % interval) of ScheduleCkpt, sequential greedy (one checkpoint at a time ` +
-      `in decreasing p, SPEC §4.4), all in parallel (everything at once: the collapse the model predicts) and the upper bound of any schedule ` +
+      `in decreasing p, docs/science.md §4.4), all in parallel (everything at once: the collapse the model predicts) and the upper bound of any schedule ` +
       `(a knapsack of the most the device can move before T).`,
     xTitle: "family",
     yTitle: "CTNYS share (CTNYS / Σp)",
@@ -139,7 +139,7 @@ function identicalFigure(campaign: CampaignResult): Figure {
     id: "schedule-identical-sizes",
     title: "Identical sizes: planned with the model, measured on the cluster",
     caption:
-      `50 applications of one size, p = 26…75 s, T = 300 s (SPEC §4.5): applications checkpointed by ScheduleCkpt and by sequential ` +
+      `50 applications of one size, p = 26…75 s, T = 300 s (docs/science.md §4.5): applications checkpointed by ScheduleCkpt and by sequential ` +
       `greedy as the ${campaign.settings.model} model predicts, and by sequential greedy as measured (${PUBLISHED_IDENTICAL_SIZES_SOURCE}).`,
     xTitle: "application size (MB)",
     yTitle: "checkpointed applications (count)",
@@ -155,7 +155,7 @@ function identicalFigure(campaign: CampaignResult): Figure {
 }
 
 /**
- * Scheduler time against n and k0, log scales (SPEC §4.5), with the published times of
+ * Scheduler time against n and k0, log scales (docs/science.md §4.5), with the published times of
  * the papers' C code. Measured, so volatile: the page shows its SVG, not its spec.
  */
 export function schedulerTimeFigure(campaign: CampaignResult): Figure | null {
@@ -252,7 +252,7 @@ function wavesTable(campaign: CampaignResult): Table {
   return {
     id: "schedule-waves",
     title: "Several applications per node, by waves",
-    caption: `${campaign.notes[2] ?? ""} Published: ${PUBLISHED_WAVES_SOURCE} (SPEC §4.6).`,
+    caption: `${campaign.notes[2] ?? ""} Published: ${PUBLISHED_WAVES_SOURCE} (docs/science.md §4.6).`,
     columns: [
       { key: "criterion", label: "criterion" },
       { key: "k0", label: "k0" },
@@ -302,7 +302,7 @@ export function scheduleReproductionRows(campaign: CampaignResult): Reproduction
         how: `sequential greedy planned and executed with the ${model} (n = 50, T = 300 s)`,
         tolerance: { absolute: 0, rationale: "a count" },
         whenDiffers:
-          "The published count was measured: a single process reached only ≈ 5.3–6 MB/s on that hardware, below the quadratic's ≈ 8.6 MB/s at m = 1 (SPEC §4.5)",
+          "The published count was measured: a single process reached only ≈ 5.3–6 MB/s on that hardware, below the quadratic's ≈ 8.6 MB/s at m = 1 (docs/science.md §4.5)",
       }),
     );
   }

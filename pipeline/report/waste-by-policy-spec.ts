@@ -1,8 +1,8 @@
 /**
- * Expected waste by policy (SPEC §5): the analytic value of each policy's schedule
+ * Expected waste by policy (docs/science.md §5): the analytic value of each policy's schedule
  * (filled circle) next to the Monte Carlo estimate with its confidence interval (hollow
  * square with a bar), one panel per objective (the papers' first-failure objective and
- * the complete one, SPEC §5.3). A policy's Monte Carlo interval should cover its analytic
+ * the complete one, docs/science.md §5.3). A policy's Monte Carlo interval should cover its analytic
  * value under the objective the simulation models.
  */
 import type { TopLevelSpec } from "vega-lite";

@@ -1,5 +1,5 @@
 /**
- * All in parallel (SPEC §4.4): start every checkpoint at once, the collapse the bandwidth
+ * All in parallel (docs/science.md §4.4): start every checkpoint at once, the collapse the bandwidth
  * model warns about. Executed on the fluid device under the truth model; when the model
  * has no usable bandwidth for that many concurrent checkpoints (≤ 0, or above its fitted
  * domain under the strict policy, which for the paper model is every instance with more

@@ -1,7 +1,7 @@
 /**
- * The applications ScheduleCkpt chooses from (SPEC §4.1): each has an id, the computation
+ * The applications ScheduleCkpt chooses from (docs/science.md §4.1): each has an id, the computation
  * time not yet saved `pS` (p_i, seconds), the size of its checkpoint image `sizeMb` (s_i,
- * MB = 10^6 bytes) and, when several applications share a node (SPEC §4.6), its node.
+ * MB = 10^6 bytes) and, when several applications share a node (docs/science.md §4.6), its node.
  */
 import { InputError } from "../shared/errors";
 

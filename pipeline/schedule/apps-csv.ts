@@ -1,7 +1,7 @@
 /**
  * The applications CSV of `ckpt schedule --apps`: a header row naming the columns `id`,
  * `p` (seconds of computation not yet saved) and `size_mb` (checkpoint image size, MB),
- * optionally `node` (SPEC §4.6: several applications per node are checkpointed by
+ * optionally `node` (docs/science.md §4.6: several applications per node are checkpointed by
  * waves). Columns may come in any order; other columns are ignored. Every problem is
  * reported as `file:line: reason` with what was expected.
  */

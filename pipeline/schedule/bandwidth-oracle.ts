@@ -4,14 +4,14 @@
  *
  * Why a policy at all: the published model was fitted on m ∈ [1, 18], V ≤ 3.42 GB
  * ([Y-thesis] Table 4.1 up to each peak) and the quadratic collapses outside it — bw(70,
- * 21 GB) < 0 — while a family-C instance can reach 70 applications and 21 GB. SPEC §3.2:
+ * 21 GB) < 0 — while a family-C instance can reach 70 applications and 21 GB. docs/science.md §3.2:
  * "treat bw ≤ 0 (or beyond the fitted domain) as infeasible / unknown, never divide by
  * it". The two policies:
  *
  * - `strict` (the default): a point **above** the fitted box (more concurrent checkpoints
  *   `m > mMax` or more data `V > vGbMax` than was ever measured) is infeasible: the set is
  *   never started, a running set that reaches it stalls. A point **below** the box is
- *   used and counted (`belowDomain`): the fluid progression (SPEC §4.2) re-evaluates the
+ *   used and counted (`belowDomain`): the fluid progression (docs/science.md §4.2) re-evaluates the
  *   model on the *remaining* sizes, so every checkpoint ends with V → 0 (below the
  *   smallest measured V = 15 MB), where the polynomial tends smoothly to its m-only part
  *   `b·m² + d·m + e`; refusing it would make every fluid estimate infeasible and a single
@@ -21,7 +21,7 @@
  *   on extrapolation.
  *
  * In both, a value ≤ 0 or NaN is infeasible (returned as NaN, counted as `nonPositive`),
- * never divided by. `bw(0, 0) = e` (index_bw_max's starting point, SPEC §4.3) is a
+ * never divided by. `bw(0, 0) = e` (index_bw_max's starting point, docs/science.md §4.3) is a
  * definition, not a prediction: it is read with `idleBandwidthMbPerS` and not counted.
  *
  * The returned function is allocation-free; the counters live in the closure.
@@ -51,7 +51,7 @@ export interface BandwidthOracle {
   readonly policy: DomainPolicy;
   /** Aggregated bandwidth in MB/s for m concurrent checkpoints of V GB, or NaN when infeasible. */
   bandwidthMbPerS(m: number, vGb: number): number;
-  /** bw(0, 0) = the model's constant term: the bandwidth of an idle device (SPEC §4.3). */
+  /** bw(0, 0) = the model's constant term: the bandwidth of an idle device (docs/science.md §4.3). */
   readonly idleBandwidthMbPerS: number;
   counts(): BandwidthEvaluationCounts;
   resetCounts(): void;

@@ -1,5 +1,5 @@
 /**
- * The papers' ScheduleCkpt campaigns ([Y-thesis] ch. 7, [Y11] §6.3; SPEC §4.5–§4.6) run
+ * The papers' ScheduleCkpt campaigns ([Y-thesis] ch. 7, [Y11] §6.3; docs/science.md §4.5–§4.6) run
  * over many seeds, with the published values next to ours.
  *
  * - Families A, B, C: per family × criterion × k0, the CTNYS share (CTNYS / Σ p) over
@@ -338,9 +338,9 @@ export function runCampaign(settings: CampaignSettings): CampaignResult {
   for (const family of families) runFamily(family, settings, runs, instances);
   const notes = [
     "Shares are CTNYS / Σ p. The published values come from one unpublished instance per family; compare shares and trends, not CTNYS.",
-    "The published instances' Σ p (B: 29547 for n = 50, C: 42796 for n = 70) imply mean p ≈ 590–610 s, far below the 1050 s of p uniform in [300, 1800] (SPEC §4.5): their p law was evidently not the stated one, which alone moves the shares.",
+    "The published instances' Σ p (B: 29547 for n = 50, C: 42796 for n = 70) imply mean p ≈ 590–610 s, far below the 1050 s of p uniform in [300, 1800] (docs/science.md §4.5): their p law was evidently not the stated one, which alone moves the shares.",
     `Waves: ${WAVES_CAMPAIGN.sizeAssumption}.`,
-    "Identical sizes: ours are the model's predictions; the published counts were measured (one process reached only ≈ 5.3–6 MB/s, below the quadratic's ≈ 8.6 MB/s at m = 1, SPEC §4.5).",
+    "Identical sizes: ours are the model's predictions; the published counts were measured (one process reached only ≈ 5.3–6 MB/s, below the quadratic's ≈ 8.6 MB/s at m = 1, docs/science.md §4.5).",
     `Scheduler times are this machine's, warm; the published ones are the papers' C code on a 2 GHz Opteron.`,
   ];
   const { model, onProgress: _progress, ...rest } = settings;

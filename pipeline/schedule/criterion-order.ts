@@ -1,5 +1,5 @@
 /**
- * The order ScheduleCkpt considers applications in (SPEC §4.3, [Y11] §5): decreasing
+ * The order ScheduleCkpt considers applications in (docs/science.md §4.3, [Y11] §5): decreasing
  * `p_i` (criterion "p") or decreasing `p_i / s_i` (criterion "density", with the original
  * image size), ties broken by input index. Computed once per run: the order of E' never
  * changes, applications only leave it. O(n log n).

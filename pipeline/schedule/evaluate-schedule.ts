@@ -50,7 +50,7 @@ export interface ScheduleReport extends ScheduleCkptOutcome {
     appCount: number;
   };
   units: { time: "s"; size: "MB"; volume: "GB (MB / 1000)"; bandwidth: "MB/s"; micros: "µs" };
-  /** Per wave, when several applications share a node (SPEC §4.6). */
+  /** Per wave, when several applications share a node (docs/science.md §4.6). */
   waves?: WavesOutcome["waves"];
   baselines: { sequentialGreedy: StrategyOutcome; allInParallel: StrategyOutcome };
   upperBound: UpperBound;

@@ -1,5 +1,5 @@
 /**
- * The exact simultaneous-start optimum (not in the papers; SPEC §4.4 asks for an exact
+ * The exact simultaneous-start optimum (not in the papers; docs/science.md §4.4 asks for an exact
  * reference): the subset of maximum Σ p that meets `estimate(S) ≤ T` when every checkpoint
  * of S starts at time 0, under the chosen estimator and planning model. Such a set is a
  * feasible schedule, so ScheduleCkpt — which may also stagger starts — should match or
@@ -22,7 +22,7 @@
  * Otherwise feasibility is not assumed monotone (a general fitted model need not be, and
  * the fluid estimate's re-evaluation at completions is not provably monotone even for the
  * paper model), so an infeasible set is not cut. With several applications per node, at
- * most one per node may start (SPEC §4.6).
+ * most one per node may start (docs/science.md §4.6).
  *
  * Limits: a node limit and a time limit. When either stops the search the result is the
  * best set found, `provenOptimal: false`, and `upperBound` the largest bound of the

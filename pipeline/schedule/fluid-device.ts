@@ -1,6 +1,6 @@
 /**
  * The checkpoint device as an event-driven fluid simulation: what actually happens to the
- * checkpoints a strategy starts (SPEC §4.2–§4.3). The running checkpoints share the
+ * checkpoints a strategy starts (docs/science.md §4.2–§4.3). The running checkpoints share the
  * aggregated bandwidth bw(m, V) of the *truth* model equally (V = the sum of their
  * remaining sizes, in GB); the rate is held between events and re-evaluated when a
  * checkpoint finishes or a new one starts — the progression of [Y-thesis] Algorithm 1

@@ -1,5 +1,5 @@
 /**
- * The fluid time estimate of a set of simultaneous checkpoints (SPEC §4.2, the progression
+ * The fluid time estimate of a set of simultaneous checkpoints (docs/science.md §4.2, the progression
  * of [Y-thesis] Algorithm 1 lines 10–17): phase k runs the m_k = m − k + 1 largest at
  * bw(m_k, V_k)/m_k each, V_k = Σ_{j ≥ k} (r_j − r_{k−1}) the remaining volume, for
  * (r_k − r_{k−1}) MB; the rate is re-evaluated only at completions, exactly as the

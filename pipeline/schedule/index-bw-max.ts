@@ -1,5 +1,5 @@
 /**
- * index_bw_max ([Y-thesis] Algorithm 2, SPEC §4.3): the candidates of one ScheduleCkpt
+ * index_bw_max ([Y-thesis] Algorithm 2, docs/science.md §4.3): the candidates of one ScheduleCkpt
  * decision, chosen bandwidth-wise. Starting from the checkpoints in progress (CKPT, with
  * their remaining volume V'), walk the applications not started yet in criterion order and
  * add application i while bw(|I'|, V') ≤ bw(|I'| + 1, V' + s_i); stop at the first one that

@@ -1,5 +1,5 @@
 /**
- * The schedule stage (SPEC §4): ScheduleCkpt — index_bw_max, ks_bw, the static and fluid
+ * The schedule stage (docs/science.md §4): ScheduleCkpt — index_bw_max, ks_bw, the static and fluid
  * time estimators, the fluid execution of the checkpoint device — the baselines, the CTNYS
  * upper bound, the exact simultaneous-start optimum, waves for several applications per
  * node, and the campaigns of the papers over seeds.

@@ -1,5 +1,5 @@
 /**
- * The instances of the papers' campaigns (SPEC §4.5–§4.6), generated from a seed so that
+ * The instances of the papers' campaigns (docs/science.md §4.5–§4.6), generated from a seed so that
  * a campaign over seeds is reproducible byte for byte.
  *
  * - Random families A, B, C ([Y11] Tables 4–9, [Y-thesis] Tables 7.3–7.8): sizes uniform
@@ -30,17 +30,17 @@ export interface FamilySpec {
   sizeMaxMb: number;
 }
 
-/** SPEC §4.5, random families (sizes uniform in [100, 500] MB). */
+/** docs/science.md §4.5, random families (sizes uniform in [100, 500] MB). */
 export const FAMILIES: Readonly<Record<FamilyName, FamilySpec>> = {
   A: { n: 25, deadlineS: 180, pMinS: 60, pMaxS: 600, sizeMinMb: 100, sizeMaxMb: 500 },
   B: { n: 50, deadlineS: 300, pMinS: 300, pMaxS: 1800, sizeMinMb: 100, sizeMaxMb: 500 },
   C: { n: 70, deadlineS: 420, pMinS: 300, pMaxS: 1800, sizeMinMb: 100, sizeMaxMb: 500 },
 };
 
-/** SPEC §4.5, identical sizes: n = 50, T = 300 s, p = 26..75. */
+/** docs/science.md §4.5, identical sizes: n = 50, T = 300 s, p = 26..75. */
 export const IDENTICAL_SIZE_CAMPAIGN = { n: 50, deadlineS: 300, firstPS: 26, sizesMb: [10, 50, 100, 200, 400] } as const;
 
-/** SPEC §4.6: 25 nodes × 4 applications, T = 600 s, k0 = 2, p in [300, 1800]; sizes assumed [100, 500] MB. */
+/** docs/science.md §4.6: 25 nodes × 4 applications, T = 600 s, k0 = 2, p in [300, 1800]; sizes assumed [100, 500] MB. */
 export const WAVES_CAMPAIGN = {
   nodes: 25,
   appsPerNode: 4,

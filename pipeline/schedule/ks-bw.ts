@@ -1,5 +1,5 @@
 /**
- * ks_bw ([Y-thesis] Annex A, after Sahni's approximation scheme for 0/1 knapsack; SPEC
+ * ks_bw ([Y-thesis] Annex A, after Sahni's approximation scheme for 0/1 knapsack; docs/science.md
  * §4.3): which of the candidates I − CKPT to start now.
  *
  * For every subset J of the candidates with |J| ≤ k0 whose union with the checkpoints in
@@ -11,7 +11,7 @@
  * sizes; its own p is not part of the value (it is the same for every J).
  *
  * Decisions, after the sources:
- * - Enumeration: |J| ≤ k0 (Sahni's scheme, SPEC §4.3) by default; `exactly-k0` is the
+ * - Enumeration: |J| ≤ k0 (Sahni's scheme, docs/science.md §4.3) by default; `exactly-k0` is the
  *   literal reading of Annex A ("subsets of size k0"), with min(k0, r) when fewer than k0
  *   candidates are left. Only `up-to-k0` guarantees that a larger k0 never does worse.
  * - Ties keep the first found: J by increasing size (∅ first), lexicographic in criterion
@@ -24,7 +24,7 @@
  *   changes the result, only the number of estimates (a property test checks it).
  *
  * Complexity: Σ_{j ≤ k0} C(r, j) subsets, each completed by ≤ r estimates:
- * O(r^(k0+1)) estimates (SPEC §4.3: O(k0 · r^(k0+1))), each O(1) (static) or O(m) (fluid),
+ * O(r^(k0+1)) estimates (docs/science.md §4.3: O(k0 · r^(k0+1))), each O(1) (static) or O(m) (fluid),
  * r = |I − CKPT|. No allocation: everything lives in a `KsBwWorkspace` made once per run.
  */
 import type { BandwidthOracle } from "./bandwidth-oracle";

@@ -1,5 +1,5 @@
 /**
- * ScheduleCkpt results published by the papers (SPEC §4.5–§4.6), to print next to ours.
+ * ScheduleCkpt results published by the papers (docs/science.md §4.5–§4.6), to print next to ours.
  * Nothing here is computed except the shares, CTNYS / (CTNYS + RCTNYS). The instances
  * behind the numbers are not published, so comparisons are of shares and trends, over
  * many seeds of our own instances.
@@ -21,11 +21,11 @@ export interface PublishedFamilyResult {
   note?: string;
 }
 
-const SOURCE = "[Y11] Tables 4–9 (SPEC §4.5)";
+const SOURCE = "[Y11] Tables 4–9 (docs/science.md §4.5)";
 /** Family A's Σ p, from its criterion-p rows (4842 + 5362 = 6833 + 3371 = 10204). */
 const FAMILY_A_TOTAL_P = 10204;
 const COPY_ERROR =
-  "[Y11] Table 5 prints RCTNYS = CTNYS (a copy error, SPEC §4.5); the share uses the family's Σp ≈ 10204 (RCTNYS ≈ " ;
+  "[Y11] Table 5 prints RCTNYS = CTNYS (a copy error, docs/science.md §4.5); the share uses the family's Σp ≈ 10204 (RCTNYS ≈ " ;
 
 function row(family: FamilyName, criterion: Criterion, k0: number, ctnys: number, rctnys: number, schedulerMicros: number): PublishedFamilyResult {
   const copyError = family === "A" && criterion === "density" && k0 > 0;
@@ -36,7 +36,7 @@ function row(family: FamilyName, criterion: Criterion, k0: number, ctnys: number
   };
 }
 
-/** SPEC §4.5 table: CTNYS / RCTNYS / scheduling time (µs) per family, criterion and k0. */
+/** docs/science.md §4.5 table: CTNYS / RCTNYS / scheduling time (µs) per family, criterion and k0. */
 export const PUBLISHED_FAMILY_RESULTS: readonly PublishedFamilyResult[] = [
   row("A", "p", 0, 4842, 5362, 28), row("A", "p", 1, 6218, 3996, 1834), row("A", "p", 2, 6833, 3371, 20776),
   row("A", "density", 0, 5021, 5183, 31), row("A", "density", 1, 6947, 6947, 2565), row("A", "density", 2, 7135, 7135, 21090),
@@ -51,7 +51,7 @@ export function publishedFamilyResult(family: FamilyName, criterion: Criterion, 
 }
 
 /**
- * [Y-thesis] Table 7.2 / [Y11] Table 3 (SPEC §4.5): identical sizes, sequential greedy,
+ * [Y-thesis] Table 7.2 / [Y11] Table 3 (docs/science.md §4.5): identical sizes, sequential greedy,
  * *measured* on the cluster (a single process reached only ≈ 5.3–6 MB/s there, well below
  * what the fitted quadratic predicts at m = 1).
  */
@@ -64,7 +64,7 @@ export const PUBLISHED_IDENTICAL_SIZES: readonly { sizeMb: number; checkpointed:
 ];
 export const PUBLISHED_IDENTICAL_SIZES_SOURCE = "[Y-thesis] Table 7.2, [Y11] Table 3 (measured, sequential greedy)";
 
-/** [Y-thesis] §6.4 (SPEC §4.6): 25 nodes × 4 applications by waves, T = 600 s, k0 = 2. */
+/** [Y-thesis] §6.4 (docs/science.md §4.6): 25 nodes × 4 applications by waves, T = 600 s, k0 = 2. */
 export const PUBLISHED_WAVES: readonly { criterion: Criterion; ctnys: number; rctnys: number; share: number; schedulerMicros: number }[] = [
   { criterion: "p", ctnys: 27084, rctnys: 13132, share: 27084 / (27084 + 13132), schedulerMicros: 92104 },
   { criterion: "density", ctnys: 29217, rctnys: 10999, share: 29217 / (29217 + 10999), schedulerMicros: 97589 },

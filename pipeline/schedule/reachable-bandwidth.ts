@@ -7,7 +7,7 @@
  *
  * Used by the upper bound (`upper-bound.ts`: in time T the device moves at most
  * T · max bw) and by the exact solver's pruning. Exact, not sampled: for each integer m
- * the model is a quadratic in V (both forms of SPEC §3.2 are), maximised in closed form at
+ * the model is a quadratic in V (both forms of docs/science.md §3.2 are), maximised in closed form at
  * the interval's ends or the vertex; the cap b_max applies. O(n) for n applications.
  */
 import { termsOf, type BandwidthModel } from "../fit/model";

@@ -1,5 +1,5 @@
 /**
- * Several applications per node ([Y-thesis] §6.4, SPEC §4.6): checkpointing several images
+ * Several applications per node ([Y-thesis] §6.4, docs/science.md §4.6): checkpointing several images
  * of one node at once is slower than one image of the same total size ([Y-thesis] Table
  * 6.1), so one process per node is checkpointed at a time, by *waves*: wave j holds the
  * j-th application (in input order) of every node, and ScheduleCkpt runs wave after wave

@@ -1,5 +1,5 @@
 /**
- * ScheduleCkpt ([Y11] §5, [Y-thesis] Algorithm 1; SPEC §4.3): decide, at the release
+ * ScheduleCkpt ([Y11] §5, [Y-thesis] Algorithm 1; docs/science.md §4.3): decide, at the release
  * notice and at every completion after it, which applications to start checkpointing so
  * that as much unsaved computation (CTNYS) as possible is saved before the deadline T.
  *
@@ -66,7 +66,7 @@ export interface ScheduleDecision {
   value: number | null;
   /** Time this decision took, µs. */
   micros: number;
-  /** The wave (SPEC §4.6) the decision belongs to, when scheduling by waves. */
+  /** The wave (docs/science.md §4.6) the decision belongs to, when scheduling by waves. */
   wave?: number;
 }
 
@@ -85,7 +85,7 @@ export interface ScheduleCkptOutcome extends StrategyOutcome {
 
 /**
  * Run ScheduleCkpt on `apps` (already validated). `startS` shifts the clock (the waves
- * of SPEC §4.6 start where the previous wave ended); the deadline stays absolute.
+ * of docs/science.md §4.6 start where the previous wave ended); the deadline stays absolute.
  */
 export const scheduleCkpt = (function scheduleCkpt(apps: readonly Application[], options: ScheduleOptions, startS = 0): ScheduleCkptOutcome {
   const n = apps.length;

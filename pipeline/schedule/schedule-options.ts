@@ -4,7 +4,7 @@
  * messages.
  *
  * Defaults are the published algorithm: the static estimator ([Y11] eq. 2), |J| ≤ k0
- * (Sahni's scheme), criterion p, k0 = 2 (the largest k0 the papers ran, SPEC §4.5), the
+ * (Sahni's scheme), criterion p, k0 = 2 (the largest k0 the papers ran, docs/science.md §4.5), the
  * strict fitted-domain policy (see `bandwidth-oracle.ts`).
  */
 import type { BandwidthModel } from "../fit/model";
@@ -14,7 +14,7 @@ import { CRITERIA, type Criterion } from "./criterion-order";
 import { SUBSET_ENUMERATIONS, type SubsetEnumeration } from "./ks-bw";
 import { ESTIMATOR_NAMES, type EstimatorName } from "./time-estimator";
 
-/** How sequential greedy treats an application that would finish after T (SPEC §4.4). */
+/** How sequential greedy treats an application that would finish after T (docs/science.md §4.4). */
 export type SequentialRule = "stop" | "skip";
 export const SEQUENTIAL_RULES: readonly SequentialRule[] = ["stop", "skip"];
 

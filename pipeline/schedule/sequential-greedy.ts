@@ -1,5 +1,5 @@
 /**
- * Sequential greedy, the baseline of [Y-thesis] Table 7.2 / [Y11] Table 3 (SPEC §4.4): one
+ * Sequential greedy, the baseline of [Y-thesis] Table 7.2 / [Y11] Table 3 (docs/science.md §4.4): one
  * checkpoint at a time, in decreasing p (ties by input index), each predicted at
  * bw(1, s_i), started when the previous one finishes if the prediction says it finishes
  * by T.

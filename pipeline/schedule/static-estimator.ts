@@ -1,6 +1,6 @@
 /**
  * The static time estimate of a set of simultaneous checkpoints ([Y11] eq. 2, [Y-thesis]
- * eq. 5.3 and Annex A; SPEC §4.2): m · max s / bw(m, Σ s), every checkpoint at the rate
+ * eq. 5.3 and Annex A; docs/science.md §4.2): m · max s / bw(m, Σ s), every checkpoint at the rate
  * bw(m, V)/m for as long as the largest needs. The paper's formula, ScheduleCkpt's default.
  * It ignores that the rate rises as the smaller ones finish, so it is usually pessimistic;
  * with a model whose per-process rate is not monotone it can be optimistic, which is why

@@ -1,7 +1,7 @@
 /**
  * What a strategy did to an instance, as the execution (the fluid device under the truth
  * model) played it out: per application whether its checkpoint completed by the deadline,
- * when it started and finished; CTNYS / RCTNYS (SPEC §4.1); the bandwidth over time.
+ * when it started and finished; CTNYS / RCTNYS (docs/science.md §4.1); the bandwidth over time.
  * Plain serialisable data, the same shape for ScheduleCkpt, the baselines and the exact
  * solver's plan, so that a report can draw any of them.
  *
@@ -29,7 +29,7 @@ export interface AppOutcome {
   pS: number;
   sizeMb: number;
   node?: string;
-  /** The wave it belongs to, when several applications share a node (SPEC §4.6). */
+  /** The wave it belongs to, when several applications share a node (docs/science.md §4.6). */
   wave?: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * How long a set of simultaneous checkpoints takes (SPEC §4.2): the pluggable time
+ * How long a set of simultaneous checkpoints takes (docs/science.md §4.2): the pluggable time
  * estimators ScheduleCkpt's constraint `estimate ≤ T − t` uses.
  *
  * Both assume equal sharing: m simultaneous checkpoints each get bw(m, V)/m.
@@ -8,7 +8,7 @@
  * - `fluid` (the progression ScheduleCkpt itself applies, [Y-thesis] Algorithm 1 lines
  *   10–17): all run at the common rate bw(m, V)/m, V the sum of the *remaining* sizes;
  *   when the smallest finishes, m and V are re-evaluated. The rate is held constant
- *   between completions (the papers' event-driven reading; SPEC §4.2), which is exactly
+ *   between completions (the papers' event-driven reading; docs/science.md §4.2), which is exactly
  *   what the execution (`fluid-device.ts`) simulates, so with the same model as truth a
  *   fluid-feasible set never misses its deadline.
  *

@@ -1,5 +1,5 @@
 /**
- * The place stage: the DP placer and its baselines on the example jobs (SPEC §5), each a
+ * The place stage: the DP placer and its baselines on the example jobs (docs/science.md §5), each a
  * scenario of the parameters: a slices file, a failure law, the objective the DP
  * minimises, and for jobs given by checkpoint sizes the nodes writing together, whose
  * costs come from the bandwidth model (the fitted one when the fit stage ran, else the
@@ -65,7 +65,7 @@ export const DEFAULT_PLACE_PARAMETERS: PlaceStageParameters = {
     },
     "rare-failures": {
       description:
-        "the same job under [BKT]'s host lifetime Weibull(0.58, 137 d), the DP minimising the complete objective (SPEC §5.3: the papers' objective prices checkpoints at nothing when failures are rare)",
+        "the same job under [BKT]'s host lifetime Weibull(0.58, 137 d), the DP minimising the complete objective (docs/science.md §5.3: the papers' objective prices checkpoints at nothing when failures are rare)",
       slices: "data/place/example-job.csv",
       law: LIFETIME_LAW,
       objective: "complete",

@@ -1,5 +1,5 @@
 /**
- * The schedule stage (SPEC §4): ScheduleCkpt on one example instance with its baselines
+ * The schedule stage (docs/science.md §4): ScheduleCkpt on one example instance with its baselines
  * (sequential greedy, all in parallel), recorded for a Gantt chart, and the papers'
  * campaigns over seeds (families A, B, C; identical sizes; waves; scaling).
  *
@@ -39,7 +39,7 @@ export const DEFAULT_SCHEDULE_PARAMETERS: ScheduleStageParameters = {
   model: "paper",
   domain: "strict",
   estimator: "static",
-  // Family A of SPEC §4.5, seed 1 (n = 25, T = 180 s): the papers' largest k0.
+  // Family A of docs/science.md §4.5, seed 1 (n = 25, T = 180 s): the papers' largest k0.
   example: { apps: "data/schedule/family-a-seed-1.csv", deadlineS: 180, k0: 2, criterion: "p" },
   campaign: {
     parts: ["A", "B", "C", "identical", "waves", "scaling"],

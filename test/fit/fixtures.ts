@@ -1,6 +1,6 @@
 /**
  * Observations built in memory for the fit stage's tests: runs drawn around a known
- * model, aggregated by the ingest stage's own `summariseRuns` (SPEC §3.1).
+ * model, aggregated by the ingest stage's own `summariseRuns` (docs/science.md §3.1).
  */
 import type { Observations, RunObservation } from "../../pipeline/ingest/observations";
 import { summariseRuns } from "../../pipeline/ingest/summarise-runs";
@@ -16,7 +16,7 @@ export interface SyntheticCampaign {
   sizesMb?: number[];
   mMax?: number;
   model?: BandwidthModel;
-  /** Mixed-size runs (prefixes of D1, SPEC §3.4) to add as validation runs. */
+  /** Mixed-size runs (prefixes of D1, docs/science.md §3.4) to add as validation runs. */
   withValidationRuns?: boolean;
 }
 

@@ -4,7 +4,7 @@ import { expectClose } from "../helpers";
 
 describe("bandwidth model", () => {
   it("evaluates the published coefficients", () => {
-    // Hand computation with SPEC §3.2's coefficients: bw(9, 2.042) =
+    // Hand computation with docs/science.md §3.2's coefficients: bw(9, 2.042) =
     // -0.0155·81·2.042² − 0.169435·81 + 0.0004·2.042² + 5.027318·9 + 3.753154
     const expected = -0.0155 * 81 * 2.042 ** 2 - 0.169435 * 81 + 0.0004 * 2.042 ** 2 + 5.027318 * 9 + 3.753154;
     expectClose(bandwidthEvaluator(PAPER_MODEL)(9, 2.042), expected, 1e-14);

@@ -5,11 +5,11 @@ import { InputError } from "../../pipeline/shared/errors";
 import { expectClose } from "../helpers";
 import { reference } from "./reference";
 
-// Measured peaks (ī, bw_ī in MB/s) of the D1–D3 experiments: SPEC §3.4 ([Y11] Table 1,
+// Measured peaks (ī, bw_ī in MB/s) of the D1–D3 experiments: docs/science.md §3.4 ([Y11] Table 1,
 // [Y-thesis] Table 4.2).
 const MEASURED = { D1: { m: 9, bw: 31.2 }, D2: { m: 11, bw: 34.03 }, D3: { m: 8, bw: 28.77 } } as const;
 
-describe("peak curve of the D1–D3 data sets under the published coefficients (SPEC §3.4)", () => {
+describe("peak curve of the D1–D3 data sets under the published coefficients (docs/science.md §3.4)", () => {
   for (const name of ["D1", "D2", "D3"] as const) {
     it(name, () => {
       const expected = reference.peaks[name];

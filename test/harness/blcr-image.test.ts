@@ -7,7 +7,7 @@ import { temporaryFolder } from "./temp-dir";
 const dir = temporaryFolder("blcr");
 
 describe("BLCR-pattern image", () => {
-  it("has one 4-byte header before each 4 KiB page (SPEC §3.1), after a 64-byte preamble", () => {
+  it("has one 4-byte header before each 4 KiB page (docs/science.md §3.1), after a 64-byte preamble", () => {
     // 0.1 MB = 100 000 bytes → ⌈100000 / 4096⌉ = 25 pages → 64 + 25 × 4100 = 102 564 bytes.
     expect(blcrImageLayout(0.1)).toEqual({ pages: 25, bytes: 102_564 });
     expect(blcrImageLayout(8).bytes / 8e6).toBeCloseTo(1.00143, 5);

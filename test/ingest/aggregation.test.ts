@@ -1,5 +1,5 @@
 /**
- * Aggregation (SPEC §3.1) on a hand-computed example: per-process bw = ckpt_mb / (end_s −
+ * Aggregation (docs/science.md §3.1) on a hand-computed example: per-process bw = ckpt_mb / (end_s −
  * start_s), run bw = Σ, V = Σ size_mb / 1000, series per (m, v) with count, mean, sample sd
  * and the peak; mixed sizes as validation runs.
  */

@@ -1,4 +1,4 @@
-/** The published inputs in data/published/*.csv are the numbers of SPEC §3.1 / §3.4, as in the code. */
+/** The published inputs in data/published/*.csv are the numbers of docs/science.md §3.1 / §3.4, as in the code. */
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
@@ -9,7 +9,7 @@ const read = (path: string) => parse(readFileSync(path), { columns: true }) as R
 describe("data/published", () => {
   it("table-4-1-peaks.csv holds [Y-thesis] Table 4.1", () => {
     expect(read("data/published/table-4-1-peaks.csv").map((r) => ({ sizeMb: +r.size_mb!, peakM: +r.peak_m!, peakBwMbPerS: +r.peak_bw_mb_per_s! }))).toEqual(TABLE_4_1_PEAKS);
-    // spot check against SPEC §3.1 as printed
+    // spot check against docs/science.md §3.1 as printed
     expect(TABLE_4_1_PEAKS[6]).toEqual({ sizeMb: 684, peakM: 5, peakBwMbPerS: 20.45 });
   });
 
@@ -23,7 +23,7 @@ describe("data/published", () => {
         measuredPeak: peaks.filter((p) => p.dataset === d.name).map((p) => ({ m: +p.peak_m!, bwMbPerS: +p.peak_bw_mb_per_s! }))[0],
       })),
     ).toEqual(VALIDATION_DATASETS);
-    expect(VALIDATION_DATASETS[0]!.sizesMb.slice(0, 3)).toEqual([105, 451, 135]); // SPEC §3.4: D1 = 105, 451, 135, …
+    expect(VALIDATION_DATASETS[0]!.sizesMb.slice(0, 3)).toEqual([105, 451, 135]); // docs/science.md §3.4: D1 = 105, 451, 135, …
     expect(VALIDATION_DATASETS.map((d) => d.measuredPeak)).toEqual([
       { m: 9, bwMbPerS: 31.2 },
       { m: 11, bwMbPerS: 34.03 },

@@ -27,7 +27,7 @@ describe("the generating curve", () => {
     expectClose(syntheticAzurBandwidth(peakM, sizeMb), peakBwMbPerS, 1e-12);
     expect(syntheticAzurBandwidth(peakM - 1, sizeMb)).toBeLessThan(peakBwMbPerS);
     expect(syntheticAzurBandwidth(peakM + 1, sizeMb)).toBeLessThan(peakBwMbPerS);
-    // one process alone: 5.3–6 MB/s (SPEC §4.5)
+    // one process alone: 5.3–6 MB/s (docs/science.md §4.5)
     const single = syntheticAzurBandwidth(1, sizeMb);
     expect(single).toBeGreaterThanOrEqual(5.3);
     expect(single).toBeLessThanOrEqual(6);

@@ -47,7 +47,7 @@ describe("costs", () => {
   });
 
   it("turns sizes into seconds through the bandwidth model, shared equally by m nodes", () => {
-    // m = 4 nodes of 100 MB: V = 0.4 GB, bw = a·16·0.16 + b·16 + c·0.16 + d·4 + e (SPEC §3.2's
+    // m = 4 nodes of 100 MB: V = 0.4 GB, bw = a·16·0.16 + b·16 + c·0.16 + d·4 + e (docs/science.md §3.2's
     // coefficients), a node gets bw/4 MB/s, so c = 100 / (bw/4) + 2 s latency.
     const bw = -0.0155 * 16 * 0.16 - 0.169435 * 16 + 0.0004 * 0.16 + 5.027318 * 4 + 3.753154;
     const { costsSeconds, warnings } = costsFromSizes([100, 0], { model: PAPER_MODEL, nodes: 4, latencySeconds: 2 });

@@ -15,11 +15,11 @@ describe("law strings", () => {
     expect(spec).toEqual({ kind: "weibull", shape: 0.431, scaleSeconds: 1.682 * 3600 });
   });
 
-  it("makes the hyper-exponential reading explicit, and both readings give SPEC §5.5's means", () => {
+  it("makes the hyper-exponential reading explicit, and both readings give docs/science.md §5.5's means", () => {
     expect(() => parseLawString("hyperexp:p=0.398,0.305,0.298;mu=0.031,11.566,1.322;unit=h")).toThrow(/needs param=rate or param=mean/);
     const rates = parseLawString("hyperexp:p=0.398,0.305,0.298;mu=0.031,11.566,1.322;param=rate;unit=h");
     const means = parseLawString("hyperexp:p=0.398,0.305,0.298;mu=0.031,11.566,1.322;param=mean;unit=h");
-    // SPEC §5.5: "rates give a 13.1 h mean, means give 3.9 h" (after renormalising p, which sums to 1.001).
+    // docs/science.md §5.5: "rates give a 13.1 h mean, means give 3.9 h" (after renormalising p, which sums to 1.001).
     expect(createLaw(rates.spec).meanSeconds / 3600).toBeCloseTo(13.1, 1);
     expect(createLaw(means.spec).meanSeconds / 3600).toBeCloseTo(3.9, 1);
     expect(rates.warnings[0]).toMatch(/summed to 1.001, renormalised/);

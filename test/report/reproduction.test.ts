@@ -40,7 +40,7 @@ describe("reproduction rows of the published model", () => {
   it("computes D1's predicted peak from the coefficients", () => {
     // Independent check by hand: D1's first 9 blocks total 2042 MB, so the peak is
     // bw(9, 2.042) = -0.0155·81·2.042² − 0.169435·81 + 0.0004·2.042² + 5.027318·9 + 3.753154
-    // (SPEC §3.2, §3.4); bw(8, 1.925) and bw(10, 2.536) are both lower.
+    // (docs/science.md §3.2, §3.4); bw(8, 1.925) and bw(10, 2.536) are both lower.
     const expected = -0.0155 * 81 * 2.042 ** 2 - 0.169435 * 81 + 0.0004 * 2.042 ** 2 + 5.027318 * 9 + 3.753154;
     expect(rows.find((r) => r.id === "D1/peak-m")!.ours).toBe(9);
     expectClose(rows.find((r) => r.id === "D1/peak-bw")!.ours!, expected, 1e-5);

@@ -31,7 +31,7 @@ describe("bandwidth oracle", () => {
 
   it("bw(0, 0) is the constant term e, not a counted prediction", () => {
     const oracle = createBandwidthOracle(PAPER_MODEL);
-    expect(oracle.idleBandwidthMbPerS).toBe(3.753154); // SPEC §3.2: e = 3.753154
+    expect(oracle.idleBandwidthMbPerS).toBe(3.753154); // docs/science.md §3.2: e = 3.753154
     expect(oracle.counts().evaluations).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The time estimators (SPEC §4.2) and the fluid device that executes schedules.
+ * The time estimators (docs/science.md §4.2) and the fluid device that executes schedules.
  * Reference values: test/schedule/reference/schedule_ckpt_reference.py ("estimates"),
- * an independent implementation from the SPEC; and by hand for a constant device.
+ * an independent implementation from docs/science.md; and by hand for a constant device.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -4,7 +4,7 @@
  * 1. By hand, with a constant device (bw = 10 MB/s whatever m and V, so a set of m
  *    checkpoints shares 10 MB/s equally). Every number is derived in the comments.
  * 2. Against an independent implementation: test/schedule/reference/
- *    schedule_ckpt_reference.py, written from the SPEC alone (itertools, no pruning,
+ *    schedule_ckpt_reference.py, written from docs/science.md alone (itertools, no pruning,
  *    recomputation from scratch), whose output schedule_ckpt_reference.json is committed.
  */
 import { readFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 /**
  * An empirical law built from observed durations (e.g. availability intervals of the
- * hosts, SPEC §5.5: "an empirical law fitted from availability traces").
+ * hosts, docs/science.md §5.5: "an empirical law fitted from availability traces").
  *
  * Decision: the law is the *linearly interpolated* empirical CDF, i.e. F passes through
  * (0, 0) and through (v_j, #{x ≤ v_j}/m) at every distinct observed value v_j, linear in

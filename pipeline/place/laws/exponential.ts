@@ -1,5 +1,5 @@
 /**
- * The exponential law, f(t) = λ e^{−λt} (SPEC §5.5), memoryless: the case Young's and
+ * The exponential law, f(t) = λ e^{−λt} (docs/science.md §5.5), memoryless: the case Young's and
  * Daly's periods are derived for.
  *
  * ∫_0^t s f(s) ds = (1/λ) P(2, λt) (series for small λt, no cancellation) and

@@ -1,6 +1,6 @@
 /**
  * A failure law: the distribution of the time to failure T of the host a job runs on
- * ([BTW10] §2, [BKT] §III; SPEC §5.1, §5.5). Times are in seconds.
+ * ([BTW10] §2, [BKT] §III; docs/science.md §5.1, §5.5). Times are in seconds.
  *
  * A law is described by plain, serialisable data (`LawSpec`, what artifacts and worker
  * threads carry) and evaluated through a `FailureLaw` built from it by `createLaw`. Every

@@ -1,6 +1,6 @@
 /**
  * The hyper-exponential law, a mixture of exponentials: f(t) = Σ_i p_i λ_i e^{−λ_i t}
- * (SPEC §5.5; [BKT] Table I, host unavailability).
+ * (docs/science.md §5.5; [BKT] Table I, host unavailability).
  *
  * [BKT] gives phase parameters μ_i without saying whether they are rates or means
  * (p = (0.398, 0.305, 0.298), μ = (0.031, 11.566, 1.322) h: rates give a 13.1 h mean,

@@ -16,7 +16,7 @@
  *
  * Decisions: the hyper-exponential's `param` has no default, because [BKT] does not say
  * whether its μ are rates or means and the two readings differ threefold in mean
- * (SPEC §5.5). Its probabilities must sum to 1; a sum within 0.01 of 1 (the [BKT] values
+ * (docs/science.md §5.5). Its probabilities must sum to 1; a sum within 0.01 of 1 (the [BKT] values
  * sum to 1.001) is renormalised with a warning, anything further is refused.
  */
 import { InputError } from "../../shared/errors";
@@ -136,7 +136,7 @@ export function parseLawString(text: string, loadDurations?: DurationsLoader): P
       const mu = parseList(text, "mu", required("mu"));
       const reading = params.get("param");
       if (reading === undefined) {
-        fail(text, "hyperexp needs param=rate or param=mean: [BKT] does not say whether its μ are rates or means (SPEC §5.5), so the reading must be explicit");
+        fail(text, "hyperexp needs param=rate or param=mean: [BKT] does not say whether its μ are rates or means (docs/science.md §5.5), so the reading must be explicit");
       }
       if (reading !== "rate" && reading !== "mean") fail(text, `param must be "rate" or "mean", found "${reading}"`);
       if (probabilities.length !== mu.length) fail(text, `p has ${probabilities.length} values but mu has ${mu.length}`);

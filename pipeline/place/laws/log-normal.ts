@@ -1,5 +1,5 @@
 /**
- * The log-normal law: ln T ~ Normal(μ, σ²) with T in seconds (SPEC §5.5, "any law").
+ * The log-normal law: ln T ~ Normal(μ, σ²) with T in seconds (docs/science.md §5.5, "any law").
  *
  * F(t) = Φ((ln t − μ)/σ); since t f(t) is e^{μ+σ²/2} times the density of a log-normal
  * with mean parameter μ + σ², ∫_0^t s f(s) ds = e^{μ+σ²/2} Φ((ln t − μ − σ²)/σ) and the upper

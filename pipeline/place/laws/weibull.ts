@@ -1,5 +1,5 @@
 /**
- * The Weibull law, F(t) = 1 − exp(−(t/λ)^k) (SPEC §5.5; [BKT] Table I uses shape 0.431,
+ * The Weibull law, F(t) = 1 − exp(−(t/λ)^k) (docs/science.md §5.5; [BKT] Table I uses shape 0.431,
  * scale 1.682 h for SETI@home-like host availability).
  *
  * With z = (t/λ)^k and a = 1 + 1/k, the substitution u = z gives

@@ -17,7 +17,7 @@ project and the numpy reference read the same numbers.
 import numpy as np
 
 rng = np.random.default_rng(20240611)
-A, B, C, D, E = -0.0155, -0.169435, 0.0004, 5.027318, 3.753154  # SPEC §3.2
+A, B, C, D, E = -0.0155, -0.169435, 0.0004, 5.027318, 3.753154  # docs/science.md §3.2
 
 
 def paper(m, v):

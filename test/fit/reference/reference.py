@@ -8,7 +8,7 @@
   standard error; t_{0.975, N−p} and the 95 % intervals.
 - Student t quantiles and CDF values: mpmath at 50 digits (the truth, from the regularised
   incomplete beta) and scipy.stats.t (recorded to show scipy's own error, ~1e-10).
-- SPEC §3.4: the curves i ↦ bw(i, Σ_{k≤i} s_k / 1000) of D1–D3 under the published
+- docs/science.md §3.4: the curves i ↦ bw(i, Σ_{k≤i} s_k / 1000) of D1–D3 under the published
   coefficients, and their peaks.
 """
 import json
@@ -80,7 +80,7 @@ def fit(path, terms):
 
 
 def peak_curve(sizes):
-    a, b, c, d, e = -0.0155, -0.169435, 0.0004, 5.027318, 3.753154  # SPEC §3.2
+    a, b, c, d, e = -0.0155, -0.169435, 0.0004, 5.027318, 3.753154  # docs/science.md §3.2
     cumulative = np.cumsum(np.array(sizes, dtype=float))
     m = np.arange(1, len(sizes) + 1, dtype=float)
     v = cumulative / 1000

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent reference for ScheduleCkpt (SPEC §4.2-§4.4), written from the SPEC only,
+"""Independent reference for ScheduleCkpt (docs/science.md §4.2-§4.4), written from docs/science.md only,
 without looking at the TypeScript: naive on purpose (itertools.combinations, every set
 re-estimated from scratch, no pruning, no typed arrays).
 
@@ -15,7 +15,7 @@ import itertools
 import json
 import math
 
-# SPEC §3.2, published coefficients (V in GB = MB / 1000); fitted domain m <= 18, V <= 3.42 GB.
+# docs/science.md §3.2, published coefficients (V in GB = MB / 1000); fitted domain m <= 18, V <= 3.42 GB.
 A, B, C, D, E = -0.0155, -0.169435, 0.0004, 5.027318, 3.753154
 M_MAX, V_MAX = 18, 3.42
 
@@ -37,7 +37,7 @@ def static_time(sizes):
 
 
 def fluid_time(sizes):
-    """SPEC §4.2 fluid progression, rate re-evaluated at each completion."""
+    """docs/science.md §4.2 fluid progression, rate re-evaluated at each completion."""
     s = sorted(sizes)
     t, previous = 0.0, 0.0
     for k, r in enumerate(s):
@@ -144,7 +144,7 @@ def schedule_ckpt(p, size, deadline, k0, criterion, estimator):
 
 
 def sequential_greedy(p, size, deadline):
-    """SPEC §4.4, rule 'stop': decreasing p, one at a time at bw(1, s)."""
+    """docs/science.md §4.4, rule 'stop': decreasing p, one at a time at bw(1, s)."""
     t, count, ctnys = 0.0, 0, 0
     for i in criterion_order(p, size, "p"):
         duration = size[i] / bw(1, size[i] / 1000)
