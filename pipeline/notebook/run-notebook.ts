@@ -11,7 +11,7 @@
  *   same bytes when the notebook's outputs are deterministic.
  * - With `html`, the executed copy is also exported to HTML by nbconvert, preferring PNG to
  *   SVG: nbconvert 6.x (Debian 12's) passes inline SVG through an HTML cleaner that keeps
- *   only its text, and figures carry both (report/notebook-display.ts).
+ *   only its text, and figures carry both (report/render/notebook-display.ts).
  * - A failing cell (a TypeScript error too) stops the run. nbconvert then reports little,
  *   so the notebook is executed once more with errors allowed: the copy is written anyway
  *   (as `<name>.failed.ipynb`) and the first cell with an error is quoted in the message.

@@ -3,7 +3,7 @@
  * artifacts (kedro's node/catalog design). The runner (run-stages.ts) reads and writes the
  * artifacts, hashes everything, and decides whether the stage must run at all.
  */
-import type { ReportFile } from "../report/render-report";
+import type { ReportFile } from "../report/page/render-report";
 
 /** JSON-serialisable parameters of a stage (an object of numbers, strings, booleans, nested objects). */
 export type StageParameters = object;

@@ -20,7 +20,7 @@ import {
   POLICY_NAMES,
   type Objective,
 } from "../place";
-import type { ScenarioPlacement } from "../report/place-figures";
+import type { ScenarioPlacement } from "../report/figures/place-figures";
 import type { Stage } from "../runner/stage";
 import { InputError } from "../shared/errors";
 import { projectPath } from "./project-path";

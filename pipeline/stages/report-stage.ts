@@ -4,13 +4,13 @@
  * the report grows as the stages that feed it are registered.
  */
 import { PAPER_MODEL } from "../fit/model";
-import { buildReportContent, DEFAULT_REPORT_PARAMETERS, type ReportParameters } from "../report/report-content";
+import { buildReportContent, DEFAULT_REPORT_PARAMETERS, type ReportParameters } from "../report/page/report-content";
 import type { ObservationsArtifact } from "../ingest/observations-artifact";
-import type { FitReportArtifact } from "../report/fit-figures";
-import type { ScenarioPlacement } from "../report/place-figures";
-import type { ScheduleExample } from "../report/schedule-figures";
+import type { FitReportArtifact } from "../report/figures/fit-figures";
+import type { ScenarioPlacement } from "../report/figures/place-figures";
+import type { ScheduleExample } from "../report/figures/schedule-figures";
 import type { CampaignResult } from "../schedule";
-import { renderReport } from "../report/render-report";
+import { renderReport } from "../report/page/render-report";
 import type { Stage } from "../runner/stage";
 import { TOOL_VERSION } from "../shared/version";
 

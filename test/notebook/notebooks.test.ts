@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cellSource, listNotebooks, runNotebook, type Notebook } from "../../pipeline/notebook";
 import { PAPER_MODEL } from "../../pipeline/fit/model";
-import { modelReproductionRows } from "../../pipeline/report/model-reproduction-rows";
-import { VEGA_LITE_MIME } from "../../pipeline/report/notebook-display";
+import { modelReproductionRows } from "../../pipeline/report/reproduction/model-reproduction-rows";
+import { VEGA_LITE_MIME } from "../../pipeline/report/render/notebook-display";
 import { projectRoot } from "../../pipeline/shared/version";
 
 const out = mkdtempSync(join(tmpdir(), "ckpt-notebooks-"));

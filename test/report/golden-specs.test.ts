@@ -6,10 +6,10 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PAPER_MODEL } from "../../pipeline/fit/model";
-import { modelFigures } from "../../pipeline/report/model-figures";
-import { modelSurfaceFigure } from "../../pipeline/report/model-surface-spec";
-import { peakCurvesFigure } from "../../pipeline/report/peak-curves-spec";
-import type { Figure } from "../../pipeline/report/figure";
+import { modelFigures } from "../../pipeline/report/figures/model-figures";
+import { modelSurfaceFigure } from "../../pipeline/report/figures/model-surface-spec";
+import { peakCurvesFigure } from "../../pipeline/report/figures/peak-curves-spec";
+import type { Figure } from "../../pipeline/report/figures/figure";
 
 const GOLDEN = join(__dirname, "golden");
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createLaw, parseLawString, placeJob, POLICY_NAMES } from "../../pipeline/place";
-import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "../../pipeline/report/place-figures";
-import { checkVegaLiteSpec } from "../../pipeline/report/validate-spec";
+import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "../../pipeline/report/figures/place-figures";
+import { checkVegaLiteSpec } from "../../pipeline/report/figures/validate-spec";
 
 const job = { slicesSeconds: [3600, 7200, 1800, 3600], costsSeconds: [60, 120, 60, 60] };
 const law = createLaw(parseLawString("weibull:shape=0.431,scale=1.682,unit=h").spec);

@@ -2,12 +2,12 @@ import * as fontkit from "fontkit";
 import * as vega from "vega";
 import { describe, expect, it } from "vitest";
 import { PAPER_MODEL } from "../../pipeline/fit/model";
-import { fontFiles } from "../../pipeline/report/fonts";
-import { modelFigures } from "../../pipeline/report/model-figures";
-import { renderPdf } from "../../pipeline/report/render-pdf";
-import { renderPng } from "../../pipeline/report/render-png";
-import { renderSvg } from "../../pipeline/report/render-svg";
-import { installTextMetrics } from "../../pipeline/report/text-metrics";
+import { fontFiles } from "../../pipeline/report/render/fonts";
+import { modelFigures } from "../../pipeline/report/figures/model-figures";
+import { renderPdf } from "../../pipeline/report/render/render-pdf";
+import { renderPng } from "../../pipeline/report/render/render-png";
+import { renderSvg } from "../../pipeline/report/render/render-svg";
+import { installTextMetrics } from "../../pipeline/report/render/text-metrics";
 import { expectClose } from "../helpers";
 
 const figure = modelFigures(PAPER_MODEL, { idPrefix: "t", modelLabel: "published model" })[2]!;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PAPER_MODEL, type BandwidthModel } from "../../pipeline/fit/model";
-import { modelReproductionRows } from "../../pipeline/report/model-reproduction-rows";
+import { modelReproductionRows } from "../../pipeline/report/reproduction/model-reproduction-rows";
 import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../../pipeline/ingest/published-azur-data";
-import { compareWithPublished, reproductionTable } from "../../pipeline/report/reproduction";
+import { compareWithPublished, reproductionTable } from "../../pipeline/report/reproduction/reproduction";
 import { expectClose } from "../helpers";
 
 const base = { id: "x", quantity: "q", source: "[Y11] Table 1", unit: "MB/s", how: "h" };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PAPER_MODEL } from "../../pipeline/fit/model";
-import { buildReportContent } from "../../pipeline/report/report-content";
-import { renderSvg } from "../../pipeline/report/render-svg";
-import { checkVegaLiteSpec } from "../../pipeline/report/validate-spec";
-import { CATEGORY_PALETTE, FONT_FAMILY } from "../../pipeline/report/theme";
+import { buildReportContent } from "../../pipeline/report/page/report-content";
+import { renderSvg } from "../../pipeline/report/render/render-svg";
+import { checkVegaLiteSpec } from "../../pipeline/report/figures/validate-spec";
+import { CATEGORY_PALETTE, FONT_FAMILY } from "../../pipeline/report/figures/theme";
 import { builderFigures } from "./fixtures/builder-figures";
 
 const figures = buildReportContent({ paperModel: PAPER_MODEL }).sections.flatMap((s) => s.figures);

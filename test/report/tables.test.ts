@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatCell, type Table } from "../../pipeline/report/table";
-import { tableToCsv } from "../../pipeline/report/table-to-csv";
-import { escapeLatex, tableToLatex } from "../../pipeline/report/table-to-latex";
-import { tableToHtml } from "../../pipeline/report/table-to-html";
+import { formatCell, type Table } from "../../pipeline/report/tables/table";
+import { tableToCsv } from "../../pipeline/report/tables/table-to-csv";
+import { escapeLatex, tableToLatex } from "../../pipeline/report/tables/table-to-latex";
+import { tableToHtml } from "../../pipeline/report/tables/table-to-html";
 
 const table: Table = {
   id: "t",

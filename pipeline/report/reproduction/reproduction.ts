@@ -7,7 +7,7 @@
  * "not comparable" when the paper's number rests on data that is not published (we then
  * say what ours is instead).
  */
-import type { Table } from "./table";
+import type { Table } from "../tables/table";
 
 export type Verdict = "matches" | "differs" | "not comparable";
 

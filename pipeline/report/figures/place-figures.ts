@@ -4,11 +4,11 @@
  * with the Monte Carlo interval; one table of all the wastes; and the reproduction of
  * Daly's published periods, which the baselines use.
  */
-import { dalyPeriod, youngPeriod, type Objective, type Placement } from "../place";
+import { dalyPeriod, youngPeriod, type Objective, type Placement } from "../../place";
 import type { Figure } from "./figure";
 import { placementTimelineFigure } from "./placement-timeline-spec";
-import { compareWithPublished, type ReproductionRow } from "./reproduction";
-import type { Table } from "./table";
+import { compareWithPublished, type ReproductionRow } from "../reproduction/reproduction";
+import type { Table } from "../tables/table";
 import { wasteByPolicyFigure } from "./waste-by-policy-spec";
 
 /** One scenario of the place stage, as its artifact holds it. */

@@ -3,7 +3,7 @@
  * in which units, on which domain it was fitted, how well (metrics, when fitted) and from
  * what (provenance). Two tables: the coefficients, and every other property.
  */
-import { termLabel, termsOf, type BandwidthModel, type ModelTerm } from "../fit/model";
+import { termLabel, termsOf, type BandwidthModel, type ModelTerm } from "../../fit/model";
 import type { CellValue, Table } from "./table";
 
 export interface ModelCard {

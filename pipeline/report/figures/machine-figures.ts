@@ -3,13 +3,13 @@
  * measured here with `ckpt harness` and the model fitted on it, next to the published
  * model of the Grid5000 Azur cluster — both sets of curves, both sets of coefficients.
  */
-import type { BandwidthModel } from "../fit/model";
-import type { ObservationsArtifact } from "../ingest/observations-artifact";
+import type { BandwidthModel } from "../../fit/model";
+import type { ObservationsArtifact } from "../../ingest/observations-artifact";
 import type { Figure } from "./figure";
 import type { FitReportArtifact } from "./fit-figures";
 import { modelFigures } from "./model-figures";
 import { sideBySideFigure } from "./side-by-side-spec";
-import type { Table } from "./table";
+import type { Table } from "../tables/table";
 
 export function machineFigures(
   fit: FitReportArtifact,

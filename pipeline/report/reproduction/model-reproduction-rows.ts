@@ -8,9 +8,9 @@
  * ([Y-thesis]), rounded up to 5 %, and one application for ī (the curves are flat near
  * their peak). Both are parameters.
  */
-import { bandwidthEvaluator, peakCurve, type BandwidthModel } from "../fit";
-import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../ingest/published-azur-data";
-import { sizeSeriesCurve } from "./model-curve";
+import { bandwidthEvaluator, peakCurve, type BandwidthModel } from "../../fit";
+import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../../ingest/published-azur-data";
+import { sizeSeriesCurve } from "../figures/model-curve";
 import {
   CAMPAIGN_M_MAX,
   PUBLISHED_E_GLOBAL_PERCENT,

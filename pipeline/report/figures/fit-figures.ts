@@ -5,15 +5,15 @@
  * held-out mixed-size runs), and the tables: coefficients with their 95 % intervals next
  * to the published ones, the goodness of fit, measured vs predicted peaks per series.
  */
-import type { FitReport, PointResiduals } from "../fit";
-import type { Observations } from "../ingest/observations";
+import type { FitReport, PointResiduals } from "../../fit";
+import type { Observations } from "../../ingest/observations";
 import type { Figure } from "./figure";
 import { measuredSeries } from "./measured-series";
 import { modelFigures } from "./model-figures";
 import { observedPredictedFigure } from "./observed-predicted-spec";
 import { residualsFigure } from "./residuals-spec";
-import type { Table } from "./table";
-import type { BandwidthModel } from "../fit/model";
+import type { Table } from "../tables/table";
+import type { BandwidthModel } from "../../fit/model";
 
 /** The fit report as the `fit` artifact holds it: JSON, the residual columns as arrays. */
 export type FitReportArtifact = Omit<FitReport, "residuals"> & {

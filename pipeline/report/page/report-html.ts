@@ -9,11 +9,11 @@
  * vega-embed is not used (it is not a dependency): the ~40 lines of the page's script do
  * the part of it we need, with a small tooltip of their own.
  */
-import type { Figure } from "./figure";
+import type { Figure } from "../figures/figure";
 import type { ReportContent, ReportSection } from "./report-content";
-import type { Table } from "./table";
-import { CHART_SIZES } from "./theme";
-import { escapeHtml, tableToHtml } from "./table-to-html";
+import type { Table } from "../tables/table";
+import { CHART_SIZES } from "../figures/theme";
+import { escapeHtml, tableToHtml } from "../tables/table-to-html";
 
 export interface ReportPageInputs {
   content: ReportContent;

@@ -10,12 +10,12 @@
  * JupyterLab, so the bundle goes through tslab's own display channel.
  */
 import type { TopLevelSpec } from "vega-lite";
-import type { Figure } from "./figure";
+import type { Figure } from "../figures/figure";
 import { renderPng } from "./render-png";
 import { renderSvg } from "./render-svg";
-import { columnHeader, formatCell, type Table } from "./table";
-import { tableToHtml } from "./table-to-html";
-import { assertValidVegaLiteSpec } from "./validate-spec";
+import { columnHeader, formatCell, type Table } from "../tables/table";
+import { tableToHtml } from "../tables/table-to-html";
+import { assertValidVegaLiteSpec } from "../figures/validate-spec";
 
 export const VEGA_LITE_MIME = "application/vnd.vegalite.v5+json";
 

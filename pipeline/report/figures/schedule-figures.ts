@@ -13,14 +13,14 @@ import {
   type CampaignResult,
   type ScheduleCkptOutcome,
   type StrategyOutcome,
-} from "../schedule";
+} from "../../schedule";
 import type { Figure } from "./figure";
 import { ganttFigure } from "./gantt-spec";
 import { groupedBarsFigure } from "./grouped-bars-spec";
 import { intervalChartFigure } from "./interval-chart-spec";
-import { compareWithPublished, type ReproductionRow } from "./reproduction";
+import { compareWithPublished, type ReproductionRow } from "../reproduction/reproduction";
 import { seriesLinesFigure } from "./series-lines-spec";
-import type { Table } from "./table";
+import type { Table } from "../tables/table";
 
 /** The schedule stage's example run, as its artifact holds it. */
 export interface ScheduleExample {

@@ -4,7 +4,7 @@
  * the pixels are the same on every machine.
  */
 import { Resvg } from "@resvg/resvg-js";
-import { FONT_FAMILY } from "./theme";
+import { FONT_FAMILY } from "../figures/theme";
 import { fontFiles } from "./fonts";
 
 export function renderPng(svg: string, zoom = 2): Buffer {

@@ -8,15 +8,15 @@
  * The measurements are ingest's observations when given (per-(m, v) means ± sd, measured
  * peaks, the data-set runs), else the published peaks of [Y-thesis] Table 4.1.
  */
-import { bandwidthEvaluator, peakCurve, type BandwidthModel } from "../fit";
-import type { Observations } from "../ingest/observations";
-import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../ingest/published-azur-data";
+import { bandwidthEvaluator, peakCurve, type BandwidthModel } from "../../fit";
+import type { Observations } from "../../ingest/observations";
+import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../../ingest/published-azur-data";
 import type { Figure } from "./figure";
 import { datasetPoints, measuredSeries } from "./measured-series";
 import { sizeSeriesCurve, usable } from "./model-curve";
 import { modelSurfaceFigure, type SurfaceCell, type SurfacePoint } from "./model-surface-spec";
 import { peakCurvesFigure, type MeasuredCurvePoint, type PeakMarker } from "./peak-curves-spec";
-import { CAMPAIGN_M_MAX, TABLE_4_1_SOURCE, VALIDATION_DATASETS_SOURCE } from "./published-values";
+import { CAMPAIGN_M_MAX, TABLE_4_1_SOURCE, VALIDATION_DATASETS_SOURCE } from "../reproduction/published-values";
 
 export interface ModelFiguresOptions {
   /** Prefix of the figure ids, e.g. "paper-model". */

@@ -2,7 +2,7 @@
  * Plain rows from ingest's observations for the figures: the uniform-size series (one
  * label per curve) and the mixed-size data-set runs averaged per number of blocks.
  */
-import type { Observations, SizeSeries } from "../ingest/observations";
+import type { Observations, SizeSeries } from "../../ingest/observations";
 
 export interface LabelledSeries {
   /** The legend label: the size in MB, plus the group's values when sizes repeat across groups. */

@@ -6,21 +6,21 @@
  * Inputs arrive stage by stage; a section appears when its artifacts exist, and the
  * report says which stages it was built from.
  */
-import type { BandwidthModel } from "../fit/model";
-import type { Figure } from "./figure";
-import { modelCard } from "./model-card";
-import { modelFigures } from "./model-figures";
-import { modelReproductionRows } from "./model-reproduction-rows";
-import type { ObservationsArtifact } from "../ingest/observations-artifact";
-import { fitFigures, type FitReportArtifact } from "./fit-figures";
-import type { CampaignResult } from "../schedule";
-import { mergeTimings } from "../shared/split-timings";
-import { scheduleFigures, scheduleReproductionRows, schedulerTimeFigure, type ScheduleExample } from "./schedule-figures";
-import { measuredFigures } from "./measured-figures";
-import { machineFigures } from "./machine-figures";
-import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "./place-figures";
-import { reproductionTable, type ReproductionRow } from "./reproduction";
-import type { Table } from "./table";
+import type { BandwidthModel } from "../../fit/model";
+import type { Figure } from "../figures/figure";
+import { modelCard } from "../tables/model-card";
+import { modelFigures } from "../figures/model-figures";
+import { modelReproductionRows } from "../reproduction/model-reproduction-rows";
+import type { ObservationsArtifact } from "../../ingest/observations-artifact";
+import { fitFigures, type FitReportArtifact } from "../figures/fit-figures";
+import type { CampaignResult } from "../../schedule";
+import { mergeTimings } from "../../shared/split-timings";
+import { scheduleFigures, scheduleReproductionRows, schedulerTimeFigure, type ScheduleExample } from "../figures/schedule-figures";
+import { measuredFigures } from "../figures/measured-figures";
+import { machineFigures } from "../figures/machine-figures";
+import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "../figures/place-figures";
+import { reproductionTable, type ReproductionRow } from "../reproduction/reproduction";
+import type { Table } from "../tables/table";
 
 export interface ReportInputs {
   /** The published model of [Y11] / [Y-thesis] (always there: it is data in the code). */

@@ -5,15 +5,15 @@
  * writes them), in a stable order, with no timestamp anywhere.
  */
 import { readFileSync } from "node:fs";
-import type { Figure } from "./figure";
+import type { Figure } from "../figures/figure";
 import type { ReportContent } from "./report-content";
 import { reportHtml, type ReportPageInputs } from "./report-html";
-import { renderPdf } from "./render-pdf";
-import { renderPng } from "./render-png";
-import { renderSvg } from "./render-svg";
-import { tableToCsv } from "./table-to-csv";
-import { tableToLatex } from "./table-to-latex";
-import { assertValidVegaLiteSpec } from "./validate-spec";
+import { renderPdf } from "../render/render-pdf";
+import { renderPng } from "../render/render-png";
+import { renderSvg } from "../render/render-svg";
+import { tableToCsv } from "../tables/table-to-csv";
+import { tableToLatex } from "../tables/table-to-latex";
+import { assertValidVegaLiteSpec } from "../figures/validate-spec";
 
 export interface ReportFile {
   /** Relative to the report folder, with "/" separators. */

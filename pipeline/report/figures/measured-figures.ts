@@ -3,13 +3,13 @@
  * (mean ± sd per m) with its peak, next to the peaks published in [Y-thesis] Table 4.1,
  * and the ingest counts (every row read is accepted or rejected with a reason).
  */
-import { TABLE_4_1_PEAKS } from "../ingest/published-azur-data";
-import type { ObservationsArtifact } from "../ingest/observations-artifact";
+import { TABLE_4_1_PEAKS } from "../../ingest/published-azur-data";
+import type { ObservationsArtifact } from "../../ingest/observations-artifact";
 import type { Figure } from "./figure";
 import { measuredSeries } from "./measured-series";
 import { peakCurvesFigure } from "./peak-curves-spec";
-import { TABLE_4_1_SOURCE } from "./published-values";
-import type { Table } from "./table";
+import { TABLE_4_1_SOURCE } from "../reproduction/published-values";
+import type { Table } from "../tables/table";
 
 export function measuredFigures(artifact: ObservationsArtifact, observationsLabel: string): { figures: Figure[]; tables: Table[] } {
   const labelled = measuredSeries(artifact.observations);
