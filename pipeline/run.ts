@@ -40,6 +40,7 @@ import { placeStage } from "./stages/place-stage";
 import { reportStage } from "./stages/report-stage";
 import { scheduleStage } from "./stages/schedule-stage";
 import { runStages, type PipelineRun } from "./runner/run-stages";
+import { withOutputFolder } from "./runner/output-folder";
 import type { Stage } from "./runner/stage";
 import { projectRoot } from "./shared/version";
 
@@ -60,8 +61,11 @@ export interface PipelineOptions {
 
 export function runPipeline(options: PipelineOptions, stages: readonly Stage[] = STAGES): Promise<PipelineRun> {
   const root = projectRoot();
-  return runStages(stages, {
-    out: options.out,
+  const log = options.log ?? (() => {});
+  // Built in a sibling folder under a lock and swapped in whole (runner/output-folder.ts).
+  return withOutputFolder(options.out, (folder) => runStages(stages, {
+    out: folder,
+    displayOut: options.out,
     // Relative paths: they appear in the manifest, which must not depend on where the project is.
     traces: options.traces ?? DEFAULT_TRACES.map((t) => relative(process.cwd(), resolve(root, t))),
     force: options.force ?? false,
@@ -69,6 +73,6 @@ export function runPipeline(options: PipelineOptions, stages: readonly Stage[] =
     parameterOverrides: options.parameterOverrides ?? {},
     codeRoot: dirname(__filename),
     projectRoot: root,
-    ...(options.log ? { log: options.log } : {}),
-  });
+    log,
+  }), { log });
 }

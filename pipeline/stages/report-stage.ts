@@ -13,11 +13,22 @@ import type { CampaignResult } from "../schedule";
 import { renderReport } from "../report/page/render-report";
 import type { Stage } from "../runner/stage";
 import { TOOL_VERSION } from "../shared/version";
+import type { NotApplicable } from "../shared/not-applicable";
 
 export const reportStage: Stage<ReportParameters> = {
   name: "report",
   summary: "figures, tables, reproduction table and index.html",
-  inputs: ["observations?", "fit?", "machine-observations?", "machine-fit?", "schedule-example?", "campaign?", "schedule-timings?", "placements?"],
+  inputs: [
+    "observations?",
+    "fit?",
+    "machine-observations?",
+    "machine-fit?",
+    "schedule-example?",
+    "campaign?",
+    "schedule-timings?",
+    "placements?",
+    "place-not-applicable?",
+  ],
   outputs: ["report"],
   module: __filename,
   defaults: DEFAULT_REPORT_PARAMETERS,
@@ -27,10 +38,11 @@ export const reportStage: Stage<ReportParameters> = {
       fit?: FitReportArtifact;
       "machine-observations"?: ObservationsArtifact;
       "machine-fit"?: FitReportArtifact;
-      "schedule-example"?: ScheduleExample;
+      "schedule-example"?: ScheduleExample | null;
       campaign?: CampaignResult;
       "schedule-timings"?: { campaign: Record<string, number> };
       placements?: ScenarioPlacement[];
+      "place-not-applicable"?: NotApplicable[];
     };
     const content = buildReportContent(
       {
@@ -39,14 +51,15 @@ export const reportStage: Stage<ReportParameters> = {
         ...(inputs.fit ? { fit: inputs.fit } : {}),
         ...(inputs["machine-observations"] ? { machineObservations: inputs["machine-observations"] } : {}),
         ...(inputs["machine-fit"] ? { machineFit: inputs["machine-fit"] } : {}),
-        ...(inputs["schedule-example"] ? { scheduleExample: inputs["schedule-example"] } : {}),
+        ...(inputs["schedule-example"] !== undefined ? { scheduleExample: inputs["schedule-example"] } : {}),
         ...(inputs.campaign ? { campaign: inputs.campaign } : {}),
         ...(inputs["schedule-timings"] ? { scheduleTimings: inputs["schedule-timings"] } : {}),
         ...(inputs.placements ? { placements: inputs.placements } : {}),
+        ...(inputs["place-not-applicable"] ? { placeNotApplicable: inputs["place-not-applicable"] } : {}),
       },
       context.parameters,
     );
-    const files = await renderReport(
+    const { files, content: drawn } = await renderReport(
       content,
       { inputs: context.provenance, parameters: context.parameters, toolVersion: TOOL_VERSION, stages: context.stageNames },
       {
@@ -59,8 +72,11 @@ export const reportStage: Stage<ReportParameters> = {
     return {
       artifacts: {
         report: {
-          sections: content.sections.map((s) => ({ id: s.id, title: s.title, figures: s.figures.map((f) => f.id), tables: s.tables.map((t) => t.id) })),
-          reproduction: content.reproduction,
+          title: drawn.title,
+          cluster: drawn.cluster,
+          summary: drawn.summary,
+          sections: drawn.sections.map((s) => ({ id: s.id, title: s.title, figures: s.figures.map((f) => f.id), tables: s.tables.map((t) => t.id), notes: s.notes })),
+          reproduction: drawn.reproduction,
         },
       },
       files,

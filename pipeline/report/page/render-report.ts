@@ -30,23 +30,47 @@ export interface RenderReportOptions {
   onFigure?: (id: string, index: number, total: number, warnings: string[]) => void;
 }
 
-export async function renderReport(content: ReportContent, provenance: ReportProvenance, options: RenderReportOptions = {}): Promise<ReportFile[]> {
+/** Vega's word for a scale whose data are empty: such a figure would be drawn on nothing. */
+const EMPTY_DOMAIN = /Infinite extent/;
+
+/**
+ * Every file of the report, and the content as drawn: a figure whose rendering finds an
+ * empty data domain (vega's "Infinite extent") is not written; its section says so instead.
+ */
+export async function renderReport(
+  content: ReportContent,
+  provenance: ReportProvenance,
+  options: RenderReportOptions = {},
+): Promise<{ files: ReportFile[]; content: ReportContent }> {
   const files: ReportFile[] = [];
   const figures = content.sections.flatMap((s) => s.figures);
   const tables = content.sections.flatMap((s) => s.tables);
   assertUniqueIds(figures.map((f) => f.id), "figure");
   assertUniqueIds(tables.map((t) => t.id), "table");
+  const empty = new Set<string>();
   for (const [index, figure] of figures.entries()) {
     const rendered = await renderFigure(figure);
-    files.push(...rendered.files);
+    if (rendered.warnings.some((warning) => EMPTY_DOMAIN.test(warning))) empty.add(figure.id);
+    else files.push(...rendered.files);
     options.onFigure?.(figure.id, index + 1, figures.length, rendered.warnings);
   }
+  const drawn: ReportContent = {
+    ...content,
+    sections: content.sections.map((section) => ({
+      ...section,
+      figures: section.figures.filter((figure) => !empty.has(figure.id)),
+      notes: [
+        ...section.notes,
+        ...section.figures.filter((figure) => empty.has(figure.id)).map((figure) => `“${figure.title}” is not drawn: on these data one of its layers is empty.`),
+      ],
+    })),
+  };
   for (const table of tables) {
     files.push({ path: `tables/${table.id}.csv`, content: tableToCsv(table) }, { path: `tables/${table.id}.tex`, content: tableToLatex(table) });
   }
   files.push({ path: "reproduction.json", content: `${JSON.stringify(content.reproduction, null, 2)}\n` });
-  files.push({ path: "index.html", content: reportHtml({ content, runtime: loadRuntime(), ...provenance }) });
-  return files;
+  files.push({ path: "index.html", content: reportHtml({ content: drawn, runtime: loadRuntime(), ...provenance }) });
+  return { files, content: drawn };
 }
 
 /** The four files of one figure (after checking its spec against the schema), and the renderers' warnings. */
