@@ -79,11 +79,15 @@ export async function withOutputFolder<T>(out: string, build: (folder: string) =
   }
 }
 
+/** What the project itself puts in a report folder besides the pipeline's outputs: its README (kept in git) and `ckpt notebook run`'s copies. */
+const PROJECT_ENTRIES = new Set(["README.md", "notebooks"]);
+
 /** The pipeline replaces its folder whole: never a folder it did not create (e.g. `--out ~/Documents`). */
 function refuseForeignFolder(target: string, out: string): void {
   if (!fileExists(target)) return;
   if (!lstatSync(target).isDirectory()) throw new InputError(`--out ${out} is a file, not a folder; give a folder for the report (new, empty, or a previous report)`);
-  if (readdirSync(target).length > 0 && !fileExists(join(target, PIPELINE_STATE_PATH))) {
+  const foreign = readdirSync(target).filter((entry) => !PROJECT_ENTRIES.has(entry));
+  if (foreign.length > 0 && !fileExists(join(target, PIPELINE_STATE_PATH))) {
     throw new InputError(
       `--out ${out} holds files that no ckpt pipeline run wrote (there is no ${PIPELINE_STATE_PATH}); the pipeline replaces its output folder whole, ` +
         `so give a new or empty folder, or the folder of an earlier report`,

@@ -99,3 +99,14 @@ describe("withOutputFolder", () => {
     expect(readdirSync(parent).sort()).toEqual(["reports"]);
   });
 });
+
+describe("the folder a fresh clone has", () => {
+  it("accepts reports/ holding only the project's README and notebook copies", async () => {
+    const parent = fresh();
+    const out = join(parent, "reports");
+    mkdirSync(join(out, "notebooks"), { recursive: true });
+    writeFileSync(join(out, "README.md"), "# reports/\n");
+    await withOutputFolder(out, async (folder) => writeFileSync(join(folder, "index.html"), "report\n"));
+    expect(readdirSync(out).sort()).toEqual(["README.md", "index.html", "notebooks"]);
+  });
+});
