@@ -124,6 +124,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
       provenance,
       stageNames: names,
       progress: (message) => log(`${" ".repeat(label.length)}  ${message}`),
+      cache: { dir: join(options.out, ".cache", stage.name), codeHash: sha256OfBytes(JSON.stringify(current.code)) },
     });
 
     const files = new Map<string, Uint8Array | string>();

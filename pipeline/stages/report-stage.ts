@@ -63,6 +63,7 @@ export const reportStage: Stage<ReportParameters> = {
       content,
       { inputs: context.provenance, parameters: context.parameters, toolVersion: TOOL_VERSION, stages: context.stageNames },
       {
+        cache: { dir: context.cache.dir, salt: context.cache.codeHash },
         onFigure: (id, index, total, warnings) => {
           context.progress(`figure ${index}/${total}: ${id}`);
           for (const warning of warnings) context.progress(`  warning (${id}): ${warning}`);
