@@ -50,7 +50,6 @@ Examples:
 
 export const command: Command = {
   name: "fit",
-  summary: "fit bw(m, V) by least squares: coefficients with SE/CI, R², E_global, CV, peaks",
   help,
   allowPositionals: true,
   options: {

@@ -93,7 +93,6 @@ function humanReport(result: IngestResult, out: string, rejectsFile: string | nu
 
 export const command: Command = {
   name: "ingest",
-  summary: "read checkpoint traces, validate every row, aggregate into size series",
   allowPositionals: true,
   help: `Usage: ckpt ingest <file|directory>… [--format auto|canonical|host-logs] [--strict]
                    [--rejects FILE] [--out FILE] [--group-by COLUMN,…] [--json]

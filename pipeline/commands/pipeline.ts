@@ -8,7 +8,6 @@ import { parseParameterAssignments } from "./parameter-assignments";
 
 export const command: Command = {
   name: "pipeline",
-  summary: "run every stage, traces → report (skips what is up to date)",
   help: [
     "Usage: ckpt pipeline [--traces <file|dir>[,…]] [--out reports] [--cluster NAME] [--strict] [--param <stage>.<name>=<value>]… [--explain] [--force] [--json]",
     "",

@@ -191,7 +191,6 @@ function renderText(placement: Placement, main: PolicyResult, costSource: string
 
 export const command: Command = {
   name: "place",
-  summary: "optimal checkpoint placement in a job of slices under a failure law, vs Young/Daly",
   help,
   options: {
     slices: { type: "string" },

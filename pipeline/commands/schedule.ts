@@ -82,7 +82,6 @@ Example:
 
 export const command: Command = {
   name: "schedule",
-  summary: "choose the checkpoints to take before the release deadline (ScheduleCkpt)",
   help,
   options: {
     model: { type: "string" },

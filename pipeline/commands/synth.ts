@@ -17,7 +17,6 @@ function integerFlag(args: Parameters<Command["run"]>[0], name: string, fallback
 
 export const command: Command = {
   name: "synth",
-  summary: "write a seeded synthetic checkpoint campaign, Azur-like or of another cluster shape (canonical CSV)",
   help: `Usage: ckpt synth [--shape azur|${CLUSTER_SHAPE_NAMES.join("|")}] [--seed N] [--repetitions R] [--max-m M] [--uniform-only] [--out FILE] [--json]
 
 Writes a SYNTHETIC checkpoint campaign. The default shape, azur, follows the Azur

@@ -10,7 +10,6 @@ import type { FitReportArtifact } from "../report/figures/fit-figures";
 import type { ScenarioPlacement } from "../report/figures/place-figures";
 import type { ScheduleExample } from "../report/figures/schedule-figures";
 import type { CampaignResult } from "../schedule";
-import { renderReport } from "../report/page/render-report";
 import type { Stage } from "../runner/stage";
 import { TOOL_VERSION } from "../shared/version";
 import type { NotApplicable } from "../shared/not-applicable";
@@ -59,6 +58,9 @@ export const reportStage: Stage<ReportParameters> = {
       },
       context.parameters,
     );
+    // Loaded here, not at the top: the renderers (vega, resvg, pdfkit) cost ~150 ms to load,
+    // which every `ckpt` command that lists the stages (e.g. `ckpt --help`) would otherwise pay.
+    const { renderReport } = await import("../report/page/render-report.js");
     const { files, content: drawn } = await renderReport(
       content,
       { inputs: context.provenance, parameters: context.parameters, toolVersion: TOOL_VERSION, stages: context.stageNames },
