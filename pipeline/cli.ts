@@ -53,6 +53,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "run every stage, traces → report (skips what is up to date)",
     load: async () => (await import("./commands/pipeline.js")).command,
   },
+  simulate: {
+    summary: "desktop-grid simulations: sweeps in shards, merge with 95 % intervals, availability traces",
+    load: async () => (await import("./commands/simulate.js")).command,
+  },
   notebook: {
     summary: "list the notebooks, or run one headlessly with --param values",
     load: async () => (await import("./commands/notebook.js")).command,
