@@ -23,6 +23,7 @@ export interface ScenarioPlacement {
 const OBJECTIVE_LABELS: Record<Objective, string> = {
   paper: "papers' objective (first failure)",
   complete: "complete objective (docs/science.md §5.3)",
+  bkt: "[BKT]'s objective (docs/science.md §6.1.5)",
 };
 
 const HOUR = 3600;
