@@ -57,3 +57,17 @@ describe("a [BKT] sweep", () => {
     expect(merged.groups[0].pairedDifferences["pckp − none"].makespanH.n).toBe(2);
   }, 60_000);
 });
+
+describe("the results kept for the report's grid", () => {
+  it("are current: the pipeline's [BKT] stage computes no cell again (else refresh them as the stage says)", async () => {
+    const { parseSweepSpec } = await import("../../../pipeline/simulate/sweep/sweep-spec");
+    const { runShard } = await import("../../../pipeline/simulate/sweep/run-shard");
+    const { SIMULATORS } = await import("../../../pipeline/simulate/simulator");
+    const { projectRoot } = await import("../../../pipeline/shared/version");
+    const root = projectRoot();
+    const spec = parseSweepSpec(readFileSync(join(root, "data/simulations/bkt-report-grid.json"), "utf8"), "bkt-report-grid.json");
+    const outcome = await runShard(spec, SIMULATORS, join(dir, "reuse"), { index: 0, count: 1 }, () => {}, [join(root, "data/simulations/bkt-report-grid")]);
+    expect(outcome.ran, "stale: run `ckpt simulate sweep data/simulations/bkt-report-grid.json --out data/simulations/bkt-report-grid` and merge").toBe(0);
+    expect(outcome.cells).toBe(48);
+  });
+});
