@@ -1,40 +1,33 @@
 /**
- * The byte-level fast path for canonical trace CSV: the common case of a machine-written
- * file (no quotes) read at several million rows per second, where csv-parse manages about
- * 0.3 M rows/s (RECIPES, "CSV at scale"; `npm run bench -- ingest` measures both).
+ * The byte-level reader of canonical trace CSV: a machine-written file read at several
+ * million rows per second, where csv-parse manages about 0.15 M rows/s (RECIPES, "CSV at
+ * scale"; `npm run bench -- ingest` measures both).
  *
- * It reads 1 MiB chunks into one buffer and scans each line once, field by field as the
- * header lays them out: a text field costs one comparison per byte (everything above ','
- * in ASCII), a numeric field is parsed while it is scanned (digits, an optional point; any
- * other shape goes to `parseDecimalBytes`), field boundaries go into two Int32Arrays. A
- * line that does not fit this shape (wrong field count, a space or quote, the end of the
- * buffer, …) is scanned again by the general loop, which knows every case. It makes
- * strings only for what it keeps: a run_id only when it differs from the previous row's
- * (rows of a run are usually together), the node through a small cache keyed by its bytes
- * (nodes take few distinct values), extra columns only when their bytes differ from the
- * previous row's of the same run. The scan works on locals in a synchronous function per
- * chunk; only refilling the buffer is asynchronous.
- *
- * It implements `ingestCanonicalFields` (the reference semantics of a row) byte for byte;
- * as soon as it meets something it does not handle — a double quote, or a carriage return
- * that is not part of a CRLF line ending — it stops at the start of that line and returns
- * the position, and the caller hands the rest of the file to csv-parse. Since everything
- * before that line contains no quote, csv-parse would have split it the same way, so the
- * result is the one csv-parse alone gives (the tests compare the two on random input).
+ * A record is one physical line (LF or CR LF; a quoted field never spans lines, so one
+ * stray quote costs one line). The reader fills one buffer with 1 MiB chunks and scans
+ * each line once, field by field as the header lays them out: a text field costs about one
+ * comparison per byte, a numeric field is parsed while it is scanned (digits and a point;
+ * any other shape goes to `parseDecimalBytes`), the run_id is compared with the previous
+ * row's bytes and interned only when it changes, the node and changed extra values are
+ * interned from their bytes (`ByteInterner`), so no string is made per row. A line that
+ * does not have this shape — the header, a wrong number of fields, a double quote — goes
+ * through the reference semantics of `canonical-line.ts` (text fields, `splitCsvLine` for
+ * quotes), which the tests hold equal to csv-parse's. The scan works on locals in a
+ * synchronous function per chunk; only refilling the buffer is asynchronous.
  */
-import { InputError, atLine } from "../shared/errors";
 import type { ByteSource } from "./byte-source";
-import { createByteStringCache, type ByteStringCache } from "./byte-string-cache";
-import { parseCanonicalHeader, type CanonicalLayout } from "./canonical-header";
+import { ingestCanonicalLine, MAX_LINE_BYTES, noteComment, refuseLongHeader, splitLineFields, type CanonicalFileState, type LineSplitter } from "./canonical-line";
+import type { CanonicalLayout } from "./canonical-header";
 import { POWERS_OF_TEN, parseDecimalBytes } from "./decimal";
-import { explainProcessValuesProblem, processValuesProblem, type NumericColumn } from "./process-values";
+import { explainProcessValuesProblem, processValuesProblemIn, type NumericColumn } from "./process-values";
 import { rejectMessage } from "./reject-reasons";
-import type { LedgerScope, RowLedger, RunHandle } from "./row-ledger";
+import { ROW_BW_MB_PER_S, ROW_BYTE_END, ROW_BYTE_START, ROW_LINE, ROW_M, ROW_SIZE_MB, type RowLedger, type RunHandle } from "./row-ledger";
 
 const COMMA = 44;
 const NEWLINE = 10;
 const CARRIAGE_RETURN = 13;
 const QUOTE = 34;
+const HASH = 35;
 const MINUS = 45;
 const DOT = 46;
 const ZERO = 48;
@@ -42,15 +35,8 @@ const CHUNK_BYTES = 1 << 20;
 const PROGRESS_EVERY_ROWS = 1 << 16;
 /** Extra-column values up to this many bytes are compared with the previous row's. */
 const CACHED_EXTRA_BYTES = 64;
-
-/** What the canonical readers know about a file once its header is read. */
-export interface CanonicalFileState {
-  layout: CanonicalLayout | null;
-  scope: LedgerScope | null;
-}
-
-/** Where the fast path stopped, for csv-parse to take over; null when it read everything. */
-export type FastPathStop = { byte: number; line: number } | null;
+/** Field kinds. */
+const TEXT = 0;
 
 /** The scanner's state between chunks. */
 interface Scanner {
@@ -58,56 +44,69 @@ interface Scanner {
   readonly sourceIndex: number;
   readonly ledger: RowLedger;
   readonly file: CanonicalFileState;
-  readonly strings: ByteStringCache;
   readonly onProgress: ((rowsRead: number) => void) | undefined;
+  /** Whether lines of the usual shape are scanned as bytes (else every line goes to `split`). */
+  readonly byteScan: boolean;
+  readonly split: LineSplitter;
   nextProgress: number;
   line: number;
+  layout: CanonicalLayout | null;
   fieldStarts: Int32Array;
   fieldEnds: Int32Array;
-  /** Per field: 0 for text, 1..5 for m, size_mb, ckpt_mb, start_s, end_s (index into `values`). */
+  /** Per field: TEXT, or 1..5 for m, size_mb, ckpt_mb, start_s, end_s (index into `values`). */
   kinds: Int8Array;
   /** The numbers of the current row, at 1..5. */
   values: Float64Array;
   lastRunIdBytes: Buffer;
   lastRunIdLength: number;
-  lastRun: RunHandle;
+  lastRunKey: number;
   /** The extra columns' bytes of the last row whose attributes were noted, and its run. */
   extrasBytes: Buffer[];
   extrasLength: Int32Array;
   extrasRun: RunHandle;
 }
 
-export async function readCanonicalFast(
+export interface LineReaderOptions {
+  onProgress?: (rowsRead: number) => void;
+  /** false: no byte-level scan, every line is split by `split` (the csv-parse reference path). */
+  byteScan?: boolean;
+  split?: LineSplitter;
+}
+
+/** Read the whole of `source` (from byte `fromByte`, past a byte-order mark) into the ledger. */
+export async function readCanonicalLines(
   source: ByteSource,
   sourceIndex: number,
   ledger: RowLedger,
   file: CanonicalFileState,
-  onProgress?: (rowsRead: number) => void,
-): Promise<FastPathStop> {
+  fromByte: number,
+  options: LineReaderOptions = {},
+): Promise<void> {
   const scanner: Scanner = {
     source,
     sourceIndex,
     ledger,
     file,
-    strings: createByteStringCache(),
-    onProgress,
+    onProgress: options.onProgress,
+    byteScan: options.byteScan ?? true,
+    split: options.split ?? splitLineFields,
     nextProgress: ledger.read + PROGRESS_EVERY_ROWS,
     line: 1,
+    layout: null,
     fieldStarts: new Int32Array(1),
     fieldEnds: new Int32Array(1),
     kinds: new Int8Array(0),
     values: new Float64Array(6),
     lastRunIdBytes: Buffer.alloc(256),
     lastRunIdLength: -1,
-    lastRun: -1,
+    lastRunKey: -1,
     extrasBytes: [],
     extrasLength: new Int32Array(0),
     extrasRun: -1,
   };
-  if (file.layout !== null) useLayout(scanner, file.layout);
 
   let buffer = Buffer.allocUnsafe(2 * CHUNK_BYTES);
-  let bufferPosition = 0; // file offset of buffer[0]
+  let bufferPosition = fromByte; // file offset of buffer[0]
   let filled = 0;
   let start = 0; // first byte not yet consumed
   for (;;) {
@@ -117,28 +116,61 @@ export async function readCanonicalFast(
       filled -= start;
       start = 0;
     }
+    if (filled > MAX_LINE_BYTES + 1) {
+      // No line end in MAX_LINE_BYTES: reject the line and skip to its end.
+      const skipped = await skipLongLine(scanner, buffer, bufferPosition, filled);
+      if (skipped === null) return;
+      bufferPosition = skipped;
+      filled = 0;
+      continue;
+    }
     if (buffer.length - filled < CHUNK_BYTES) {
       const bigger = Buffer.allocUnsafe(buffer.length * 2);
       buffer.copy(bigger, 0, 0, filled);
       buffer = bigger;
     }
-    const bytesRead = await source.read(buffer, filled, buffer.length - filled, bufferPosition + filled);
+    const bytesRead = await source.read(buffer, filled, buffer.length - filled - 1, bufferPosition + filled);
     filled += bytesRead;
+    buffer[filled] = NEWLINE; // a sentinel: the scan loops stop at it without checking the end
     const endOfFile = bytesRead === 0;
-    if (bufferPosition === 0 && start === 0 && filled >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) {
-      start = 3;
-    }
-    const consumed = scanLines(scanner, buffer, start, filled, endOfFile, bufferPosition);
-    if (consumed < 0) return { byte: bufferPosition + ~consumed, line: scanner.line };
-    start = consumed;
-    if (endOfFile) return null;
+    start = scanLines(scanner, buffer, start, filled, endOfFile, bufferPosition);
+    if (endOfFile) return;
   }
 }
 
+/**
+ * A line longer than `MAX_LINE_BYTES` starts at `bufferPosition` (the buffer holds its
+ * first `filled` bytes): reject it (skip it if it is a comment, refuse the file if it is
+ * the header) and return the position after it, or null at the end of the file.
+ */
+async function skipLongLine(scanner: Scanner, buffer: Buffer, bufferPosition: number, filled: number): Promise<number | null> {
+  const comment = buffer[0] === HASH;
+  const lineStart = bufferPosition;
+  let position = bufferPosition + filled;
+  let lineEnd = -1;
+  while (lineEnd < 0) {
+    const n = await scanner.source.read(buffer, 0, CHUNK_BYTES, position);
+    if (n === 0) break;
+    const newline = buffer.subarray(0, n).indexOf(NEWLINE);
+    if (newline >= 0) lineEnd = position + newline + 1;
+    position += n;
+  }
+  const end = lineEnd < 0 ? position : lineEnd;
+  if (comment) {
+    noteComment(scanner.file, scanner.line);
+  } else {
+    if (scanner.file.layout === null) throw refuseLongHeader(scanner.source.name);
+    scanner.ledger.reject(scanner.sourceIndex, scanner.line, lineStart, end, null, "line-too-long", rejectMessage.lineTooLong(MAX_LINE_BYTES, end - lineStart));
+  }
+  scanner.line++;
+  return lineEnd < 0 ? null : lineEnd;
+}
+
 function useLayout(scanner: Scanner, layout: CanonicalLayout): void {
+  scanner.layout = layout;
   scanner.fieldStarts = new Int32Array(layout.fieldCount + 1);
   scanner.fieldEnds = new Int32Array(layout.fieldCount + 1);
-  scanner.kinds = new Int8Array(layout.fieldCount);
+  scanner.kinds = new Int8Array(layout.fieldCount).fill(TEXT);
   [layout.m, layout.sizeMb, layout.ckptMb, layout.startS, layout.endS].forEach((field, i) => (scanner.kinds[field] = i + 1));
   scanner.extrasBytes = layout.extraIndices.map(() => Buffer.alloc(CACHED_EXTRA_BYTES));
   scanner.extrasLength = new Int32Array(layout.extraIndices.length).fill(-1);
@@ -147,178 +179,125 @@ function useLayout(scanner: Scanner, layout: CanonicalLayout): void {
 
 /**
  * Consume the complete lines of `buffer[from, to)` (and the last one too at the end of the
- * file). Returns the index of the first byte not consumed, or `~index` of the start of a
- * line the fast path does not handle.
+ * file). Returns the index of the first byte not consumed.
  */
 function scanLines(scanner: Scanner, buffer: Buffer, from: number, to: number, endOfFile: boolean, bufferPosition: number): number {
-  const { ledger, file } = scanner;
-  let { fieldStarts, fieldEnds } = scanner;
-  let layout = file.layout;
-  let maxFields = layout === null ? 0 : layout.fieldCount;
-  let line = scanner.line;
   let lineStart = from;
-
   while (lineStart < to) {
-    if (layout !== null) {
+    const layout = scanner.layout;
+    if (layout !== null && scanner.byteScan) {
       const end = scanLineByLayout(scanner, buffer, lineStart, to);
       if (end >= 0) {
-        scanner.line = line;
-        row(scanner, layout, buffer, maxFields, bufferPosition + lineStart, bufferPosition + end, true);
-        line++;
+        row(scanner, layout, buffer, bufferPosition + lineStart, bufferPosition + end);
+        scanner.line++;
         lineStart = end;
         continue;
       }
     }
-    let p = lineStart;
-    let field = 0;
-    fieldStarts[0] = p;
-    let contentEnd = -1;
-    let lineEnd = -1;
-    for (; p < to; p++) {
-      const b = buffer[p]!;
-      if (b > COMMA) continue;
-      if (b === COMMA) {
-        if (field < maxFields) {
-          fieldEnds[field] = p;
-          fieldStarts[field + 1] = p + 1;
-        }
-        field++;
-      } else if (b === NEWLINE) {
-        contentEnd = p;
-        lineEnd = p + 1;
-        break;
-      } else if (b === QUOTE) {
-        scanner.line = line;
-        return ~lineStart;
-      } else if (b === CARRIAGE_RETURN) {
-        if (p + 1 < to) {
-          if (buffer[p + 1] !== NEWLINE) {
-            scanner.line = line;
-            return ~lineStart;
-          }
-          contentEnd = p;
-          lineEnd = p + 2;
-          break;
-        }
-        if (endOfFile) {
-          scanner.line = line;
-          return ~lineStart;
-        }
-        break; // a CR at the end of the buffer: read on to see whether an LF follows
-      }
-    }
-    if (lineEnd < 0) {
+    let newline = buffer.indexOf(NEWLINE, lineStart);
+    if (newline >= to) newline = -1;
+    let contentEnd: number;
+    let lineEnd: number;
+    if (newline < 0) {
       if (!endOfFile) break;
       contentEnd = to;
       lineEnd = to;
-    }
-    if (field < maxFields) fieldEnds[field] = contentEnd;
-
-    if (contentEnd === lineStart) {
-      // a blank line is not a row
-    } else if (layout === null) {
-      layout = parseCanonicalHeader(buffer.toString("utf8", lineStart, contentEnd).split(","), scanner.source.name, line);
-      file.layout = layout;
-      file.scope = ledger.openScope(scanner.source.name, layout.extraNames);
-      useLayout(scanner, layout);
-      ({ fieldStarts, fieldEnds } = scanner);
-      maxFields = layout.fieldCount;
     } else {
-      scanner.line = line;
-      row(scanner, layout, buffer, field + 1, bufferPosition + lineStart, bufferPosition + lineEnd, false);
+      lineEnd = newline + 1;
+      contentEnd = newline > lineStart && buffer[newline - 1] === CARRIAGE_RETURN ? newline - 1 : newline;
     }
-    line++;
+    const wasHeader = scanner.file.layout === null;
+    ingestCanonicalLine(buffer, lineStart, contentEnd, {
+      sourceIndex: scanner.sourceIndex,
+      line: scanner.line,
+      byteStart: bufferPosition + lineStart,
+      byteEnd: bufferPosition + lineEnd,
+    }, scanner.file, scanner.ledger, scanner.source.name, scanner.split);
+    if (wasHeader && scanner.file.layout !== null) useLayout(scanner, scanner.file.layout);
+    reportProgress(scanner);
+    scanner.line++;
     lineStart = lineEnd;
   }
-  scanner.line = line;
   return lineStart;
 }
 
 /**
- * Scan one data line of the usual shape (the header's number of fields, LF or CRLF ending,
- * no byte ≤ ',' inside a field other than the separators) field by field, parsing the
- * numeric fields into `scanner.values`. Returns the index just past the line ending, or
- * -1 when the line (or its end) is not there or not of that shape: then the general loop
- * scans it.
+ * Scan one data line of the usual shape (the header's number of fields, no double quote,
+ * ending in LF or CR LF within the buffer) field by field, parsing the numeric fields into
+ * `scanner.values`. Returns the index just past the line ending, or -1 when the line (or
+ * its end) is not there or not of that shape: then the general path reads it. The byte
+ * at `to` is a LF sentinel, so the loops over a field's bytes need no end check.
  */
 function scanLineByLayout(scanner: Scanner, buffer: Buffer, lineStart: number, to: number): number {
   const { kinds, fieldStarts, fieldEnds, values } = scanner;
   const last = kinds.length - 1;
   let p = lineStart;
+  let b = 0;
   for (let f = 0; ; f++) {
     fieldStarts[f] = p;
     const kind = kinds[f]!;
-    let b = -1;
-    if (kind === 0) {
-      while (p < to && (b = buffer[p]!) > COMMA) p++;
+    if (kind === TEXT) {
+      // Everything up to a comma, a line end or a quote (most bytes are above ',').
+      for (;;) {
+        while ((b = buffer[p]!) > COMMA) p++;
+        if (b === COMMA || b === NEWLINE || b === QUOTE) break;
+        if (b === CARRIAGE_RETURN && p + 1 < to && buffer[p + 1] === NEWLINE) break;
+        p++; // a space, a tab, a lone CR…: part of the field
+      }
     } else {
       // -?digits[.digits]: the shape of machine-written numbers, parsed as parseDecimalBytes does.
       let negative = false;
-      if (p < to && buffer[p] === MINUS) {
+      if (buffer[p] === MINUS) {
         negative = true;
         p++;
       }
       let mantissa = 0;
       let digits = 0;
       let fractionDigits = 0;
-      while (p < to) {
-        b = buffer[p]!;
-        const digit = b - ZERO;
-        if (digit < 0 || digit > 9) break;
+      let digit = (b = buffer[p]!) - ZERO;
+      while (digit >= 0 && digit <= 9) {
         mantissa = mantissa * 10 + digit;
         digits++;
-        p++;
+        digit = (b = buffer[++p]!) - ZERO;
       }
-      if (b === DOT && p < to) {
-        p++;
-        b = -1;
-        while (p < to) {
-          b = buffer[p]!;
-          const digit = b - ZERO;
-          if (digit < 0 || digit > 9) break;
+      if (b === DOT) {
+        digit = (b = buffer[++p]!) - ZERO;
+        while (digit >= 0 && digit <= 9) {
           mantissa = mantissa * 10 + digit;
-          digits++;
           fractionDigits++;
+          digit = (b = buffer[++p]!) - ZERO;
+        }
+        digits += fractionDigits;
+      }
+      if (digits === 0 || digits > 15 || (b !== COMMA && b !== NEWLINE && !(b === CARRIAGE_RETURN && p + 1 < to && buffer[p + 1] === NEWLINE))) {
+        // Another shape (exponent, '+', too many digits, garbage): find the end, parse in general.
+        for (;;) {
+          while ((b = buffer[p]!) > COMMA) p++;
+          if (b === COMMA || b === NEWLINE || b === QUOTE) break;
+          if (b === CARRIAGE_RETURN && p + 1 < to && buffer[p + 1] === NEWLINE) break;
           p++;
         }
-      }
-      if (p >= to) return -1;
-      if (digits === 0 || digits > 15 || (b !== COMMA && b !== NEWLINE && b !== CARRIAGE_RETURN)) {
-        // Another shape (exponent, '+', too many digits, garbage): find the end, parse in general.
-        while (p < to && (b = buffer[p]!) > COMMA) p++;
-        if (p >= to) return -1;
         values[kind] = parseDecimalBytes(buffer, fieldStarts[f]!, p);
       } else {
         const magnitude = fractionDigits === 0 ? mantissa : mantissa / POWERS_OF_TEN[fractionDigits]!;
         values[kind] = negative ? -magnitude : magnitude;
       }
     }
-    if (p >= to) return -1;
+    if (p >= to) return -1; // the sentinel: the line goes on past the buffer
     fieldEnds[f] = p;
     if (b === COMMA) {
       if (f === last) return -1; // extra fields
       p++;
       continue;
     }
-    if (f !== last) return -1; // missing fields, or a byte ≤ ',' inside a field
-    if (b === NEWLINE) return p + 1;
-    if (b === CARRIAGE_RETURN && p + 1 < to && buffer[p + 1] === NEWLINE) return p + 2;
-    return -1;
+    if (b === QUOTE || f !== last) return -1; // a quote, or missing fields
+    return b === NEWLINE ? p + 1 : p + 2; // LF or CR LF
   }
 }
 
-/**
- * One data row whose fields are in `scanner.fieldStarts/fieldEnds` (and numbers in
- * `scanner.values` when `parsed`): `ingestCanonicalFields` on bytes.
- */
-function row(scanner: Scanner, L: CanonicalLayout, buffer: Buffer, fieldCount: number, byteStart: number, byteEnd: number, parsed: boolean): void {
+/** One data row whose fields are in `scanner.fieldStarts/fieldEnds` and numbers in `scanner.values`: `ingestCanonicalFields` on bytes. */
+function row(scanner: Scanner, L: CanonicalLayout, buffer: Buffer, byteStart: number, byteEnd: number): void {
   const { ledger, sourceIndex, fieldStarts, fieldEnds, line, values } = scanner;
-  if (fieldCount !== L.fieldCount) {
-    let runId: string | undefined;
-    if (L.runId < fieldCount && fieldEnds[L.runId]! > fieldStarts[L.runId]!) runId = text(buffer, fieldStarts[L.runId]!, fieldEnds[L.runId]!);
-    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, "field-count", rejectMessage.fieldCount(L.fieldCount, fieldCount), runId);
-    return;
-  }
   const runIdStart = fieldStarts[L.runId]!;
   const runIdEnd = fieldEnds[L.runId]!;
   const nodeStart = fieldStarts[L.node]!;
@@ -327,67 +306,65 @@ function row(scanner: Scanner, L: CanonicalLayout, buffer: Buffer, fieldCount: n
     ledger.reject(sourceIndex, line, byteStart, byteEnd, null, "empty-field", rejectMessage.emptyField("run_id"));
     return;
   }
-  if (nodeEnd === nodeStart) {
-    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, "empty-field", rejectMessage.emptyField("node"), text(buffer, runIdStart, runIdEnd));
-    return;
-  }
-  if (!parsed) {
-    values[1] = parseDecimalBytes(buffer, fieldStarts[L.m]!, fieldEnds[L.m]!);
-    values[2] = parseDecimalBytes(buffer, fieldStarts[L.sizeMb]!, fieldEnds[L.sizeMb]!);
-    values[3] = parseDecimalBytes(buffer, fieldStarts[L.ckptMb]!, fieldEnds[L.ckptMb]!);
-    values[4] = parseDecimalBytes(buffer, fieldStarts[L.startS]!, fieldEnds[L.startS]!);
-    values[5] = parseDecimalBytes(buffer, fieldStarts[L.endS]!, fieldEnds[L.endS]!);
-  }
-  const m = values[1]!;
-  const sizeMb = values[2]!;
-  const ckptMb = values[3]!;
-  const startS = values[4]!;
-  const endS = values[5]!;
-  const problem = processValuesProblem(m, sizeMb, ckptMb, startS, endS);
-  if (problem !== 0) {
-    const columnIndex: Record<NumericColumn, number> = { m: L.m, size_mb: L.sizeMb, ckpt_mb: L.ckptMb, start_s: L.startS, end_s: L.endS };
-    const { code, reason } = explainProcessValuesProblem(problem, { m, sizeMb, ckptMb, startS, endS }, (c) =>
-      text(buffer, fieldStarts[columnIndex[c]]!, fieldEnds[columnIndex[c]]!),
-    );
-    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, code, reason, text(buffer, runIdStart, runIdEnd));
-    return;
-  }
-  // The run: the previous row's when the run_id bytes are the same.
+  // The run_id's key: the previous row's when its bytes are the same.
   const runIdLength = runIdEnd - runIdStart;
-  let run = scanner.lastRun;
-  if (run < 0 || runIdLength !== scanner.lastRunIdLength || !sameBytes(buffer, runIdStart, scanner.lastRunIdBytes, runIdLength)) {
-    run = ledger.runFor(text(buffer, runIdStart, runIdEnd), m, sourceIndex, line);
+  let runKey = scanner.lastRunKey;
+  if (runKey < 0 || runIdLength !== scanner.lastRunIdLength || !sameBytes(buffer, runIdStart, scanner.lastRunIdBytes, runIdLength)) {
+    runKey = ledger.runKeyOfBytes(buffer, runIdStart, runIdEnd);
     if (runIdLength <= scanner.lastRunIdBytes.length) {
       copyBytes(buffer, runIdStart, scanner.lastRunIdBytes, runIdLength);
       scanner.lastRunIdLength = runIdLength;
-      scanner.lastRun = run;
+      scanner.lastRunKey = runKey;
     } else {
-      scanner.lastRun = -1;
+      scanner.lastRunKey = -1;
     }
   }
-  const node = scanner.strings.get(buffer, nodeStart, nodeEnd);
-  if (!ledger.addProcess(run, node, m, sizeMb, ckptMb / (endS - startS), null, sourceIndex, line, byteStart, byteEnd, null)) return;
-  // Extra columns: noting the same values again for the same run changes nothing.
-  const extraIndices = L.extraIndices;
-  if (extraIndices.length > 0 && !(run === scanner.extrasRun && sameExtras(scanner, L, buffer))) {
-    for (let j = 0; j < extraIndices.length; j++) {
-      const start = fieldStarts[extraIndices[j]!]!;
-      const end = fieldEnds[extraIndices[j]!]!;
-      ledger.noteAttribute(run, j, scanner.strings.get(buffer, start, end));
-      const length = end - start;
-      if (length <= CACHED_EXTRA_BYTES) copyBytes(buffer, start, scanner.extrasBytes[j]!, length);
-      scanner.extrasLength[j] = length <= CACHED_EXTRA_BYTES ? length : -1;
+  if (nodeEnd === nodeStart) {
+    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, "empty-field", rejectMessage.emptyField("node"), runKey);
+    return;
+  }
+  const problem = processValuesProblemIn(values);
+  if (problem !== 0) {
+    const columnIndex: Record<NumericColumn, number> = { m: L.m, size_mb: L.sizeMb, ckpt_mb: L.ckptMb, start_s: L.startS, end_s: L.endS };
+    const [, m, sizeMb, ckptMb, startS, endS] = values as unknown as number[];
+    const { code, reason } = explainProcessValuesProblem(problem, { m: m!, sizeMb: sizeMb!, ckptMb: ckptMb!, startS: startS!, endS: endS! }, (c) =>
+      buffer.toString("utf8", fieldStarts[columnIndex[c]]!, fieldEnds[columnIndex[c]]!),
+    );
+    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, code, reason, runKey);
+    return;
+  }
+  const nodeKey = ledger.nodeKeyOfBytes(buffer, nodeStart, nodeEnd);
+  const r = ledger.row;
+  r[ROW_M] = values[1]!;
+  r[ROW_SIZE_MB] = values[2]!;
+  r[ROW_BW_MB_PER_S] = values[3]! / (values[5]! - values[4]!);
+  r[ROW_LINE] = line;
+  r[ROW_BYTE_START] = byteStart;
+  r[ROW_BYTE_END] = byteEnd;
+  const run = ledger.addRow(runKey, nodeKey, sourceIndex, null);
+  if (run >= 0) {
+    // Extra columns: noting the same values again for the same run changes nothing.
+    const extraIndices = L.extraIndices;
+    if (extraIndices.length > 0 && !(run === scanner.extrasRun && sameExtras(scanner, L, buffer))) {
+      for (let j = 0; j < extraIndices.length; j++) {
+        const start = fieldStarts[extraIndices[j]!]!;
+        const end = fieldEnds[extraIndices[j]!]!;
+        ledger.noteAttribute(run, j, ledger.attributeKeyOfBytes(j, buffer, start, end));
+        const length = end - start;
+        if (length <= CACHED_EXTRA_BYTES) copyBytes(buffer, start, scanner.extrasBytes[j]!, length);
+        scanner.extrasLength[j] = length <= CACHED_EXTRA_BYTES ? length : -1;
+      }
+      scanner.extrasRun = run;
     }
-    scanner.extrasRun = run;
   }
-  if (scanner.onProgress !== undefined && ledger.read >= scanner.nextProgress) {
-    scanner.onProgress(ledger.read);
-    scanner.nextProgress = ledger.read + PROGRESS_EVERY_ROWS;
-  }
+  reportProgress(scanner);
 }
 
-function text(buffer: Buffer, start: number, end: number): string {
-  return buffer.toString("utf8", start, end);
+function reportProgress(scanner: Scanner): void {
+  if (scanner.onProgress !== undefined && scanner.ledger.read >= scanner.nextProgress) {
+    scanner.onProgress(scanner.ledger.read);
+    scanner.nextProgress = scanner.ledger.read + PROGRESS_EVERY_ROWS;
+  }
 }
 
 /** Whether this row's extra columns have the same bytes as those last noted. */
@@ -412,11 +389,4 @@ function sameBytes(buffer: Buffer, start: number, cache: Buffer, length: number)
     if (buffer[start + i] !== cache[i]) return false;
   }
   return true;
-}
-
-/** A file that ends before its header line. */
-export function missingHeaderError(file: string): InputError {
-  return new InputError(
-    atLine(file, 1, "the file has no header line; expected a first line like run_id,node,m,size_mb,ckpt_mb,start_s,end_s"),
-  );
 }

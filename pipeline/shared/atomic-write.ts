@@ -43,6 +43,8 @@ export function writeJsonAtomic(path: string, value: unknown): void {
  */
 export interface AtomicLineWriter {
   write(line: string): void;
+  /** Append `text` as it is (no line end added). */
+  writeText(text: string): void;
   commit(): void;
   abort(): void;
 }
@@ -66,6 +68,11 @@ export function openAtomicLineWriter(path: string, flushBytes = 1 << 20): Atomic
     write(line: string) {
       pending.push(line.endsWith("\n") ? line : `${line}\n`);
       pendingLength += line.length + 1;
+      if (pendingLength >= flushBytes) flush();
+    },
+    writeText(text: string) {
+      pending.push(text);
+      pendingLength += text.length;
       if (pendingLength >= flushBytes) flush();
     },
     commit() {

@@ -80,42 +80,37 @@ describe("an unclosed quote on the first data line", () => {
   });
 });
 
-describe("the fast path hands over to csv-parse at the first line it does not handle", () => {
+describe("a record is one physical line: a stray quote costs its own line only", () => {
   const rows = Array.from({ length: 50 }, (_, i) => `r${i},n1,1,76,76,0,${10 + i}`);
-  const csvParseFrom = async (text: string) => {
-    const ledger = createRowLedger();
-    const report = await readCanonicalSource(memorySource("t.csv", text), ledger, { parser: "fast" });
-    return { report, result: ledger.finish() };
-  };
 
-  it("reads a clean file entirely on the fast path", async () => {
-    const { report, result } = await csvParseFrom(`${HEADER}\n${rows.join("\n")}\n`);
-    expect(report.csvParseFromLine).toBeNull();
-    expect(result.runs).toHaveLength(50);
+  it.each(["fast", "csv-parse"] as const)("rejects the line of a quote that does not close on it and reads the next lines (%s)", async (parser) => {
+    // The quote opened on line 3 closes on line 5; read as RFC 4180 across lines, lines 3-5
+    // were one field and the valid row r3 on line 4 was lost.
+    const text = [HEADER, "r1,n1,1,76,76,0,10", 'r2,"n1,1,76,76,0,10', "r3,n1,1,76,76,0,10", 'r4,n1",1,76,76,0,10', "r5,n1,1,76,76,0,10", ""].join("\n");
+    const result = await ingestText(text, { canonicalParser: parser });
+    expect(result.rejects).toEqual([
+      { file: "t.csv", line: 3, code: "malformed-csv", raw: 'r2,"n1,1,76,76,0,10', reason: expect.stringMatching(/does not close on it \(a field cannot span lines\)/) },
+    ]);
+    // Every physical line after the header is accepted or rejected; r4's node is `n1"` (a quote inside an unquoted field is a character).
+    expect(result.counts).toEqual({ read: 5, accepted: 4, rejected: 1 });
+    expect(result.observations.runs.map((r) => r.runId)).toEqual(["r1", "r3", "r4", "r5"]);
   });
 
-  it("switches at a quoted field in the middle, with the same result as csv-parse alone", async () => {
-    const quoted = [...rows.slice(0, 30), '"r,30",n1,1,76,76,0,40', ...rows.slice(31)];
-    const text = `${HEADER}\r\n${quoted.join("\r\n")}\r\n`;
-    const { report } = await csvParseFrom(text);
-    expect(report.csvParseFromLine).toBe(32);
-    const fast = await ingestText(text);
-    expect(fast).toEqual(await ingestText(text, { canonicalParser: "csv-parse" }));
-    expect(fast.observations.runs.map((r) => r.runId)).toContain("r,30");
-    expect(fast.counts).toEqual({ read: 50, accepted: 50, rejected: 0 });
+  it.each(["fast", "csv-parse"] as const)("reads quoted fields within a line: commas, doubled quotes, CRLF, a quoted header (%s)", async (parser) => {
+    const quoted = [...rows.slice(0, 30), '"r,30",n1,1,76,76,0,40', '"r""31",n1,1,76,76,0,41', ...rows.slice(32)];
+    const text = `"run_id","node",m,"size_mb",ckpt_mb,start_s,end_s\r\n${quoted.join("\r\n")}\r\n`;
+    const result = await ingestText(text, { canonicalParser: parser });
+    expect(result.counts).toEqual({ read: 50, accepted: 50, rejected: 0 });
+    expect(result.observations.runs.map((r) => r.runId).slice(29, 32)).toEqual(["r29", "r,30", 'r"31']);
   });
 
-  it("switches at line 1 for a quoted header", async () => {
-    const text = `"run_id","node","m","size_mb","ckpt_mb","start_s","end_s"\n${rows.join("\n")}\n`;
-    const { report } = await csvParseFrom(text);
-    expect(report.csvParseFromLine).toBe(1);
-    expect((await ingestText(text)).counts.accepted).toBe(50);
-  });
-
-  it("rejects the line of a quote that is never closed and goes on with the next line", async () => {
-    const text = `${HEADER}\n${rows[0]}\n"${rows[1]}\n${rows[2]}\n`;
-    const result = await ingestText(text);
-    expect(result.counts).toEqual({ read: 3, accepted: 2, rejected: 1 });
-    expect(result.rejects[0]).toMatchObject({ line: 3, code: "malformed-csv", raw: `"${rows[1]}`, reason: expect.stringMatching(/never closed/) });
+  it("reads a line break inside quotes as two lines, each judged on its own", async () => {
+    const text = `${HEADER}\n"r\n1",n1,1,76,76,0,10\nr2,n1,1,76,76,0,10\n`;
+    for (const parser of ["fast", "csv-parse"] as const) {
+      const result = await ingestText(text, { canonicalParser: parser });
+      expect(result.rejects.map((r) => [r.line, r.code])).toEqual([[2, "malformed-csv"]]);
+      // Line 3 alone is a well-formed row whose run_id is `1"`.
+      expect(result.observations.runs.map((r) => r.runId)).toEqual(['1"', "r2"]);
+    }
   });
 });
