@@ -14,6 +14,9 @@
  * Cost: O(length) per lookup; memory ≈ length + 20 bytes per distinct value.
  */
 const EMPTY = -1;
+/** FNV-1a, 32 bits: the hash the table uses (readers may compute it while scanning). */
+export const FNV_OFFSET = 0x811c9dc5 | 0;
+export const FNV_PRIME = 0x01000193;
 
 export class ByteInterner {
   private arena = new Uint8Array(1 << 12);
@@ -28,28 +31,50 @@ export class ByteInterner {
 
   /** FNV-1a of `bytes[start, end)`, as the table uses it. */
   static hash(bytes: Uint8Array, start: number, end: number): number {
-    let hash = 0x811c9dc5 | 0;
-    for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+    let hash = FNV_OFFSET;
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, FNV_PRIME);
     return hash;
   }
 
   /** The id of `bytes[start, end)`, added if new. */
   idOfBytes(bytes: Uint8Array, start: number, end: number): number {
-    let hash = 0x811c9dc5 | 0;
+    let hash = FNV_OFFSET;
     let high = 0;
     for (let i = start; i < end; i++) {
       const b = bytes[i]!;
       high |= b;
-      hash = Math.imul(hash ^ b, 0x01000193);
+      hash = Math.imul(hash ^ b, FNV_PRIME);
     }
     if (high >= 0x80) return this.idOfUtf8(bytes, start, end);
     return this.idOfHashed(bytes, start, end, hash);
+  }
+
+  /** `idOfBytes` when the caller has computed `hash` (= `ByteInterner.hash` of the bytes). */
+  idOfHashedBytes(bytes: Uint8Array, start: number, end: number, hash: number): number {
+    const found = this.findHashed(bytes, start, end, hash);
+    return found >= 0 ? found : this.idOfBytes(bytes, start, end);
   }
 
   /** The id of `text` (its UTF-8 bytes), added if new. */
   idOfText(text: string): number {
     const bytes = Buffer.from(text, "utf8");
     return this.idOfHashed(bytes, 0, bytes.length, ByteInterner.hash(bytes, 0, bytes.length));
+  }
+
+  /** Whether `bytes[start, end)` has an id (nothing is added). */
+  has(bytes: Uint8Array, start: number, end: number): boolean {
+    let high = 0;
+    for (let i = start; i < end; i++) high |= bytes[i]!;
+    if (high >= 0x80) {
+      const normalised = Buffer.from(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString("utf8"), "utf8");
+      return this.find(normalised, 0, normalised.length) >= 0;
+    }
+    return this.find(bytes, start, end) >= 0;
+  }
+
+  /** Every value, as bytes and positions in one arena (to send to another thread). */
+  snapshot(): { arena: Uint8Array; starts: Float64Array; lengths: Int32Array } {
+    return { arena: this.arena.slice(0, this.arenaUsed), starts: this.starts.slice(0, this.size), lengths: this.lengths.slice(0, this.size) };
   }
 
   /** The value of `id` as text. */
@@ -80,6 +105,19 @@ export class ByteInterner {
   /** Bytes that are not all ASCII: intern what UTF-8 decoding makes of them. */
   private idOfUtf8(bytes: Uint8Array, start: number, end: number): number {
     return this.idOfText(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString("utf8"));
+  }
+
+  private find(bytes: Uint8Array, start: number, end: number): number {
+    return this.findHashed(bytes, start, end, ByteInterner.hash(bytes, start, end));
+  }
+
+  private findHashed(bytes: Uint8Array, start: number, end: number, hash: number): number {
+    const length = end - start;
+    for (let slot = (hash ^ (hash >>> 15)) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const id = this.slots[slot]!;
+      if (id === EMPTY) return -1;
+      if (this.hashes[id] === hash && this.lengths[id] === length && this.sameBytes(id, bytes, start, length)) return id;
+    }
   }
 
   private idOfHashed(bytes: Uint8Array, start: number, end: number, hash: number): number {

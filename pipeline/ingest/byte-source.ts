@@ -12,6 +12,10 @@ import { readSync } from "node:fs";
 export interface ByteSource {
   /** The name used in messages and the rejects file (the path as given). */
   readonly name: string;
+  /** The file's path, when the source is a file (another thread may open it too). */
+  readonly path?: string;
+  /** Stop hashing the reads (another thread computes the SHA-256); `sha256()` is then not available. */
+  stopHashing?(): void;
   /** Read up to `length` bytes at `position` into `target[targetOffset…]`; 0 at the end. */
   read(target: Uint8Array, targetOffset: number, length: number, position: number): Promise<number>;
   /** The bytes `[start, end)`, synchronously (for rejected rows' raw text). */
@@ -51,15 +55,17 @@ class OnTheFlyHash {
   private readonly hash: Hash = createHash("sha256");
   private hashedUpTo = 0;
   private digest: string | null = null;
+  stopped = false;
 
   see(bytes: Uint8Array, position: number): void {
     const end = position + bytes.length;
-    if (this.digest !== null || position > this.hashedUpTo || end <= this.hashedUpTo) return;
+    if (this.stopped || this.digest !== null || position > this.hashedUpTo || end <= this.hashedUpTo) return;
     this.hash.update(bytes.subarray(this.hashedUpTo - position));
     this.hashedUpTo = end;
   }
 
   async finish(readMore: (position: number) => Promise<Uint8Array>): Promise<string> {
+    if (this.stopped) throw new Error("sha256(): hashing was stopped (another thread computes it)");
     if (this.digest === null) {
       for (;;) {
         const bytes = await readMore(this.hashedUpTo);
@@ -77,6 +83,10 @@ export async function openFileSource(path: string, name = path): Promise<ByteSou
   const hash = new OnTheFlyHash();
   const source: ByteSource = {
     name,
+    path,
+    stopHashing: () => {
+      hash.stopped = true;
+    },
     async read(target, targetOffset, length, position) {
       const { bytesRead } = await handle.read(target, targetOffset, length, position);
       hash.see(target.subarray(targetOffset, targetOffset + bytesRead), position);
@@ -137,6 +147,8 @@ export function withCrLineEnds(source: ByteSource): ByteSource {
   };
   return {
     name: source.name,
+    path: source.path,
+    stopHashing: source.stopHashing,
     async read(target, targetOffset, length, position) {
       const n = await source.read(target, targetOffset, length, position);
       mapCr(target.subarray(targetOffset, targetOffset + n));

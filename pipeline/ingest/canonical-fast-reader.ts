@@ -1,25 +1,30 @@
 /**
- * The byte-level reader of canonical trace CSV: a machine-written file read at several
- * million rows per second, where csv-parse manages about 0.15 M rows/s (RECIPES, "CSV at
- * scale"; `npm run bench -- ingest` measures both).
+ * The byte-level reader of canonical trace CSV: a machine-written file read at millions of
+ * rows per second, where csv-parse manages about 0.15 M rows/s (RECIPES, "CSV at scale";
+ * `npm run bench -- ingest` measures both).
  *
  * A record is one physical line (LF or CR LF; a quoted field never spans lines, so one
- * stray quote costs one line). The reader fills one buffer with 1 MiB chunks and scans
- * each line once, field by field as the header lays them out: a text field costs about one
- * comparison per byte, a numeric field is parsed while it is scanned (digits and a point;
- * any other shape goes to `parseDecimalBytes`), the run_id is compared with the previous
- * row's bytes and interned only when it changes, the node and changed extra values are
- * interned from their bytes (`ByteInterner`), so no string is made per row. A line that
- * does not have this shape — the header, a wrong number of fields, a double quote — goes
- * through the reference semantics of `canonical-line.ts` (text fields, `splitCsvLine` for
- * quotes), which the tests hold equal to csv-parse's. The scan works on locals in a
+ * stray quote costs one line). The reader fills one buffer with 1 MiB chunks and reads
+ * each line in one pass over its bytes, field by field as the header lays them out,
+ * keeping everything in locals: a text field costs about one comparison per byte, a
+ * numeric field is parsed while it is scanned (digits and a point; any other shape goes
+ * to `parseDecimalBytes`), the node's hash is computed on the way (for `ByteInterner`),
+ * and the run_id and extra values are compared with the previous row's bytes, so that a
+ * string is made, or a value interned, only when one changes.
+ *
+ * This scan only *accepts*: a line it does not read to the end as a valid row — the
+ * header, a wrong number of fields, a double quote, an empty run_id or node, a value that
+ * fails the row checks — goes to the reference reading of `canonical-line.ts` (text
+ * fields, `splitCsvLine` for quotes), which accepts or rejects it with its reason; the
+ * tests hold the two paths to identical results (and to csv-parse). The scan works in a
  * synchronous function per chunk; only refilling the buffer is asynchronous.
  */
 import type { ByteSource } from "./byte-source";
+import { FNV_OFFSET, FNV_PRIME } from "./byte-interner";
 import { ingestCanonicalLine, MAX_LINE_BYTES, noteComment, refuseLongHeader, splitLineFields, type CanonicalFileState, type LineSplitter } from "./canonical-line";
 import type { CanonicalLayout } from "./canonical-header";
 import { POWERS_OF_TEN, parseDecimalBytes } from "./decimal";
-import { explainProcessValuesProblem, processValuesProblemIn, type NumericColumn } from "./process-values";
+import { processValuesProblemIn } from "./process-values";
 import { rejectMessage } from "./reject-reasons";
 import { ROW_BW_MB_PER_S, ROW_BYTE_END, ROW_BYTE_START, ROW_LINE, ROW_M, ROW_SIZE_MB, type RowLedger, type RunHandle } from "./row-ledger";
 
@@ -32,11 +37,13 @@ const MINUS = 45;
 const DOT = 46;
 const ZERO = 48;
 const CHUNK_BYTES = 1 << 20;
-const PROGRESS_EVERY_ROWS = 1 << 16;
 /** Extra-column values up to this many bytes are compared with the previous row's. */
 const CACHED_EXTRA_BYTES = 64;
-/** Field kinds. */
-const TEXT = 0;
+/** Field kinds: 1..5 are the numbers (m, size_mb, ckpt_mb, start_s, end_s: their slot in `values`). */
+const RUN_ID = 6;
+const NODE = 7;
+/** Extra column j has kind EXTRA + j. */
+const EXTRA = 8;
 
 /** The scanner's state between chunks. */
 interface Scanner {
@@ -48,13 +55,13 @@ interface Scanner {
   /** Whether lines of the usual shape are scanned as bytes (else every line goes to `split`). */
   readonly byteScan: boolean;
   readonly split: LineSplitter;
-  nextProgress: number;
   line: number;
   layout: CanonicalLayout | null;
-  fieldStarts: Int32Array;
-  fieldEnds: Int32Array;
-  /** Per field: TEXT, or 1..5 for m, size_mb, ckpt_mb, start_s, end_s (index into `values`). */
-  kinds: Int8Array;
+  /** Where each extra column's value is in the line being scanned. */
+  extraStarts: Int32Array;
+  extraEnds: Int32Array;
+  /** Per field: its kind (RUN_ID, NODE, EXTRA + j, or 1..5 for the numbers). */
+  kinds: Int32Array;
   /** The numbers of the current row, at 1..5. */
   values: Float64Array;
   lastRunIdBytes: Buffer;
@@ -68,12 +75,19 @@ interface Scanner {
 
 export interface LineReaderOptions {
   onProgress?: (rowsRead: number) => void;
+  /** Stop at this byte (a line start; default: the end of the source). */
+  toByte?: number;
+  /** The line number of the line at `fromByte` (default 1). */
+  firstLine?: number;
   /** false: no byte-level scan, every line is split by `split` (the csv-parse reference path). */
   byteScan?: boolean;
   split?: LineSplitter;
 }
 
-/** Read the whole of `source` (from byte `fromByte`, past a byte-order mark) into the ledger. */
+/**
+ * Read `source` from byte `fromByte` (past a byte-order mark, or a line start) to its end
+ * (or `options.toByte`) into the ledger. Returns the number of the line after the last one read.
+ */
 export async function readCanonicalLines(
   source: ByteSource,
   sourceIndex: number,
@@ -81,7 +95,8 @@ export async function readCanonicalLines(
   file: CanonicalFileState,
   fromByte: number,
   options: LineReaderOptions = {},
-): Promise<void> {
+): Promise<number> {
+  const toByte = options.toByte ?? Infinity;
   const scanner: Scanner = {
     source,
     sourceIndex,
@@ -90,12 +105,11 @@ export async function readCanonicalLines(
     onProgress: options.onProgress,
     byteScan: options.byteScan ?? true,
     split: options.split ?? splitLineFields,
-    nextProgress: ledger.read + PROGRESS_EVERY_ROWS,
-    line: 1,
+    line: options.firstLine ?? 1,
     layout: null,
-    fieldStarts: new Int32Array(1),
-    fieldEnds: new Int32Array(1),
-    kinds: new Int8Array(0),
+    extraStarts: new Int32Array(0),
+    extraEnds: new Int32Array(0),
+    kinds: new Int32Array(0),
     values: new Float64Array(6),
     lastRunIdBytes: Buffer.alloc(256),
     lastRunIdLength: -1,
@@ -104,6 +118,7 @@ export async function readCanonicalLines(
     extrasLength: new Int32Array(0),
     extrasRun: -1,
   };
+  if (file.layout !== null) useLayout(scanner, file.layout);
 
   let buffer = Buffer.allocUnsafe(2 * CHUNK_BYTES);
   let bufferPosition = fromByte; // file offset of buffer[0]
@@ -119,7 +134,7 @@ export async function readCanonicalLines(
     if (filled > MAX_LINE_BYTES + 1) {
       // No line end in MAX_LINE_BYTES: reject the line and skip to its end.
       const skipped = await skipLongLine(scanner, buffer, bufferPosition, filled);
-      if (skipped === null) return;
+      if (skipped === null) return scanner.line;
       bufferPosition = skipped;
       filled = 0;
       continue;
@@ -129,12 +144,14 @@ export async function readCanonicalLines(
       buffer.copy(bigger, 0, 0, filled);
       buffer = bigger;
     }
-    const bytesRead = await source.read(buffer, filled, buffer.length - filled - 1, bufferPosition + filled);
+    const want = Math.min(buffer.length - filled - 1, toByte - (bufferPosition + filled));
+    const bytesRead = want <= 0 ? 0 : await source.read(buffer, filled, want, bufferPosition + filled);
     filled += bytesRead;
     buffer[filled] = NEWLINE; // a sentinel: the scan loops stop at it without checking the end
     const endOfFile = bytesRead === 0;
     start = scanLines(scanner, buffer, start, filled, endOfFile, bufferPosition);
-    if (endOfFile) return;
+    reportProgress(scanner);
+    if (endOfFile) return scanner.line;
   }
 }
 
@@ -168,10 +185,14 @@ async function skipLongLine(scanner: Scanner, buffer: Buffer, bufferPosition: nu
 
 function useLayout(scanner: Scanner, layout: CanonicalLayout): void {
   scanner.layout = layout;
-  scanner.fieldStarts = new Int32Array(layout.fieldCount + 1);
-  scanner.fieldEnds = new Int32Array(layout.fieldCount + 1);
-  scanner.kinds = new Int8Array(layout.fieldCount).fill(TEXT);
-  [layout.m, layout.sizeMb, layout.ckptMb, layout.startS, layout.endS].forEach((field, i) => (scanner.kinds[field] = i + 1));
+  const kinds = new Int32Array(layout.fieldCount);
+  [layout.m, layout.sizeMb, layout.ckptMb, layout.startS, layout.endS].forEach((field, i) => (kinds[field] = i + 1));
+  kinds[layout.runId] = RUN_ID;
+  kinds[layout.node] = NODE;
+  layout.extraIndices.forEach((field, j) => (kinds[field] = EXTRA + j));
+  scanner.kinds = kinds;
+  scanner.extraStarts = new Int32Array(layout.extraIndices.length);
+  scanner.extraEnds = new Int32Array(layout.extraIndices.length);
   scanner.extrasBytes = layout.extraIndices.map(() => Buffer.alloc(CACHED_EXTRA_BYTES));
   scanner.extrasLength = new Int32Array(layout.extraIndices.length).fill(-1);
   scanner.extrasRun = -1;
@@ -184,11 +205,9 @@ function useLayout(scanner: Scanner, layout: CanonicalLayout): void {
 function scanLines(scanner: Scanner, buffer: Buffer, from: number, to: number, endOfFile: boolean, bufferPosition: number): number {
   let lineStart = from;
   while (lineStart < to) {
-    const layout = scanner.layout;
-    if (layout !== null && scanner.byteScan) {
-      const end = scanLineByLayout(scanner, buffer, lineStart, to);
+    if (scanner.layout !== null && scanner.byteScan) {
+      const end = scanRow(scanner, buffer, lineStart, to, bufferPosition);
       if (end >= 0) {
-        row(scanner, layout, buffer, bufferPosition + lineStart, bufferPosition + end);
         scanner.line++;
         lineStart = end;
         continue;
@@ -214,7 +233,6 @@ function scanLines(scanner: Scanner, buffer: Buffer, from: number, to: number, e
       byteEnd: bufferPosition + lineEnd,
     }, scanner.file, scanner.ledger, scanner.source.name, scanner.split);
     if (wasHeader && scanner.file.layout !== null) useLayout(scanner, scanner.file.layout);
-    reportProgress(scanner);
     scanner.line++;
     lineStart = lineEnd;
   }
@@ -222,29 +240,28 @@ function scanLines(scanner: Scanner, buffer: Buffer, from: number, to: number, e
 }
 
 /**
- * Scan one data line of the usual shape (the header's number of fields, no double quote,
- * ending in LF or CR LF within the buffer) field by field, parsing the numeric fields into
- * `scanner.values`. Returns the index just past the line ending, or -1 when the line (or
- * its end) is not there or not of that shape: then the general path reads it. The byte
- * at `to` is a LF sentinel, so the loops over a field's bytes need no end check.
+ * Read the line at `lineStart` as a valid row of the usual shape — the header's number of
+ * fields, no double quote, a non-empty run_id and node, numbers that pass the row checks,
+ * its end (LF or CR LF) within the buffer — and add it to the ledger. Returns the index
+ * just past the line, or -1 (and has done nothing) when the line is not of that shape:
+ * then the general path reads it. The byte at `to` is a LF sentinel, so the loops over a
+ * field's bytes need no end check.
  */
-function scanLineByLayout(scanner: Scanner, buffer: Buffer, lineStart: number, to: number): number {
-  const { kinds, fieldStarts, fieldEnds, values } = scanner;
+function scanRow(scanner: Scanner, buffer: Buffer, lineStart: number, to: number, bufferPosition: number): number {
+  const { kinds, values, extraStarts, extraEnds, extrasBytes, extrasLength } = scanner;
   const last = kinds.length - 1;
   let p = lineStart;
-  let b = 0;
+  let c = 0;
+  let runIdStart = 0;
+  let runIdEnd = 0;
+  let nodeStart = 0;
+  let nodeEnd = 0;
+  let nodeHash = 0;
+  let extrasSame = true;
   for (let f = 0; ; f++) {
-    fieldStarts[f] = p;
     const kind = kinds[f]!;
-    if (kind === TEXT) {
-      // Everything up to a comma, a line end or a quote (most bytes are above ',').
-      for (;;) {
-        while ((b = buffer[p]!) > COMMA) p++;
-        if (b === COMMA || b === NEWLINE || b === QUOTE) break;
-        if (b === CARRIAGE_RETURN && p + 1 < to && buffer[p + 1] === NEWLINE) break;
-        p++; // a space, a tab, a lone CR…: part of the field
-      }
-    } else {
+    const fieldStart = p;
+    if (kind < RUN_ID) {
       // -?digits[.digits]: the shape of machine-written numbers, parsed as parseDecimalBytes does.
       let negative = false;
       if (buffer[p] === MINUS) {
@@ -254,58 +271,81 @@ function scanLineByLayout(scanner: Scanner, buffer: Buffer, lineStart: number, t
       let mantissa = 0;
       let digits = 0;
       let fractionDigits = 0;
-      let digit = (b = buffer[p]!) - ZERO;
+      let digit = (c = buffer[p]!) - ZERO;
       while (digit >= 0 && digit <= 9) {
         mantissa = mantissa * 10 + digit;
         digits++;
-        digit = (b = buffer[++p]!) - ZERO;
+        digit = (c = buffer[++p]!) - ZERO;
       }
-      if (b === DOT) {
-        digit = (b = buffer[++p]!) - ZERO;
+      if (c === DOT) {
+        digit = (c = buffer[++p]!) - ZERO;
         while (digit >= 0 && digit <= 9) {
           mantissa = mantissa * 10 + digit;
           fractionDigits++;
-          digit = (b = buffer[++p]!) - ZERO;
+          digit = (c = buffer[++p]!) - ZERO;
         }
         digits += fractionDigits;
       }
-      if (digits === 0 || digits > 15 || (b !== COMMA && b !== NEWLINE && !(b === CARRIAGE_RETURN && p + 1 < to && buffer[p + 1] === NEWLINE))) {
-        // Another shape (exponent, '+', too many digits, garbage): find the end, parse in general.
+      if (digits === 0 || digits > 15 || (c !== COMMA && c !== NEWLINE && !(c === CARRIAGE_RETURN && p + 1 < to && buffer[p + 1] === NEWLINE))) {
+        // Another shape (exponent, '+', too many digits, garbage): find the field's end, parse in general.
         for (;;) {
-          while ((b = buffer[p]!) > COMMA) p++;
-          if (b === COMMA || b === NEWLINE || b === QUOTE) break;
-          if (b === CARRIAGE_RETURN && p + 1 < to && buffer[p + 1] === NEWLINE) break;
+          while ((c = buffer[p]!) > COMMA) p++;
+          if (c === COMMA || c === NEWLINE || c === QUOTE) break;
+          if (c === CARRIAGE_RETURN && p + 1 < to && buffer[p + 1] === NEWLINE) break;
           p++;
         }
-        values[kind] = parseDecimalBytes(buffer, fieldStarts[f]!, p);
+        values[kind] = parseDecimalBytes(buffer, fieldStart, p);
       } else {
         const magnitude = fractionDigits === 0 ? mantissa : mantissa / POWERS_OF_TEN[fractionDigits]!;
         values[kind] = negative ? -magnitude : magnitude;
       }
+    } else if (kind === NODE) {
+      // Text, hashed on the way for the interner.
+      let hash = FNV_OFFSET;
+      for (;;) {
+        while ((c = buffer[p]!) > COMMA) {
+          hash = Math.imul(hash ^ c, FNV_PRIME);
+          p++;
+        }
+        if (c === COMMA || c === NEWLINE || c === QUOTE) break;
+        if (c === CARRIAGE_RETURN && p + 1 < to && buffer[p + 1] === NEWLINE) break;
+        hash = Math.imul(hash ^ c, FNV_PRIME); // a space, a tab, a lone CR…: part of the field
+        p++;
+      }
+      nodeStart = fieldStart;
+      nodeEnd = p;
+      nodeHash = hash;
+    } else {
+      // Text: everything up to a comma, a line end or a quote (most bytes are above ',').
+      for (;;) {
+        while ((c = buffer[p]!) > COMMA) p++;
+        if (c === COMMA || c === NEWLINE || c === QUOTE) break;
+        if (c === CARRIAGE_RETURN && p + 1 < to && buffer[p + 1] === NEWLINE) break;
+        p++;
+      }
+      if (kind === RUN_ID) {
+        runIdStart = fieldStart;
+        runIdEnd = p;
+      } else {
+        const j = kind - EXTRA;
+        extraStarts[j] = fieldStart;
+        extraEnds[j] = p;
+        if (extrasSame) extrasSame = p - fieldStart === extrasLength[j] && sameBytes(buffer, fieldStart, extrasBytes[j]!, p - fieldStart);
+      }
     }
     if (p >= to) return -1; // the sentinel: the line goes on past the buffer
-    fieldEnds[f] = p;
-    if (b === COMMA) {
+    if (c === COMMA) {
       if (f === last) return -1; // extra fields
       p++;
       continue;
     }
-    if (b === QUOTE || f !== last) return -1; // a quote, or missing fields
-    return b === NEWLINE ? p + 1 : p + 2; // LF or CR LF
+    if (c === QUOTE || f !== last) return -1; // a quote, or missing fields
+    break;
   }
-}
+  if (runIdEnd === runIdStart || nodeEnd === nodeStart || processValuesProblemIn(values) !== 0) return -1;
+  const lineEnd = c === NEWLINE ? p + 1 : p + 2;
 
-/** One data row whose fields are in `scanner.fieldStarts/fieldEnds` and numbers in `scanner.values`: `ingestCanonicalFields` on bytes. */
-function row(scanner: Scanner, L: CanonicalLayout, buffer: Buffer, byteStart: number, byteEnd: number): void {
-  const { ledger, sourceIndex, fieldStarts, fieldEnds, line, values } = scanner;
-  const runIdStart = fieldStarts[L.runId]!;
-  const runIdEnd = fieldEnds[L.runId]!;
-  const nodeStart = fieldStarts[L.node]!;
-  const nodeEnd = fieldEnds[L.node]!;
-  if (runIdEnd === runIdStart) {
-    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, "empty-field", rejectMessage.emptyField("run_id"));
-    return;
-  }
+  const { ledger } = scanner;
   // The run_id's key: the previous row's when its bytes are the same.
   const runIdLength = runIdEnd - runIdStart;
   let runKey = scanner.lastRunKey;
@@ -319,64 +359,32 @@ function row(scanner: Scanner, L: CanonicalLayout, buffer: Buffer, byteStart: nu
       scanner.lastRunKey = -1;
     }
   }
-  if (nodeEnd === nodeStart) {
-    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, "empty-field", rejectMessage.emptyField("node"), runKey);
-    return;
-  }
-  const problem = processValuesProblemIn(values);
-  if (problem !== 0) {
-    const columnIndex: Record<NumericColumn, number> = { m: L.m, size_mb: L.sizeMb, ckpt_mb: L.ckptMb, start_s: L.startS, end_s: L.endS };
-    const [, m, sizeMb, ckptMb, startS, endS] = values as unknown as number[];
-    const { code, reason } = explainProcessValuesProblem(problem, { m: m!, sizeMb: sizeMb!, ckptMb: ckptMb!, startS: startS!, endS: endS! }, (c) =>
-      buffer.toString("utf8", fieldStarts[columnIndex[c]]!, fieldEnds[columnIndex[c]]!),
-    );
-    ledger.reject(sourceIndex, line, byteStart, byteEnd, null, code, reason, runKey);
-    return;
-  }
-  const nodeKey = ledger.nodeKeyOfBytes(buffer, nodeStart, nodeEnd);
+  const nodeKey = ledger.nodeKeyOfHashedBytes(buffer, nodeStart, nodeEnd, nodeHash);
   const r = ledger.row;
   r[ROW_M] = values[1]!;
   r[ROW_SIZE_MB] = values[2]!;
   r[ROW_BW_MB_PER_S] = values[3]! / (values[5]! - values[4]!);
-  r[ROW_LINE] = line;
-  r[ROW_BYTE_START] = byteStart;
-  r[ROW_BYTE_END] = byteEnd;
-  const run = ledger.addRow(runKey, nodeKey, sourceIndex, null);
-  if (run >= 0) {
-    // Extra columns: noting the same values again for the same run changes nothing.
-    const extraIndices = L.extraIndices;
-    if (extraIndices.length > 0 && !(run === scanner.extrasRun && sameExtras(scanner, L, buffer))) {
-      for (let j = 0; j < extraIndices.length; j++) {
-        const start = fieldStarts[extraIndices[j]!]!;
-        const end = fieldEnds[extraIndices[j]!]!;
-        ledger.noteAttribute(run, j, ledger.attributeKeyOfBytes(j, buffer, start, end));
-        const length = end - start;
-        if (length <= CACHED_EXTRA_BYTES) copyBytes(buffer, start, scanner.extrasBytes[j]!, length);
-        scanner.extrasLength[j] = length <= CACHED_EXTRA_BYTES ? length : -1;
-      }
-      scanner.extrasRun = run;
+  r[ROW_LINE] = scanner.line;
+  r[ROW_BYTE_START] = bufferPosition + lineStart;
+  r[ROW_BYTE_END] = bufferPosition + lineEnd;
+  const run = ledger.addRow(runKey, nodeKey, scanner.sourceIndex, null);
+  // Extra columns: noting the same values again for the same run changes nothing.
+  if (run >= 0 && extraStarts.length > 0 && !(run === scanner.extrasRun && extrasSame)) {
+    for (let j = 0; j < extraStarts.length; j++) {
+      const start = extraStarts[j]!;
+      const end = extraEnds[j]!;
+      ledger.noteAttribute(run, j, ledger.attributeKeyOfBytes(j, buffer, start, end));
+      const length = end - start;
+      if (length <= CACHED_EXTRA_BYTES) copyBytes(buffer, start, extrasBytes[j]!, length);
+      extrasLength[j] = length <= CACHED_EXTRA_BYTES ? length : -1;
     }
+    scanner.extrasRun = run;
   }
-  reportProgress(scanner);
+  return lineEnd;
 }
 
 function reportProgress(scanner: Scanner): void {
-  if (scanner.onProgress !== undefined && scanner.ledger.read >= scanner.nextProgress) {
-    scanner.onProgress(scanner.ledger.read);
-    scanner.nextProgress = scanner.ledger.read + PROGRESS_EVERY_ROWS;
-  }
-}
-
-/** Whether this row's extra columns have the same bytes as those last noted. */
-function sameExtras(scanner: Scanner, L: CanonicalLayout, buffer: Buffer): boolean {
-  const { fieldStarts, fieldEnds, extrasLength, extrasBytes } = scanner;
-  for (let j = 0; j < L.extraIndices.length; j++) {
-    const column = L.extraIndices[j]!;
-    const start = fieldStarts[column]!;
-    const length = fieldEnds[column]! - start;
-    if (length !== extrasLength[j] || !sameBytes(buffer, start, extrasBytes[j]!, length)) return false;
-  }
-  return true;
+  scanner.onProgress?.(scanner.ledger.read);
 }
 
 /** A few bytes into a cache buffer (cheaper than Buffer#copy's checks for short runs). */

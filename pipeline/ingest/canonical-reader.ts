@@ -6,6 +6,7 @@
 import { readRawText, withCrLineEnds, type ByteSource } from "./byte-source";
 import { missingHeaderError, newCanonicalFileState, rescanCanonicalRows } from "./canonical-line";
 import { readCanonicalLines } from "./canonical-fast-reader";
+import { PARALLEL_MIN_BYTES, readCanonicalInTwo } from "./canonical-split-reader";
 import { csvParseLineFields } from "./csv-parse-fields";
 import type { RowLedger } from "./row-ledger";
 import { ENCODING_SAMPLE_BYTES, sniffTraceEncoding } from "./trace-encoding";
@@ -16,6 +17,18 @@ export type CanonicalParser = "fast" | "csv-parse";
 export interface CanonicalReadReport {
   /** Things worth knowing that are not rejected rows (comment lines, CR line endings). */
   warnings: string[];
+  /** The file's SHA-256 when another thread computed it (the source then has none). */
+  sha256?: string;
+  /** How a file read on two threads was put together (absent: it was read on one). */
+  twoThreads?: "joined" | "second part re-read";
+}
+
+export interface CanonicalReadOptions {
+  parser?: CanonicalParser;
+  onProgress?: (rowsRead: number) => void;
+  /** Read files of at least this many bytes on two threads (Infinity: never); see `canonical-split-reader.ts`. */
+  parallelMinBytes?: number;
+  spillDirectory?: string;
 }
 
 /** Read the first bytes of a source. */
@@ -33,7 +46,7 @@ async function sample(source: ByteSource): Promise<{ bytes: Uint8Array; complete
 export async function readCanonicalSource(
   original: ByteSource,
   ledger: RowLedger,
-  options: { parser?: CanonicalParser; onProgress?: (rowsRead: number) => void } = {},
+  options: CanonicalReadOptions = {},
 ): Promise<CanonicalReadReport> {
   const first = await sample(original);
   const encoding = sniffTraceEncoding(first.bytes, original.name, first.complete);
@@ -45,18 +58,29 @@ export async function readCanonicalSource(
     rescan: (from, to, fromLine, visit) => rescanCanonicalRows(source, file.layout!, from, to, fromLine, visit),
   });
   const csvParse = options.parser === "csv-parse";
-  await readCanonicalLines(source, sourceIndex, ledger, file, encoding.bomBytes, {
-    onProgress: options.onProgress,
-    byteScan: !csvParse,
-    split: csvParse ? csvParseLineFields : undefined,
-  });
-  if (file.layout === null || file.scope === null) throw missingHeaderError(source.name, first.bytes.length === 0);
-  ledger.closeScope();
+  const split = csvParse
+    ? null
+    : await readCanonicalInTwo(source, sourceIndex, ledger, file, {
+        sample: encoding.lineEnding === "cr" ? first.bytes.map((b) => (b === 13 ? 10 : b)) : first.bytes,
+        encoding,
+        minBytes: options.parallelMinBytes ?? PARALLEL_MIN_BYTES,
+        spillDirectory: options.spillDirectory,
+        onProgress: options.onProgress,
+      });
+  if (split === null) {
+    await readCanonicalLines(source, sourceIndex, ledger, file, encoding.bomBytes, {
+      onProgress: options.onProgress,
+      byteScan: !csvParse,
+      split: csvParse ? csvParseLineFields : undefined,
+    });
+    if (file.layout === null || file.scope === null) throw missingHeaderError(source.name, first.bytes.length === 0);
+    ledger.closeScope();
+  }
   const warnings: string[] = [];
   if (encoding.lineEnding === "cr") warnings.push(`${source.name} has CR line endings (classic Mac OS); each CR was read as a line end`);
   if (file.commentLines > 0) {
     const lines = file.commentLines === 1 ? "1 comment line" : `${file.commentLines.toLocaleString("en-US")} comment lines`;
     warnings.push(`${source.name}: ${lines} (starting with #) skipped, the first at line ${file.firstCommentLine}`);
   }
-  return { warnings };
+  return split === null ? { warnings } : { warnings, sha256: split.sha256, twoThreads: split.joined ? "joined" : "second part re-read" };
 }

@@ -100,6 +100,8 @@ export interface RowLedger {
   runKeyOfBytes(bytes: Uint8Array, start: number, end: number): number;
   runKeyOfText(runId: string): number;
   nodeKeyOfBytes(bytes: Uint8Array, start: number, end: number): number;
+  /** `nodeKeyOfBytes` with the bytes' FNV-1a hash computed by the caller (see `byte-interner.ts`). */
+  nodeKeyOfHashedBytes(bytes: Uint8Array, start: number, end: number, hash: number): number;
   nodeKeyOfText(node: string): number;
   /** The key of a value of attribute `j`. */
   attributeKeyOfBytes(j: number, bytes: Uint8Array, start: number, end: number): number;
@@ -145,6 +147,16 @@ export interface RowLedger {
    * throws for the first row of the first bad run.
    */
   closeScope(): void;
+  /** Every run_id the open scope has met, as bytes (for `hasRunId` in another thread). */
+  runIdSnapshot(): { arena: Uint8Array; starts: Float64Array; lengths: Int32Array };
+  /** Whether the open scope has met this run_id (in a valid row or a rejected one). */
+  hasRunId(bytes: Uint8Array, start: number, end: number): boolean;
+  /**
+   * After `closeScope`: add the end of the same file, read by another thread into a ledger
+   * of its own — its accepted runs after this scope's, its rejected rows (in line order,
+   * with their text) after this scope's. Valid only when no run_id occurs in both parts.
+   */
+  appendTail(tail: { runs: RunTable; read: number; rejects: Iterable<PendingReject> }): void;
   /** Everything, once every scope is closed. */
   finish(): LedgerResult;
   /** Give up (an error stopped the ingest): drop the open scope and its temporary file. */
@@ -581,6 +593,11 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
       if (key >= NODE_ID_LIMIT) throw new InputError(`${scope?.label ?? "input"}: more than ${NODE_ID_LIMIT} distinct node names in one file; split the file`);
       return key;
     },
+    nodeKeyOfHashedBytes(bytes, start, end, hash) {
+      const key = nodes.idOfHashedBytes(bytes, start, end, hash);
+      if (key >= NODE_ID_LIMIT) throw new InputError(`${scope?.label ?? "input"}: more than ${NODE_ID_LIMIT} distinct node names in one file; split the file`);
+      return key;
+    },
     nodeKeyOfText(node) {
       const key = nodes.idOfText(node);
       if (key >= NODE_ID_LIMIT) throw new InputError(`${scope?.label ?? "input"}: more than ${NODE_ID_LIMIT} distinct node names in one file; split the file`);
@@ -695,6 +712,14 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
       } finally {
         resetScope();
       }
+    },
+    runIdSnapshot: () => runIds.snapshot(),
+    hasRunId: (bytes, start, end) => runIds.has(bytes, start, end),
+    appendTail(tail) {
+      if (scope !== null) throw new Error("appendTail: close the scope first");
+      table.appendTable(tail.runs);
+      read += tail.read;
+      for (const p of tail.rejects) emit(p);
     },
     abort() {
       resetScope();

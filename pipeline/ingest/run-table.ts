@@ -14,6 +14,22 @@ function grown<T extends Float64Array | Int32Array>(column: T, capacity: number)
   return next;
 }
 
+/** `RunTable.toData()`: what crosses between threads. */
+export interface RunTableData {
+  length: number;
+  sources: string[];
+  attributeSets: Record<string, string>[];
+  arena: Uint8Array<ArrayBuffer>;
+  idStart: Float64Array<ArrayBuffer>;
+  idLength: Int32Array<ArrayBuffer>;
+  m: Float64Array<ArrayBuffer>;
+  sumSizeMb: Float64Array<ArrayBuffer>;
+  bwMbPerS: Float64Array<ArrayBuffer>;
+  uniformSizeMb: Float64Array<ArrayBuffer>;
+  source: Int32Array<ArrayBuffer>;
+  attributeSet: Int32Array<ArrayBuffer>;
+}
+
 export class RunTable {
   length = 0;
   /** Labels of the files / run directories the runs come from (`RunObservation.source`). */
@@ -61,6 +77,63 @@ export class RunTable {
     this.uniformSizeMb[i] = uniformSizeMb ?? NaN;
     this.source[i] = source;
     this.attributeSet[i] = attributeSet;
+  }
+
+  /** Append every run of `other` (read in another thread), after these. */
+  appendTable(other: RunTable): void {
+    const setOffset = this.attributeSets.length;
+    this.attributeSets.push(...other.attributeSets);
+    const sourceIndex = new Map<number, number>();
+    for (let i = 0; i < other.length; i++) {
+      const source = other.source[i]!;
+      let mapped = sourceIndex.get(source);
+      if (mapped === undefined) {
+        const label = other.sources[source]!;
+        mapped = this.sources.lastIndexOf(label);
+        if (mapped < 0) mapped = this.sources.push(label) - 1;
+        sourceIndex.set(source, mapped);
+      }
+      const set = other.attributeSet[i]!;
+      const start = other.idStart[i]!;
+      this.append(other.arena.subarray(start, start + other.idLength[i]!), other.m[i]!, other.sumSizeMb[i]!, other.bwMbPerS[i]!, other.uniformSize(i), mapped, set < 0 ? -1 : set + setOffset);
+    }
+  }
+
+  /** The table as plain data that a worker thread can post (its typed arrays can be transferred). */
+  toData(): RunTableData {
+    const n = this.length;
+    return {
+      length: n,
+      sources: this.sources,
+      attributeSets: this.attributeSets,
+      arena: this.arena.slice(0, this.arenaUsed),
+      idStart: this.idStart.slice(0, n),
+      idLength: this.idLength.slice(0, n),
+      m: this.m.slice(0, n),
+      sumSizeMb: this.sumSizeMb.slice(0, n),
+      bwMbPerS: this.bwMbPerS.slice(0, n),
+      uniformSizeMb: this.uniformSizeMb.slice(0, n),
+      source: this.source.slice(0, n),
+      attributeSet: this.attributeSet.slice(0, n),
+    };
+  }
+
+  static fromData(data: RunTableData): RunTable {
+    const table = new RunTable();
+    table.length = data.length;
+    table.sources.push(...data.sources);
+    table.attributeSets.push(...data.attributeSets);
+    table.arena = data.arena;
+    table.arenaUsed = data.arena.length;
+    table.idStart = data.idStart;
+    table.idLength = data.idLength;
+    table.m = data.m;
+    table.sumSizeMb = data.sumSizeMb;
+    table.bwMbPerS = data.bwMbPerS;
+    table.uniformSizeMb = data.uniformSizeMb;
+    table.source = data.source;
+    table.attributeSet = data.attributeSet;
+    return table;
   }
 
   runId(i: number): string {
