@@ -2,6 +2,7 @@
  * `ckpt ingest`: read traces, validate every row, aggregate; write the observations
  * artifact and the rejects file; print the counts and the size series.
  */
+import { existsSync } from "node:fs";
 import { dirname, join, basename, resolve } from "node:path";
 import { openAtomicLineWriter, type AtomicLineWriter } from "../shared/atomic-write";
 import { booleanFlag, choiceFlag, optionalStringFlag, stringFlag, type Command, type CommandIo } from "../shared/command";
@@ -9,7 +10,7 @@ import { InputError, UsageError } from "../shared/errors";
 import { formatNumber, formatTable } from "../shared/format-table";
 import { checkOutputFile, fileSystemError } from "../shared/path-checks";
 import { TOOL_VERSION } from "../shared/version";
-import { ingestFilesTo, type IngestSummary, type TraceFormat } from "../ingest/ingest-files";
+import { ingestTracesTo, locateTraces, type IngestSummary, type TraceFormat } from "../ingest/ingest-files";
 import type { SizeSeries } from "../ingest/observations";
 import { writeObservationsArtifact } from "../ingest/observations-artifact";
 import { REJECTS_CSV_HEADER, rejectToCsvLine } from "../ingest/rejects-csv";
@@ -22,6 +23,13 @@ const DEFAULT_OUT = "observations.json";
 export function defaultRejectsPath(out: string): string {
   const name = basename(out).replace(/\.json$/i, "");
   return join(dirname(out), `${name}.rejects.csv`);
+}
+
+/** The folder of `path`, or its nearest existing parent (where large rejects may spill while reading). */
+function existingFolderOf(path: string): string {
+  let folder = dirname(resolve(path));
+  while (!existsSync(folder)) folder = dirname(folder);
+  return folder;
 }
 
 /** An output written as the ingest goes; errors of the file system become messages (exit 1). */
@@ -173,7 +181,9 @@ Example:
       .map((s) => s.trim())
       .filter((s) => s !== "");
 
-    // Refuse impossible outputs before reading anything (a 100-million-row trace takes minutes).
+    // Refuse wrong inputs and impossible outputs before reading anything (a 100-million-row
+    // trace takes a minute) and before creating any file or folder.
+    const { traces, warnings } = locateTraces(args.positionals, { format });
     checkOutputFile(out, { flag: "--out", inputs: args.positionals });
     if (rejectsFile !== null) {
       checkOutputFile(rejectsFile, { flag: "--rejects", inputs: args.positionals });
@@ -185,10 +195,16 @@ Example:
     let summary: IngestSummary;
     try {
       rejects?.write(REJECTS_CSV_HEADER);
-      summary = await ingestFilesTo(args.positionals, { format, strict, groupBy, onProgress: progressReporter(io), spillDirectory: dirname(resolve(out)) }, (row) => {
-        if (row.code !== undefined && !firstRejectAt.has(row.code)) firstRejectAt.set(row.code, `${row.file}:${row.line}`);
-        if (rejects !== null) writing(rejectsFile!, () => rejects.write(rejectToCsvLine(row)));
-      });
+      const options = { format, strict, groupBy, onProgress: progressReporter(io), spillDirectory: existingFolderOf(out) };
+      summary = await ingestTracesTo(
+        traces,
+        options,
+        (row) => {
+          if (row.code !== undefined && !firstRejectAt.has(row.code)) firstRejectAt.set(row.code, `${row.file}:${row.line}`);
+          if (rejects !== null) writing(rejectsFile!, () => rejects.write(rejectToCsvLine(row)));
+        },
+        warnings,
+      );
       if (summary.counts.accepted === 0) {
         if (rejects !== null) writing(rejectsFile!, () => rejects.commit());
         const where = summary.counts.read === 0 ? "the traces hold no data rows" : `all ${summary.counts.read} rows were rejected; see ${rejectsFile}`;

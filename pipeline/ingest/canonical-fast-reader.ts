@@ -13,8 +13,8 @@
  * string is made, or a value interned, only when one changes.
  *
  * This scan only *accepts*: a line it does not read to the end as a valid row — the
- * header, a wrong number of fields, a double quote, an empty run_id or node, a value that
- * fails the row checks — goes to the reference reading of `canonical-line.ts` (text
+ * header, a comment, a wrong number of fields, a double quote, an empty run_id or node, a
+ * value that fails the row checks — goes to the reference reading of `canonical-line.ts` (text
  * fields, `splitCsvLine` for quotes), which accepts or rejects it with its reason; the
  * tests hold the two paths to identical results (and to csv-parse). The scan works in a
  * synchronous function per chunk; only refilling the buffer is asynchronous.
@@ -250,6 +250,7 @@ function scanLines(scanner: Scanner, buffer: Buffer, from: number, to: number, e
 function scanRow(scanner: Scanner, buffer: Buffer, lineStart: number, to: number, bufferPosition: number): number {
   const { kinds, values, extraStarts, extraEnds, extrasBytes, extrasLength } = scanner;
   const last = kinds.length - 1;
+  if (buffer[lineStart] === HASH) return -1; // a comment line
   let p = lineStart;
   let c = 0;
   let runIdStart = 0;

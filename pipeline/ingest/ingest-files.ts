@@ -91,7 +91,11 @@ export interface IngestSummary extends IngestOutcome {
 /** A trace input the caller has already located: a canonical CSV or one host-logs run. */
 export type TraceInput = { format: "canonical"; open: () => Promise<ByteSource> } | ({ format: "host-logs" } & HostLogRun);
 
-function traceInputs(paths: string[], options: IngestOptions): { traces: TraceInput[]; warnings: string[] } {
+/**
+ * The trace inputs that command-line paths denote (see `trace-paths.ts`), each path checked
+ * (an InputError that says what is wrong otherwise); nothing is read yet.
+ */
+export function locateTraces(paths: string[], options: Pick<IngestOptions, "format"> = {}): { traces: TraceInput[]; warnings: string[] } {
   if (paths.length === 0) throw new InputError("no trace given: name at least one canonical CSV file or host-logs directory");
   const { inputs, warnings } = resolveTracePaths(paths, options.format ?? "auto");
   const traces: TraceInput[] = inputs.map((input) =>
@@ -108,13 +112,13 @@ function traceInputs(paths: string[], options: IngestOptions): { traces: TraceIn
 }
 
 export async function ingestFiles(paths: string[], options: IngestOptions = {}): Promise<IngestResult> {
-  const { traces, warnings } = traceInputs(paths, options);
+  const { traces, warnings } = locateTraces(paths, options);
   return ingestTraces(traces, options, warnings);
 }
 
 /** `ingestFiles`, streamed: each rejected row goes to `onReject` (in file and line order). */
 export async function ingestFilesTo(paths: string[], options: IngestOptions, onReject: (row: RejectedRow) => void): Promise<IngestSummary> {
-  const { traces, warnings } = traceInputs(paths, options);
+  const { traces, warnings } = locateTraces(paths, options);
   return ingestTracesTo(traces, options, onReject, warnings);
 }
 

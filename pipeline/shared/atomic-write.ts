@@ -3,8 +3,8 @@
  * rename over the target. A crash leaves either the old file or the new one, never a
  * half-written report or model (rename is atomic within one file system).
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, rmdirSync, writeSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 
 let counter = 0;
 
@@ -50,7 +50,9 @@ export interface AtomicLineWriter {
 }
 
 export function openAtomicLineWriter(path: string, flushBytes = 1 << 20): AtomicLineWriter {
-  mkdirSync(dirname(path), { recursive: true });
+  // The first folder this creates, if any: `abort()` removes the folders it created.
+  const made = mkdirSync(dirname(path), { recursive: true });
+  const created = made === undefined ? undefined : resolve(made);
   const temporary = temporaryPathFor(path);
   const fd = openSync(temporary, "w");
   let pending: string[] = [];
@@ -88,6 +90,15 @@ export function openAtomicLineWriter(path: string, flushBytes = 1 << 20): Atomic
       closeSync(fd);
       open = false;
       rmSync(temporary, { force: true });
+      if (created !== undefined) {
+        for (let folder = resolve(dirname(path)); folder.length >= created.length; folder = dirname(folder)) {
+          try {
+            rmdirSync(folder); // only if empty
+          } catch {
+            break;
+          }
+        }
+      }
     },
   };
 }

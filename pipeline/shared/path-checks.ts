@@ -64,7 +64,8 @@ function nearestExisting(path: string): { path: string; stats: Stats | null } {
       return { path: current, stats: statSync(current) };
     } catch (error) {
       const parent = dirname(current);
-      if (parent === current || errnoOf(error) !== "ENOENT") return { path: current, stats: null };
+      const missing = errnoOf(error) === "ENOENT" || errnoOf(error) === "ENOTDIR";
+      if (parent === current || !missing) return { path: current, stats: null };
       current = parent;
     }
   }
