@@ -7,7 +7,7 @@ import { dirname, join, basename, resolve } from "node:path";
 import { openAtomicLineWriter, type AtomicLineWriter } from "../shared/atomic-write";
 import { booleanFlag, choiceFlag, optionalStringFlag, stringFlag, type Command, type CommandIo } from "../shared/command";
 import { InputError, UsageError } from "../shared/errors";
-import { formatNumber, formatTable } from "../shared/format-table";
+import { formatCount, formatNumber, formatTable } from "../shared/format-table";
 import { checkOutputFile, fileSystemError } from "../shared/path-checks";
 import { TOOL_VERSION } from "../shared/version";
 import { ingestTracesTo, locateTraces, type IngestSummary, type TraceFormat } from "../ingest/ingest-files";
@@ -60,11 +60,11 @@ function progressReporter(io: CommandIo): (rowsRead: number) => void {
     if (now - last < 1000) return;
     last = now;
     const rate = rowsRead / ((now - started) / 1000);
-    io.stderr(`ckpt ingest: ${rowsRead.toLocaleString("en-US")} rows read (${(rate / 1e6).toFixed(2)} M rows/s)…`);
+    io.stderr(`ckpt ingest: ${formatCount(rowsRead)} rows read (${(rate / 1e6).toFixed(2)} M rows/s)…`);
   };
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
 
 interface Report {
   summary: IngestSummary;
@@ -79,11 +79,11 @@ function humanReport({ summary, series, groupBy, validationRuns, firstRejectAt }
   const { counts } = summary;
   const lines: string[] = [];
   lines.push(
-    `read ${plural(counts.read, "row")} from ${plural(summary.inputs.length, "file")}: ${counts.accepted.toLocaleString("en-US")} accepted, ${counts.rejected.toLocaleString("en-US")} rejected`,
+    `read ${plural(counts.read, "row")} from ${plural(summary.inputs.length, "file")}: ${formatCount(counts.accepted)} accepted, ${formatCount(counts.rejected)} rejected`,
   );
   const runs = summary.runs.length;
   lines.push(
-    `runs: ${runs.toLocaleString("en-US")} accepted — ${(runs - validationRuns).toLocaleString("en-US")} of uniform size in ${series.length.toLocaleString("en-US")} size series, ${validationRuns.toLocaleString("en-US")} of mixed sizes kept for validation`,
+    `runs: ${formatCount(runs)} accepted — ${formatCount((runs - validationRuns))} of uniform size in ${formatCount(series.length)} size series, ${formatCount(validationRuns)} of mixed sizes kept for validation`,
   );
   for (const warning of summary.warnings ?? []) lines.push(`warning: ${warning}`);
   lines.push(`wrote ${out}${rejectsFile === null ? "" : `; rejected rows in ${rejectsFile}`}`);

@@ -8,6 +8,7 @@
 import { createHash, type Hash } from "node:crypto";
 import { open, type FileHandle } from "node:fs/promises";
 import { readSync } from "node:fs";
+import { formatCount } from "../shared/format-table";
 
 export interface ByteSource {
   /** The name used in messages and the rejects file (the path as given). */
@@ -44,7 +45,7 @@ export function readRawText(source: ByteSource, start: number, end: number): str
     if (text.endsWith("\r")) text = text.slice(0, -1);
   }
   if (cut || text.length > MAX_RAW_CHARS) {
-    const more = cut ? `${(end - start - MAX_RAW_BYTES).toLocaleString("en-US")} more bytes` : `${text.length - MAX_RAW_CHARS} more characters`;
+    const more = cut ? `${formatCount(end - start - MAX_RAW_BYTES)} more bytes` : `${text.length - MAX_RAW_CHARS} more characters`;
     text = `${text.slice(0, MAX_RAW_CHARS)}… (${more} cut)`;
   }
   return text;

@@ -19,14 +19,14 @@
  * tests hold the two paths to identical results (and to csv-parse). The scan works in a
  * synchronous function per chunk; only refilling the buffer is asynchronous.
  */
-import type { ByteSource } from "./byte-source";
+import { memorySource, type ByteSource } from "./byte-source";
 import { FNV_OFFSET, FNV_PRIME } from "./byte-interner";
-import { ingestCanonicalLine, MAX_LINE_BYTES, noteComment, refuseLongHeader, splitLineFields, type CanonicalFileState, type LineSplitter } from "./canonical-line";
+import { ingestCanonicalLine, MAX_LINE_BYTES, noteComment, refuseLongHeader, rescanCanonicalRows, splitLineFields, type CanonicalFileState, type LineSplitter } from "./canonical-line";
 import type { CanonicalLayout } from "./canonical-header";
 import { POWERS_OF_TEN, parseDecimalBytes } from "./decimal";
 import { processValuesProblemIn } from "./process-values";
 import { rejectMessage } from "./reject-reasons";
-import { ROW_BW_MB_PER_S, ROW_BYTE_END, ROW_BYTE_START, ROW_LINE, ROW_M, ROW_SIZE_MB, type RowLedger, type RunHandle } from "./row-ledger";
+import { ROW_BW_MB_PER_S, ROW_BYTE_END, ROW_BYTE_START, ROW_LINE, ROW_M, ROW_SIZE_MB, createRowLedger, type RowLedger } from "./row-ledger";
 
 const COMMA = 44;
 const NEWLINE = 10;
@@ -45,7 +45,7 @@ const NODE = 7;
 /** Extra column j has kind EXTRA + j. */
 const EXTRA = 8;
 
-/** The scanner's state between chunks. */
+/** The reader's state between chunks. */
 interface Scanner {
   readonly source: ByteSource;
   readonly sourceIndex: number;
@@ -56,24 +56,124 @@ interface Scanner {
   readonly byteScan: boolean;
   readonly split: LineSplitter;
   line: number;
-  layout: CanonicalLayout | null;
-  /** Where each extra column's value is in the line being scanned. */
-  extraStarts: Int32Array;
-  extraEnds: Int32Array;
+  /** The byte scan's state, once the header is known. */
+  rows: RowScan | null;
+}
+
+/** What the byte scan keeps between rows. */
+interface RowScan {
   /** Per field: its kind (RUN_ID, NODE, EXTRA + j, or 1..5 for the numbers). */
-  kinds: Int32Array;
+  readonly kinds: Int32Array;
   /** The numbers of the current row, at 1..5. */
-  values: Float64Array;
-  lastRunIdBytes: Buffer;
+  readonly values: Float64Array;
+  /** Where each extra column's value is in the line being scanned. */
+  readonly extraStarts: Int32Array;
+  readonly extraEnds: Int32Array;
+  /** The extra columns' bytes of the last row whose attributes were noted, and its run. */
+  readonly extrasBytes: Buffer[];
+  readonly extrasLength: Int32Array;
+  extrasRun: number;
+  /** The last run_id's bytes and key. */
+  readonly lastRunIdBytes: Buffer;
   lastRunIdLength: number;
   lastRunKey: number;
-  /** The extra columns' bytes of the last row whose attributes were noted, and its run. */
-  extrasBytes: Buffer[];
-  extrasLength: Int32Array;
-  extrasRun: RunHandle;
+}
+
+/**
+ * The scan's state for `layout`: one object literal, made whole at once, so that every
+ * RowScan has the same shape and it never changes under the compiled scan (a changed
+ * shape sends V8 back to the interpreter).
+ */
+function newRowScan(layout: CanonicalLayout): RowScan {
+  const kinds = new Int32Array(layout.fieldCount);
+  [layout.m, layout.sizeMb, layout.ckptMb, layout.startS, layout.endS].forEach((field, i) => (kinds[field] = i + 1));
+  kinds[layout.runId] = RUN_ID;
+  kinds[layout.node] = NODE;
+  layout.extraIndices.forEach((field, j) => (kinds[field] = EXTRA + j));
+  const extras = layout.extraIndices.length;
+  return {
+    kinds,
+    values: new Float64Array(6),
+    extraStarts: new Int32Array(extras),
+    extraEnds: new Int32Array(extras),
+    extrasBytes: Array.from({ length: extras }, () => Buffer.alloc(CACHED_EXTRA_BYTES)),
+    extrasLength: new Int32Array(extras).fill(-1),
+    extrasRun: -1,
+    lastRunIdBytes: Buffer.alloc(256),
+    lastRunIdLength: -1,
+    lastRunKey: -1,
+  };
+}
+
+/**
+ * Lines of `layout` that take every branch of the byte scan: runs that change, numbers of
+ * 10+ and 16+ digits, exponents, signs, CR LF, spaces and lone CRs in text, quotes, empty
+ * and missing fields, values that fail the checks.
+ */
+function primingLines(layout: CanonicalLayout): string[] {
+  const variants: Record<(typeof COLUMN_KEYS)[number][0], string[]> = {
+    run_id: ["p1", "p1", "p2", "p 3", "", "p4"],
+    node: ["n1", "n2", "n1", "n\r1", "n2", ""],
+    m: ["1", "2", "2", "1e0", "-1", "x"],
+    size_mb: ["76", "114.5", "0.010", "1234567890123456", "+3", "7"],
+    ckpt_mb: ["76.174", "15", "1e3", "12345678901.125", '"9"', "-0"],
+    start_s: ["0", "0.010", "1302012345.120", "-5", "5.", ".5"],
+    end_s: ["10", "13.5", "1302012399.5", "7", "99999999999999999999", "6"],
+  };
+  const lines: string[] = [];
+  for (let k = 0; k < 6; k++) {
+    const fields = Array.from({ length: layout.fieldCount }, (_, f) => {
+      const column = COLUMN_KEYS.find(([, key]) => layout[key] === f);
+      return column === undefined ? ["azur", "a b", "c\rd", "x", "", "y"][k]! : variants[column[0]][k]!;
+    });
+    const line = fields.join(",");
+    lines.push(line, `${line}\r`, `${line},extra`);
+  }
+  return lines;
+}
+const COLUMN_KEYS = [
+  ["run_id", "runId"],
+  ["node", "node"],
+  ["m", "m"],
+  ["size_mb", "sizeMb"],
+  ["ckpt_mb", "ckptMb"],
+  ["start_s", "startS"],
+  ["end_s", "endS"],
+] as const;
+
+let primed = false;
+
+/**
+ * Run the byte scan (and the ledger under it) over `primingLines` once per thread, into a
+ * ledger that is then dropped. V8 compiles the scan after a few thousand rows from the
+ * branches it has seen by then; a branch first met later (a number of 10+ digits
+ * overflowing a 32-bit guess, a CR LF, a quote) sends it back to the interpreter until it
+ * is compiled again, which made a cold million-row ingest ~1.5× slower than a warm one.
+ */
+function primeRowScan(layout: CanonicalLayout): void {
+  if (primed) return;
+  primed = true;
+  const ledger = createRowLedger();
+  const text = Buffer.from(`${primingLines(layout).join("\n")}\n\n`);
+  const source = memorySource("(priming)", text);
+  const sourceIndex = ledger.addSource({
+    name: source.name,
+    readRaw: () => "",
+    rescan: (from, to, fromLine, visit) => rescanCanonicalRows(source, layout, from, to, fromLine, visit),
+  });
+  ledger.openScope(source.name, layout.extraNames);
+  const scan = newRowScan(layout);
+  for (let round = 0; round < 3; round++) {
+    for (let start = 0, line = 1; start < text.length - 1; line++) {
+      scanRow(scan, ledger, sourceIndex, line, text, start, text.length - 1, 0);
+      start = text.indexOf(NEWLINE, start) + 1;
+    }
+  }
+  ledger.abort();
 }
 
 export interface LineReaderOptions {
+  /** Called about once per 1 MiB chunk with the number of rows read so far. */
   onProgress?: (rowsRead: number) => void;
   /** Stop at this byte (a line start; default: the end of the source). */
   toByte?: number;
@@ -106,19 +206,9 @@ export async function readCanonicalLines(
     byteScan: options.byteScan ?? true,
     split: options.split ?? splitLineFields,
     line: options.firstLine ?? 1,
-    layout: null,
-    extraStarts: new Int32Array(0),
-    extraEnds: new Int32Array(0),
-    kinds: new Int32Array(0),
-    values: new Float64Array(6),
-    lastRunIdBytes: Buffer.alloc(256),
-    lastRunIdLength: -1,
-    lastRunKey: -1,
-    extrasBytes: [],
-    extrasLength: new Int32Array(0),
-    extrasRun: -1,
+    rows: file.layout === null ? null : newRowScan(file.layout),
   };
-  if (file.layout !== null) useLayout(scanner, file.layout);
+  if (file.layout !== null && scanner.byteScan) primeRowScan(file.layout);
 
   let buffer = Buffer.allocUnsafe(2 * CHUNK_BYTES);
   let bufferPosition = fromByte; // file offset of buffer[0]
@@ -183,21 +273,6 @@ async function skipLongLine(scanner: Scanner, buffer: Buffer, bufferPosition: nu
   return lineEnd < 0 ? null : lineEnd;
 }
 
-function useLayout(scanner: Scanner, layout: CanonicalLayout): void {
-  scanner.layout = layout;
-  const kinds = new Int32Array(layout.fieldCount);
-  [layout.m, layout.sizeMb, layout.ckptMb, layout.startS, layout.endS].forEach((field, i) => (kinds[field] = i + 1));
-  kinds[layout.runId] = RUN_ID;
-  kinds[layout.node] = NODE;
-  layout.extraIndices.forEach((field, j) => (kinds[field] = EXTRA + j));
-  scanner.kinds = kinds;
-  scanner.extraStarts = new Int32Array(layout.extraIndices.length);
-  scanner.extraEnds = new Int32Array(layout.extraIndices.length);
-  scanner.extrasBytes = layout.extraIndices.map(() => Buffer.alloc(CACHED_EXTRA_BYTES));
-  scanner.extrasLength = new Int32Array(layout.extraIndices.length).fill(-1);
-  scanner.extrasRun = -1;
-}
-
 /**
  * Consume the complete lines of `buffer[from, to)` (and the last one too at the end of the
  * file). Returns the index of the first byte not consumed.
@@ -205,8 +280,8 @@ function useLayout(scanner: Scanner, layout: CanonicalLayout): void {
 function scanLines(scanner: Scanner, buffer: Buffer, from: number, to: number, endOfFile: boolean, bufferPosition: number): number {
   let lineStart = from;
   while (lineStart < to) {
-    if (scanner.layout !== null && scanner.byteScan) {
-      const end = scanRow(scanner, buffer, lineStart, to, bufferPosition);
+    if (scanner.rows !== null && scanner.byteScan) {
+      const end = scanRow(scanner.rows, scanner.ledger, scanner.sourceIndex, scanner.line, buffer, lineStart, to, bufferPosition);
       if (end >= 0) {
         scanner.line++;
         lineStart = end;
@@ -232,7 +307,10 @@ function scanLines(scanner: Scanner, buffer: Buffer, from: number, to: number, e
       byteStart: bufferPosition + lineStart,
       byteEnd: bufferPosition + lineEnd,
     }, scanner.file, scanner.ledger, scanner.source.name, scanner.split);
-    if (wasHeader && scanner.file.layout !== null) useLayout(scanner, scanner.file.layout);
+    if (wasHeader && scanner.file.layout !== null) {
+      if (scanner.byteScan) primeRowScan(scanner.file.layout);
+      scanner.rows = newRowScan(scanner.file.layout);
+    }
     scanner.line++;
     lineStart = lineEnd;
   }
@@ -247,8 +325,8 @@ function scanLines(scanner: Scanner, buffer: Buffer, from: number, to: number, e
  * then the general path reads it. The byte at `to` is a LF sentinel, so the loops over a
  * field's bytes need no end check.
  */
-function scanRow(scanner: Scanner, buffer: Buffer, lineStart: number, to: number, bufferPosition: number): number {
-  const { kinds, values, extraStarts, extraEnds, extrasBytes, extrasLength } = scanner;
+function scanRow(scan: RowScan, ledger: RowLedger, sourceIndex: number, line: number, buffer: Buffer, lineStart: number, to: number, bufferPosition: number): number {
+  const { kinds, values, extraStarts, extraEnds, extrasBytes, extrasLength } = scan;
   const last = kinds.length - 1;
   if (buffer[lineStart] === HASH) return -1; // a comment line
   let p = lineStart;
@@ -346,18 +424,17 @@ function scanRow(scanner: Scanner, buffer: Buffer, lineStart: number, to: number
   if (runIdEnd === runIdStart || nodeEnd === nodeStart || processValuesProblemIn(values) !== 0) return -1;
   const lineEnd = c === NEWLINE ? p + 1 : p + 2;
 
-  const { ledger } = scanner;
   // The run_id's key: the previous row's when its bytes are the same.
   const runIdLength = runIdEnd - runIdStart;
-  let runKey = scanner.lastRunKey;
-  if (runKey < 0 || runIdLength !== scanner.lastRunIdLength || !sameBytes(buffer, runIdStart, scanner.lastRunIdBytes, runIdLength)) {
+  let runKey = scan.lastRunKey;
+  if (runKey < 0 || runIdLength !== scan.lastRunIdLength || !sameBytes(buffer, runIdStart, scan.lastRunIdBytes, runIdLength)) {
     runKey = ledger.runKeyOfBytes(buffer, runIdStart, runIdEnd);
-    if (runIdLength <= scanner.lastRunIdBytes.length) {
-      copyBytes(buffer, runIdStart, scanner.lastRunIdBytes, runIdLength);
-      scanner.lastRunIdLength = runIdLength;
-      scanner.lastRunKey = runKey;
+    if (runIdLength <= scan.lastRunIdBytes.length) {
+      copyBytes(buffer, runIdStart, scan.lastRunIdBytes, runIdLength);
+      scan.lastRunIdLength = runIdLength;
+      scan.lastRunKey = runKey;
     } else {
-      scanner.lastRunKey = -1;
+      scan.lastRunKey = -1;
     }
   }
   const nodeKey = ledger.nodeKeyOfHashedBytes(buffer, nodeStart, nodeEnd, nodeHash);
@@ -365,12 +442,12 @@ function scanRow(scanner: Scanner, buffer: Buffer, lineStart: number, to: number
   r[ROW_M] = values[1]!;
   r[ROW_SIZE_MB] = values[2]!;
   r[ROW_BW_MB_PER_S] = values[3]! / (values[5]! - values[4]!);
-  r[ROW_LINE] = scanner.line;
+  r[ROW_LINE] = line;
   r[ROW_BYTE_START] = bufferPosition + lineStart;
   r[ROW_BYTE_END] = bufferPosition + lineEnd;
-  const run = ledger.addRow(runKey, nodeKey, scanner.sourceIndex, null);
+  const run = ledger.addRow(runKey, nodeKey, sourceIndex, null);
   // Extra columns: noting the same values again for the same run changes nothing.
-  if (run >= 0 && extraStarts.length > 0 && !(run === scanner.extrasRun && extrasSame)) {
+  if (run >= 0 && extraStarts.length > 0 && !(run === scan.extrasRun && extrasSame)) {
     for (let j = 0; j < extraStarts.length; j++) {
       const start = extraStarts[j]!;
       const end = extraEnds[j]!;
@@ -379,7 +456,7 @@ function scanRow(scanner: Scanner, buffer: Buffer, lineStart: number, to: number
       if (length <= CACHED_EXTRA_BYTES) copyBytes(buffer, start, extrasBytes[j]!, length);
       extrasLength[j] = length <= CACHED_EXTRA_BYTES ? length : -1;
     }
-    scanner.extrasRun = run;
+    scan.extrasRun = run;
   }
   return lineEnd;
 }

@@ -18,6 +18,7 @@ import { classifyCanonicalFields, ingestCanonicalFields, type RowPosition } from
 import { hasQuote, splitCsvLine } from "./csv-line";
 import { rejectMessage } from "./reject-reasons";
 import type { LedgerScope, RescannedRow, RowLedger } from "./row-ledger";
+import { formatCount } from "../shared/format-table";
 
 /** A line longer than this (1 MiB; trace rows are ~100 bytes) is rejected unread. */
 export const MAX_LINE_BYTES = 1 << 20;
@@ -94,7 +95,7 @@ export function ingestCanonicalLine(
 export const QUOTE_NOT_CLOSED = "a quoted field opened on this line does not close on it (a field cannot span lines)";
 
 export function refuseLongHeader(file: string): InputError {
-  return new InputError(atLine(file, 1, `the first line is longer than ${MAX_LINE_BYTES.toLocaleString("en-US")} bytes: this is not a trace CSV with a header line`));
+  return new InputError(atLine(file, 1, `the first line is longer than ${formatCount(MAX_LINE_BYTES)} bytes: this is not a trace CSV with a header line`));
 }
 
 /** A file that ends before its header line. */

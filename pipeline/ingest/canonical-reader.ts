@@ -7,9 +7,9 @@ import { readRawText, withCrLineEnds, type ByteSource } from "./byte-source";
 import { missingHeaderError, newCanonicalFileState, rescanCanonicalRows } from "./canonical-line";
 import { readCanonicalLines } from "./canonical-fast-reader";
 import { PARALLEL_MIN_BYTES, readCanonicalInTwo } from "./canonical-split-reader";
-import { csvParseLineFields } from "./csv-parse-fields";
 import type { RowLedger } from "./row-ledger";
 import { ENCODING_SAMPLE_BYTES, sniffTraceEncoding } from "./trace-encoding";
+import { formatCount } from "../shared/format-table";
 
 /** "fast": the byte-level reader (default); "csv-parse": csv-parse on every line (the reference, ~25× slower). Same result. */
 export type CanonicalParser = "fast" | "csv-parse";
@@ -71,7 +71,8 @@ export async function readCanonicalSource(
     await readCanonicalLines(source, sourceIndex, ledger, file, encoding.bomBytes, {
       onProgress: options.onProgress,
       byteScan: !csvParse,
-      split: csvParse ? csvParseLineFields : undefined,
+      // csv-parse is loaded only when asked for (it costs the start-up of every ingest otherwise).
+      split: csvParse ? (await import("./csv-parse-fields.js")).csvParseLineFields : undefined,
     });
     if (file.layout === null || file.scope === null) throw missingHeaderError(source.name, first.bytes.length === 0);
     ledger.closeScope();
@@ -79,7 +80,7 @@ export async function readCanonicalSource(
   const warnings: string[] = [];
   if (encoding.lineEnding === "cr") warnings.push(`${source.name} has CR line endings (classic Mac OS); each CR was read as a line end`);
   if (file.commentLines > 0) {
-    const lines = file.commentLines === 1 ? "1 comment line" : `${file.commentLines.toLocaleString("en-US")} comment lines`;
+    const lines = file.commentLines === 1 ? "1 comment line" : `${formatCount(file.commentLines)} comment lines`;
     warnings.push(`${source.name}: ${lines} (starting with #) skipped, the first at line ${file.firstCommentLine}`);
   }
   return split === null ? { warnings } : { warnings, sha256: split.sha256, twoThreads: split.joined ? "joined" : "second part re-read" };

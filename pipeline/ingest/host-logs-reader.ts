@@ -29,6 +29,7 @@ import { explainProcessValuesProblem, processValuesProblem } from "./process-val
 import { rejectMessage } from "./reject-reasons";
 import type { LedgerScope, RowLedger } from "./row-ledger";
 import { sniffTraceEncoding } from "./trace-encoding";
+import { formatCount } from "../shared/format-table";
 
 /** The file name of a host's event log inside its host directory. */
 export const HOST_EVENT_LOG = "events.log";
@@ -122,7 +123,7 @@ async function readHostLog(
 
   await forEachLine(source, (text, line) => {
     if (text === null) {
-      rejectLine({ text: `(a line of more than ${MAX_LINE_BYTES.toLocaleString("en-US")} bytes, not kept)`, line }, "line-too-long", rejectMessage.lineTooLong(MAX_LINE_BYTES));
+      rejectLine({ text: `(a line of more than ${formatCount(MAX_LINE_BYTES)} bytes, not kept)`, line }, "line-too-long", rejectMessage.lineTooLong(MAX_LINE_BYTES));
       return;
     }
     const event = parseHostLogLine(text);

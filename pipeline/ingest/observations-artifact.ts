@@ -58,6 +58,19 @@ function jsonNumber(value: number): string {
   return Number.isFinite(value) ? String(value) : "null";
 }
 
+/** `jsonNumber` for numbers that repeat (m, sizes, V): printed once each. */
+function cachedJsonNumber(): (value: number) => string {
+  const cache = new Map<number, string>();
+  return (value) => {
+    let text = cache.get(value);
+    if (text === undefined) {
+      text = jsonNumber(value);
+      if (cache.size < 1 << 16) cache.set(value, text);
+    }
+    return text;
+  };
+}
+
 /**
  * Write the observations artifact of a streamed ingest to `path`, atomically: byte for
  * byte what `writeJsonAtomic(path, buildObservationsArtifact(…))` writes, but with the
@@ -83,12 +96,17 @@ export function writeObservationsArtifact(
 
   // One run at the depth of observations.runs[i]: the object at 6 spaces, its fields at 8.
   const attributeJson = new Map<number, string>();
+  const sourceJson = new Map<string, string>();
+  const repeated = cachedJsonNumber();
   const runJson = (i: number): string => {
     const uniform = runs.uniformSize(i);
+    const source = runs.sourceOf(i);
+    let sourceText = sourceJson.get(source);
+    if (sourceText === undefined) sourceJson.set(source, (sourceText = JSON.stringify(source)));
     let json =
-      `      {\n        "runId": ${JSON.stringify(runs.runId(i))},\n        "m": ${jsonNumber(runs.m[i]!)},\n` +
-      `        "vGb": ${jsonNumber(runs.sumSizeMb[i]! / 1000)},\n        "aggregatedBwMbPerS": ${jsonNumber(runs.bwMbPerS[i]!)},\n` +
-      `        "uniformSizeMb": ${uniform === null ? "null" : jsonNumber(uniform)},\n        "source": ${JSON.stringify(runs.sourceOf(i))}`;
+      `      {\n        "runId": ${JSON.stringify(runs.runId(i))},\n        "m": ${repeated(runs.m[i]!)},\n` +
+      `        "vGb": ${repeated(runs.sumSizeMb[i]! / 1000)},\n        "aggregatedBwMbPerS": ${jsonNumber(runs.bwMbPerS[i]!)},\n` +
+      `        "uniformSizeMb": ${uniform === null ? "null" : repeated(uniform)},\n        "source": ${sourceText}`;
     const set = runs.attributeSetIndex(i);
     if (set >= 0) {
       let attributes = attributeJson.get(set);

@@ -6,6 +6,8 @@
  * identifiers for counting and filtering (the rejects file has a `code` column).
  */
 
+import { formatCount } from "../shared/format-table";
+
 export const REJECT_CODES = [
   /** The row has fewer or more fields than the header. */
   "field-count",
@@ -89,8 +91,8 @@ export const rejectMessage = {
     return `malformed CSV: ${detail}; quote the whole field ("…") and double every quote inside it ("")`;
   },
   lineTooLong(limit: number, bytes?: number): string {
-    const size = bytes === undefined ? "" : ` (${bytes.toLocaleString("en-US")} bytes)`;
-    return `the line is longer than the ${limit.toLocaleString("en-US")} bytes a trace row may have${size}; is a line break missing?`;
+    const size = bytes === undefined ? "" : ` (${formatCount(bytes)} bytes)`;
+    return `the line is longer than the ${formatCount(limit)} bytes a trace row may have${size}; is a line break missing?`;
   },
   malformedEvent(detail: string): string {
     return `malformed event line: ${detail}; expected "<time_s> ckpt_start pid=<pid> m=<m> size_mb=<MB>" or "<time_s> ckpt_end pid=<pid> ckpt_bytes=<bytes>"`;

@@ -43,6 +43,7 @@ import { NumberIndex } from "./number-index";
 import { rejectMessage, type RejectCode } from "./reject-reasons";
 import { RejectSpool, comparePending, type PendingReject } from "./reject-spool";
 import { RunTable } from "./run-table";
+import { formatCount } from "../shared/format-table";
 
 /** A valid row (it passed the row checks) found again by re-reading a byte range. */
 export interface RescannedRow {
@@ -307,7 +308,7 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
   const keyForRun = (key: number): number => {
     if (key >= MAX_RUN_IDS_PER_FILE) {
       throw new InputError(
-        `${scope?.label ?? "input"}: more than ${MAX_RUN_IDS_PER_FILE.toLocaleString("en-US")} distinct run_id values in one file; ingest keeps every run of a file until the file is read (≈ 130 bytes each): split the file into several (runs never span files)`,
+        `${scope?.label ?? "input"}: more than ${formatCount(MAX_RUN_IDS_PER_FILE)} distinct run_id values in one file; ingest keeps every run of a file until the file is read (≈ 130 bytes each): split the file into several (runs never span files)`,
       );
     }
     if (key >= runOfKey.length) {
@@ -326,7 +327,7 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
       atLine(
         sources[sourceIndex]!.name,
         line,
-        `more than ${MAX_ROWS_IN_MEMORY.toLocaleString("en-US")} rows belong to runs whose rows are not consecutive (or to one run), and ingest keeps those rows in memory; keep each run's rows together (e.g. sort the file by run_id) or split the file`,
+        `more than ${formatCount(MAX_ROWS_IN_MEMORY)} rows belong to runs whose rows are not consecutive (or to one run), and ingest keeps those rows in memory; keep each run's rows together (e.g. sort the file by run_id) or split the file`,
       ),
     );
   };
@@ -584,6 +585,9 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
     openScope(label, attributeNames = []) {
       if (scope !== null) throw new Error(`openScope(${label}): scope ${scope.label} is still open`);
       scope = { label, attributeNames };
+      // Made here, at their final number when it is known (canonical files), so that the
+      // array does not change its kind under the compiled inner loop.
+      attributeAgreed = attributeNames.map(() => new Int32Array(runKey.length).fill(UNNOTED));
       return scope;
     },
     runKeyOfBytes: (bytes, start, end) => keyForRun(runIds.idOfBytes(bytes, start, end)),

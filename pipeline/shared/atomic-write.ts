@@ -55,28 +55,34 @@ export function openAtomicLineWriter(path: string, flushBytes = 1 << 20): Atomic
   const created = made === undefined ? undefined : resolve(made);
   const temporary = temporaryPathFor(path);
   const fd = openSync(temporary, "w");
-  let pending: string[] = [];
-  let pendingLength = 0;
+  // Text is encoded straight into one buffer, written out when full: no joined string, no copy.
+  const buffer = Buffer.allocUnsafe(flushBytes);
+  let used = 0;
   let open = true;
   const flush = () => {
-    if (pending.length === 0) return;
-    const bytes = Buffer.from(pending.join(""), "utf8");
     let offset = 0;
-    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-    pending = [];
-    pendingLength = 0;
+    while (offset < used) offset += writeSync(fd, buffer, offset, used - offset);
+    used = 0;
+  };
+  const writeText = (text: string) => {
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+    if (used + 3 * text.length > buffer.length) {
+      flush();
+      if (3 * text.length > buffer.length) {
+        const bytes = Buffer.from(text, "utf8");
+        let offset = 0;
+        while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+        return;
+      }
+    }
+    used += buffer.write(text, used, "utf8");
   };
   return {
     write(line: string) {
-      pending.push(line.endsWith("\n") ? line : `${line}\n`);
-      pendingLength += line.length + 1;
-      if (pendingLength >= flushBytes) flush();
+      writeText(line);
+      if (!line.endsWith("\n")) writeText("\n");
     },
-    writeText(text: string) {
-      pending.push(text);
-      pendingLength += text.length;
-      if (pendingLength >= flushBytes) flush();
-    },
+    writeText,
     commit() {
       if (!open) return;
       flush();
