@@ -11,7 +11,9 @@
  *   aggregate, write the observations and the rejects), against DuckDB as a process of its
  *   own doing `read_csv` + the same aggregation on 2 threads (`duckdb-aggregate.cjs`); the
  *   two are run alternately so that both see the same load on the machine;
- * - 1 M rows in process: the floors (reading, SHA-256), `ingestFilesTo`, DuckDB warm;
+ * - 1 M rows in process: the floors (reading, SHA-256, a JS loop over every byte),
+ *   `ingestFilesTo` on one and two threads, writing the observations, DuckDB warm — and
+ *   `ckpt ingest --help` for the start-up: where the end-to-end time goes;
  * - csv-parse (alone, and as the ingest's reference parser) on the first 100 k rows;
  * - 10 M rows end to end: rows/s and the child's peak RSS (`report-max-rss.cjs`);
  * - with `--100m` (`npm run bench -- ingest --100m`, several minutes and 9 GB of disk):
@@ -29,6 +31,8 @@ import { parse } from "csv-parse";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { openAtomicLineWriter } from "../pipeline/shared/atomic-write";
 import { ingestFiles, ingestFilesTo, observationsOf, type IngestResult } from "../pipeline/ingest/ingest-files";
+import { writeObservationsArtifact } from "../pipeline/ingest/observations-artifact";
+import { summariseRunTable } from "../pipeline/ingest/summarise-runs";
 import { SYNTHETIC_HEADER, syntheticAzurRows, syntheticRowToCsv } from "../pipeline/ingest/synthetic-azur";
 import { median, printTable, timeRuns } from "./harness";
 
@@ -182,6 +186,21 @@ export default async function ingestBenchmark(): Promise<void> {
       duck.push(duckdbChild(million));
     }
 
+    // Where the time goes (printed with the results): start-up, floors, one thread, the artifact.
+    const startUp = median([0, 1, 2].map(() => runChild(["bin/ckpt.js", "ingest", "--help"]).ms));
+    const whole = readFileSync(million);
+    const byteLoop = await timeRuns(() => {
+      let separators = 0;
+      for (let i = 0; i < whole.length; i++) if (whole[i]! <= 44) separators++;
+      return separators;
+    }, RUNS);
+    const oneThread = await timeRuns(() => ingestFilesTo([million], { parallelMinBytes: Infinity }, () => {}), RUNS);
+    const summary = await ingestFilesTo([million], {}, () => {});
+    const artifact = join(scratch, "artifact.json");
+    const writeArtifact = await timeRuns(() => {
+      writeObservationsArtifact(artifact, summary, summariseRunTable(summary.runs), { toolVersion: "bench", format: "auto", strict: false, groupBy: [], rejectsFile: null });
+    }, RUNS);
+
     // csv-parse on 100 k rows.
     const smallRows = (await ingestFiles([small])).counts.read;
     const csvOnly = await timeRuns(() => csvParseOnly(small), 3);
@@ -227,6 +246,19 @@ export default async function ingestBenchmark(): Promise<void> {
     console.log(`\nckpt ingest end to end: ${(ms(cli) / 1000).toFixed(3)} s vs DuckDB ${(duckE2E / 1000).toFixed(3)} s (ratio ${(ms(cli) / duckE2E).toFixed(2)}; target < 1: ${verdict(ms(cli) < duckE2E)}); in process ${(m(inProcess) / 1000).toFixed(3)} s vs DuckDB warm ${(m(duckWarm) / 1000).toFixed(3)} s (ratio ${(m(inProcess) / m(duckWarm)).toFixed(2)})`);
     console.log(`checks: fast path and csv-parse give identical observations and rejects: ${same}; DuckDB cells ${duckCells.length}, ours ${ours.size}, unmatched ${unmatched}, largest relative difference of mean/sd ${worst.toExponential(1)}`);
     console.log(`all end-to-end times (ms): ckpt ${cli.map((r) => r.ms.toFixed(0)).join(" ")}; DuckDB ${duck.map((r) => r.ms.toFixed(0)).join(" ")}`);
+    printTable(
+      "where the end-to-end time goes (medians, ms)",
+      ["part", "ms", "note"],
+      [
+        ["start-up: node + the CLI's modules (ckpt ingest --help)", startUp, "DuckDB's start-up is in its e2e time too"],
+        ["read the file", m(read), "page cache"],
+        ["SHA-256 of the file", m(hashed) - m(read), "provenance; done by the worker thread"],
+        ["a JS loop that only looks at every byte", m(byteLoop), "the floor of any scanner written in JS, one thread"],
+        ["ingest in process, one thread, warm", m(oneThread), `${(m(oneThread) * 1e6 / rows).toFixed(0)} ns a row: scan, checks, ledger`],
+        ["ingest in process, two threads (worker started cold)", m(inProcess), ""],
+        [`write the observations (${summary.runs.length.toLocaleString("en-US")} runs, ${mib(statSync(artifact).size).toFixed(0)} MiB of JSON)`, m(writeArtifact), "DuckDB prints 213 cells"],
+      ],
+    );
 
     // Scale: 10 M rows (and 100 M with --100m), end to end.
     const scale: (string | number)[][] = [];

@@ -92,7 +92,7 @@ export function ingestCanonicalLine(
   ingestCanonicalFields(fields, file.layout, ledger, at);
 }
 
-export const QUOTE_NOT_CLOSED = "a quoted field opened on this line does not close on it (a field cannot span lines)";
+const QUOTE_NOT_CLOSED = "a quoted field opened on this line does not close on it (a field cannot span lines)";
 
 export function refuseLongHeader(file: string): InputError {
   return new InputError(atLine(file, 1, `the first line is longer than ${formatCount(MAX_LINE_BYTES)} bytes: this is not a trace CSV with a header line`));
@@ -110,7 +110,7 @@ export function missingHeaderError(file: string, empty: boolean): InputError {
  * ending excluded and `position` the file offset of `bytes[start]`. Lines longer than
  * `MAX_LINE_BYTES` are skipped.
  */
-export function forEachLineInRange(
+function forEachLineInRange(
   source: ByteSource,
   fromByte: number,
   toByte: number,

@@ -91,6 +91,9 @@ export interface RowLedgerOptions {
   onReject?: (row: RejectedRow) => void;
   /** Where rejects that do not fit in memory wait (default: the system's temporary folder). */
   spillDirectory?: string;
+  /** The limits (defaults `MAX_RUN_IDS_PER_FILE`, `MAX_ROWS_IN_MEMORY`). */
+  maxRunIdsPerFile?: number;
+  maxRowsInMemory?: number;
 }
 
 export interface RowLedger {
@@ -260,6 +263,8 @@ class RowColumns {
 export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
   const strict = options.strict ?? false;
   const onReject = options.onReject;
+  const maxRunIds = options.maxRunIdsPerFile ?? MAX_RUN_IDS_PER_FILE;
+  const maxRowsInMemory = options.maxRowsInMemory ?? MAX_ROWS_IN_MEMORY;
   const sources: LedgerSource[] = [];
   const table = new RunTable();
   const rejectedByCode: Partial<Record<RejectCode, number>> = {};
@@ -306,9 +311,9 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
   const rowValues = new Float64Array(6);
 
   const keyForRun = (key: number): number => {
-    if (key >= MAX_RUN_IDS_PER_FILE) {
+    if (key >= maxRunIds) {
       throw new InputError(
-        `${scope?.label ?? "input"}: more than ${formatCount(MAX_RUN_IDS_PER_FILE)} distinct run_id values in one file; ingest keeps every run of a file until the file is read (≈ 130 bytes each): split the file into several (runs never span files)`,
+        `${scope?.label ?? "input"}: more than ${formatCount(maxRunIds)} distinct run_id values in one file; ingest keeps every run of a file until the file is read (≈ 130 bytes each): split the file into several (runs never span files)`,
       );
     }
     if (key >= runOfKey.length) {
@@ -322,12 +327,12 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
   };
 
   const checkRowsInMemory = (sourceIndex: number, line: number): void => {
-    if (openRows.count + scatteredRows.count < MAX_ROWS_IN_MEMORY) return;
+    if (openRows.count + scatteredRows.count < maxRowsInMemory) return;
     throw new InputError(
       atLine(
         sources[sourceIndex]!.name,
         line,
-        `more than ${formatCount(MAX_ROWS_IN_MEMORY)} rows belong to runs whose rows are not consecutive (or to one run), and ingest keeps those rows in memory; keep each run's rows together (e.g. sort the file by run_id) or split the file`,
+        `more than ${formatCount(maxRowsInMemory)} rows belong to runs whose rows are not consecutive (or to one run), and ingest keeps those rows in memory; keep each run's rows together (e.g. sort the file by run_id) or split the file`,
       ),
     );
   };
@@ -554,7 +559,7 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
       if (strict) throw new InputError(atLine(sources[sourceIndex]!.name, line, rejectMessage.contradictingM(runIds.text(key), [...conflicts, { m, at }])));
       if (conflicts.length < 4 && !conflicts.some((c) => c.m === m)) conflicts.push({ m, at });
     }
-    if (openRows.count + scatteredRows.count >= MAX_ROWS_IN_MEMORY) checkRowsInMemory(sourceIndex, line);
+    if (openRows.count + scatteredRows.count >= maxRowsInMemory) checkRowsInMemory(sourceIndex, line);
     read++;
     if (run === openRun) {
       const row = openRows.push(run, nodeKey, sourceIndex, rowValues, raw);

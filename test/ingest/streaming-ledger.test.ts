@@ -7,6 +7,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { memorySource } from "../../pipeline/ingest/byte-source";
+import { readCanonicalSource } from "../../pipeline/ingest/canonical-reader";
+import { createRowLedger } from "../../pipeline/ingest/row-ledger";
 import { ingestTraces, type IngestResult } from "../../pipeline/ingest/ingest-files";
 import { referenceIngest } from "./reference-ingest";
 
@@ -103,5 +105,26 @@ describe("rows of a run that was already sealed", () => {
     for (const maxReadBytes of [1, 7, 64]) expectLikeReference(await ingest(files, "fast", maxReadBytes), files);
     const result = await ingest(files, "fast");
     expect(result.observations.runs.map((r) => r.runId)).toEqual(["r", "s"]);
+  });
+});
+
+describe("the ledger's memory limits", () => {
+  const read = (text: string, limits: { maxRunIdsPerFile?: number; maxRowsInMemory?: number }) => {
+    const ledger = createRowLedger(limits);
+    return readCanonicalSource(memorySource("t.csv", text), ledger).then(() => ledger.finish());
+  };
+
+  it("refuses more distinct run_ids in one file than its limit, saying how to get under it", async () => {
+    const text = [HEADER, ...Array.from({ length: 11 }, (_, r) => `run${r},n1,1,76,76,0,1,azur`), ""].join("\n");
+    await expect(read(text, { maxRunIdsPerFile: 10 })).rejects.toThrow(/t\.csv: more than 10 distinct run_id values in one file; .*split the file into several \(runs never span files\)/);
+    expect((await read(text, { maxRunIdsPerFile: 11 })).runs.length).toBe(11);
+  });
+
+  it("refuses to hold more rows of scattered runs than its limit, saying to keep runs together", async () => {
+    // Every run's second row comes after all the first rows: each run is scattered.
+    const runs = Array.from({ length: 6 }, (_, r) => r);
+    const text = [HEADER, ...runs.map((r) => `run${r},n1,2,76,76,0,1,azur`), ...runs.map((r) => `run${r},n2,2,76,76,0,1,azur`), ""].join("\n");
+    await expect(read(text, { maxRowsInMemory: 8 })).rejects.toThrow(/t\.csv:\d+: more than 8 rows belong to runs whose rows are not consecutive.*keep each run's rows together \(e\.g\. sort the file by run_id\)/);
+    expect((await read(text, { maxRowsInMemory: 12 })).runs.length).toBe(6);
   });
 });
