@@ -2,32 +2,69 @@
  * `ckpt`: the command line. Thin by design: each subcommand lives in
  * `pipeline/commands/<name>.ts` (flags, files, printing) and calls the stages' pure
  * functions. Commands are loaded lazily so that `ckpt peaks` does not pay for the report
- * stage's renderers at start-up.
+ * stage's renderers at start-up, and `ckpt --help` loads none: each command's one-line
+ * summary lives in the table below.
  */
 import { parseCommandArgs, processIo, type Command, type CommandIo } from "./shared/command";
 import { InputError, UsageError, exitCodeOf } from "./shared/errors";
 import { TOOL_VERSION } from "./shared/version";
 
-type CommandLoader = () => Promise<Command>;
+interface CommandEntry {
+  /** One line for `ckpt --help`. */
+  summary: string;
+  load: () => Promise<Command>;
+}
 
-/** Subcommand name → loader, in the order the pipeline's data flows. */
-const COMMANDS: Record<string, CommandLoader> = {
-  harness: async () => (await import("./commands/harness.js")).command,
-  synth: async () => (await import("./commands/synth.js")).command,
-  ingest: async () => (await import("./commands/ingest.js")).command,
-  fit: async () => (await import("./commands/fit.js")).command,
-  peaks: async () => (await import("./commands/peaks.js")).command,
-  schedule: async () => (await import("./commands/schedule.js")).command,
-  campaign: async () => (await import("./commands/campaign.js")).command,
-  place: async () => (await import("./commands/place.js")).command,
-  pipeline: async () => (await import("./commands/pipeline.js")).command,
-  notebook: async () => (await import("./commands/notebook.js")).command,
+/** Subcommand name → its summary and loader, in the order the pipeline's data flows. */
+const COMMANDS: Record<string, CommandEntry> = {
+  harness: {
+    summary: "run checkpoint-bandwidth measurement sweeps (emulator or checkpoint commands) and write traces",
+    load: async () => (await import("./commands/harness.js")).command,
+  },
+  synth: {
+    summary: "write a seeded synthetic checkpoint campaign, Azur-like or of another cluster shape (canonical CSV)",
+    load: async () => (await import("./commands/synth.js")).command,
+  },
+  ingest: {
+    summary: "read checkpoint traces, validate every row, aggregate into size series",
+    load: async () => (await import("./commands/ingest.js")).command,
+  },
+  fit: {
+    summary: "fit bw(m, V) by least squares: coefficients with SE/CI, R², E_global, CV, peaks",
+    load: async () => (await import("./commands/fit.js")).command,
+  },
+  peaks: {
+    summary: "bandwidth curve of a data set checkpointed by growing prefixes, and its peak",
+    load: async () => (await import("./commands/peaks.js")).command,
+  },
+  schedule: {
+    summary: "choose the checkpoints to take before the release deadline (ScheduleCkpt)",
+    load: async () => (await import("./commands/schedule.js")).command,
+  },
+  campaign: {
+    summary: "run ScheduleCkpt's campaigns over seeds, next to the published values",
+    load: async () => (await import("./commands/campaign.js")).command,
+  },
+  place: {
+    summary: "optimal checkpoint placement in a job of slices under a failure law, vs Young/Daly",
+    load: async () => (await import("./commands/place.js")).command,
+  },
+  pipeline: {
+    summary: "run every stage, traces → report (skips what is up to date)",
+    load: async () => (await import("./commands/pipeline.js")).command,
+  },
+  simulate: {
+    summary: "desktop-grid simulations: sweeps in shards, merge with 95 % intervals, availability traces",
+    load: async () => (await import("./commands/simulate.js")).command,
+  },
+  notebook: {
+    summary: "list the notebooks, or run one headlessly with --param values",
+    load: async () => (await import("./commands/notebook.js")).command,
+  },
 };
 
-async function mainHelp(): Promise<string> {
-  const summaries = await Promise.all(
-    Object.entries(COMMANDS).map(async ([name, load]) => `  ${name.padEnd(10)} ${(await load()).summary}`),
-  );
+function mainHelp(): string {
+  const summaries = Object.entries(COMMANDS).map(([name, entry]) => `  ${name.padEnd(10)} ${entry.summary}`);
   return [
     `ckpt ${TOOL_VERSION} — checkpoint bandwidth experiments, the bw(m, V) model, ScheduleCkpt and the DP placer`,
     "",
@@ -43,19 +80,19 @@ async function mainHelp(): Promise<string> {
 export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    io.stdout(await mainHelp());
+    io.stdout(mainHelp());
     return name === undefined ? 2 : 0;
   }
   if (name === "--version") {
     io.stdout(TOOL_VERSION);
     return 0;
   }
-  const load = COMMANDS[name];
-  if (load === undefined) {
+  const entry = COMMANDS[name];
+  if (entry === undefined) {
     io.stderr(`ckpt: unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(", ")}. Try ckpt --help.`);
     return 2;
   }
-  const command = await load();
+  const command = await entry.load();
   try {
     const args = parseCommandArgs(command, rest);
     if (args.help) {

@@ -15,3 +15,4 @@ export * as fit from "./fit";
 export * as schedule from "./schedule";
 export * as place from "./place";
 export * as report from "./report";
+export * as simulate from "./simulate";

@@ -68,7 +68,6 @@ Example:
 
 export const command: Command = {
   name: "campaign",
-  summary: "run ScheduleCkpt's campaigns over seeds, next to the published values",
   help,
   options: {
     model: { type: "string" },

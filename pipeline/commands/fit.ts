@@ -9,7 +9,7 @@ import { formatFitReport } from "../fit/format-fit-report";
 import { readObservations } from "../fit/read-observations";
 import { writeJsonAtomic } from "../shared/atomic-write";
 import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, type Command } from "../shared/command";
-import { UsageError } from "../shared/errors";
+import { InputError, UsageError } from "../shared/errors";
 import { sha256OfFile } from "../shared/hash";
 
 const help = `ckpt fit — fit the aggregated checkpoint bandwidth model bw(m, V) by least squares (docs/science.md §3)
@@ -50,7 +50,6 @@ Examples:
 
 export const command: Command = {
   name: "fit",
-  summary: "fit bw(m, V) by least squares: coefficients with SE/CI, R², E_global, CV, peaks",
   help,
   allowPositionals: true,
   options: {
@@ -111,6 +110,13 @@ export const command: Command = {
       inputs = result.inputs;
       ingestCounts = result.counts;
       const { read, accepted, rejected } = result.counts;
+      if (accepted === 0) {
+        const reasons = Object.entries(result.rejectedByCode ?? {}).map(([code, n]) => `${n} ${code}`).join(", ");
+        throw new InputError(
+          `none of the ${read} rows of ${traces.join(", ")} was accepted${reasons ? ` (${reasons})` : ""}, so there is nothing to fit; ` +
+            `\`ckpt ingest ${traces.join(" ")}\` lists every row with its file, line and reason`,
+        );
+      }
       ingestSummary = `ingest: read ${read} rows = ${accepted} accepted + ${rejected} rejected${rejected > 0 ? " (`ckpt ingest` lists them with their reasons)" : ""}`;
     }
 

@@ -85,7 +85,6 @@ Examples:
 
 export const command: Command = {
   name: "harness",
-  summary: "run checkpoint-bandwidth measurement sweeps (emulator or checkpoint commands) and write traces",
   help: HELP,
   allowPositionals: true,
   options: {

@@ -118,7 +118,6 @@ function humanReport({ summary, series, groupBy, validationRuns, firstRejectAt }
 
 export const command: Command = {
   name: "ingest",
-  summary: "read checkpoint traces, validate every row, aggregate into size series",
   allowPositionals: true,
   help: `Usage: ckpt ingest <file|directory>… [--format auto|canonical|host-logs] [--strict]
                    [--rejects FILE] [--out FILE] [--group-by COLUMN,…] [--json]

@@ -9,7 +9,6 @@ import { parseParameterAssignments } from "./parameter-assignments";
 
 export const command: Command = {
   name: "notebook",
-  summary: "list the notebooks, or run one headlessly with --param values",
   help: [
     "Usage: ckpt notebook list [--json]",
     "       ckpt notebook run <name> [--param <key>=<value>]… [--out reports/notebooks] [--html] [--timeout 600]",

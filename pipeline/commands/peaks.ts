@@ -29,7 +29,6 @@ Example (data set D1 of [Y11] Table 1; measured peak ī = 9, 31.20 MB/s):
 
 export const command: Command = {
   name: "peaks",
-  summary: "bandwidth curve of a data set checkpointed by growing prefixes, and its peak",
   help,
   options: {
     model: { type: "string" },

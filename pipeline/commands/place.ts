@@ -16,6 +16,9 @@ import {
   placeJob,
   type CostRounding,
   type Job,
+  EQ4_READINGS,
+  OBJECTIVES,
+  type Eq4Reading,
   type Objective,
   type PeriodMapping,
   type Placement,
@@ -63,9 +66,13 @@ Model
   --quantum S           cost quantum of the variable-cost DP, seconds (default 60, [BKT]);
                         costs that are not multiples are rounded (--rounding) and reported
   --rounding R          nearest (default) | up
-  --objective O         paper (default): expected waste up to the first failure, as [BTW10]
-                        and [BKT]; complete: plus the overhead σ_k·(1 − F(ρ_k)) of a run that
-                        never fails (docs/science.md §5.3)
+  --objective O         paper (default): expected waste up to the first failure, as [BTW10];
+                        complete: plus the overhead σ_k·(1 − F(ρ_k)) of a run that never fails
+                        (docs/science.md §5.3); bkt: [BKT]'s own objective, which charges a
+                        failure the overhead including the checkpoint closing its interval
+                        (docs/science.md §6.1.5)
+  --eq4 E               with --objective bkt: consistent (default: [BKT] eq. 4 read as eq. 1
+                        from t = 0) | as-printed (its lost work counted from τ_j + c_j)
   --max-memory-mb N     refuse DPs whose state space needs more (default 1024)
 
 Policies
@@ -143,10 +150,11 @@ const seconds = (x: number | null | undefined, digits = 1) => (x === null || x =
 
 function renderText(placement: Placement, main: PolicyResult, costSource: string): string {
   const hours = (s: number) => `${(s / 3600).toFixed(2)} h`;
-  const objectiveText =
-    placement.objective === "paper"
-      ? "paper (expected waste up to the first failure, [BTW10]/[BKT])"
-      : "complete (paper + overhead of a run that never fails, docs/science.md §5.3)";
+  const objectiveText = {
+    paper: "paper (expected waste up to the first failure, [BTW10])",
+    complete: "complete (paper + overhead of a run that never fails, docs/science.md §5.3)",
+    bkt: "bkt ([BKT]'s: a failure also costs the checkpoint closing its interval, docs/science.md §6.1.5)",
+  }[placement.objective];
   const simulated = placement.policies.some((p) => p.monteCarlo);
   const header = ["policy", "checkpoints", "overhead s", "W paper s", "W complete s"];
   if (simulated) {
@@ -191,7 +199,6 @@ function renderText(placement: Placement, main: PolicyResult, costSource: string
 
 export const command: Command = {
   name: "place",
-  summary: "optimal checkpoint placement in a job of slices under a failure law, vs Young/Daly",
   help,
   options: {
     slices: { type: "string" },
@@ -204,6 +211,7 @@ export const command: Command = {
     quantum: { type: "string" },
     rounding: { type: "string" },
     objective: { type: "string" },
+    eq4: { type: "string" },
     "max-memory-mb": { type: "string" },
     policy: { type: "string" },
     mapping: { type: "string" },
@@ -216,7 +224,9 @@ export const command: Command = {
   },
   run(args: ParsedArgs, io: CommandIo): number {
     const lawText = stringFlag(args, "law");
-    const objective = choiceFlag<Objective>(args, "objective", ["paper", "complete"], "paper");
+    const objective = choiceFlag<Objective>(args, "objective", OBJECTIVES, "paper");
+    const eq4 = choiceFlag<Eq4Reading>(args, "eq4", EQ4_READINGS, "consistent");
+    if (args.values.eq4 !== undefined && objective !== "bkt") throw new UsageError("--eq4 applies to --objective bkt only");
     const policy = choiceFlag<PolicyChoice>(args, "policy", POLICY_CHOICES, "dp");
     const mapping = choiceFlag<PeriodMapping>(args, "mapping", PERIOD_MAPPINGS, "cost");
     const rounding = choiceFlag<CostRounding>(args, "rounding", ["nearest", "up"], "nearest");
@@ -242,6 +252,7 @@ export const command: Command = {
       alpha,
       beta,
       objective,
+      eq4,
       quantumSeconds,
       rounding,
       maxMemoryBytes: maxMemoryMb * 2 ** 20,

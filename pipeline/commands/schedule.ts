@@ -25,6 +25,7 @@ import {
   CRITERIA,
   DOMAIN_POLICIES,
   ESTIMATOR_NAMES,
+  IDLE_STARTS,
   SEQUENTIAL_RULES,
   SCHEDULE_DEFAULTS,
   evaluateSchedule,
@@ -58,6 +59,10 @@ Algorithm:
                          Both count the evaluations outside it and treat bw ≤ 0 as infeasible
   --truth <file|paper>   execute with another model than the one planned with; checkpoints finishing after
                          T are then reported as missed
+  --idle-start constant-term|admit-first
+                         index_bw_max on an idle device: compare the first candidate with bw(0, 0) = e, as the
+                         papers do (default), or admit it; on a device fastest with one writer the fitted e can
+                         exceed every bw(1, s) and the papers' rule then starts nothing
   --sequential stop|skip sequential greedy baseline: stop at the first application that would miss T
                          (default) or skip it and try the next
 
@@ -77,7 +82,6 @@ Example:
 
 export const command: Command = {
   name: "schedule",
-  summary: "choose the checkpoints to take before the release deadline (ScheduleCkpt)",
   help,
   options: {
     model: { type: "string" },
@@ -90,6 +94,7 @@ export const command: Command = {
     domain: { type: "string" },
     truth: { type: "string" },
     sequential: { type: "string" },
+    "idle-start": { type: "string" },
     bound: { type: "boolean" },
     exact: { type: "boolean" },
     "exact-nodes": { type: "string" },
@@ -128,6 +133,7 @@ function run(args: ParsedArgs, io: CommandIo): number {
     domain: choiceFlag(args, "domain", DOMAIN_POLICIES, SCHEDULE_DEFAULTS.domain),
     enumeration: subsets === "up-to" ? "up-to-k0" : "exactly-k0",
     sequentialRule: choiceFlag(args, "sequential", SEQUENTIAL_RULES, SCHEDULE_DEFAULTS.sequentialRule),
+    idleStart: choiceFlag(args, "idle-start", IDLE_STARTS, SCHEDULE_DEFAULTS.idleStart),
   });
   if (!(exactNodes > 0) || !(exactTimeMs > 0)) throw new InputError("--exact-nodes and --exact-time-ms must be > 0");
   const apps = readApps(appsPath);

@@ -1,10 +1,11 @@
-/** `ckpt synth`: write the seeded synthetic Azur-like campaign as a canonical trace CSV. */
+/** `ckpt synth`: write a seeded synthetic checkpoint campaign (Azur-like, or a cluster unlike Azur) as a canonical trace CSV. */
 import { openAtomicLineWriter } from "../shared/atomic-write";
-import { booleanFlag, numberFlag, stringFlag, type Command } from "../shared/command";
+import { booleanFlag, choiceFlag, numberFlag, stringFlag, type Command } from "../shared/command";
 import { UsageError } from "../shared/errors";
 import { sha256OfFile } from "../shared/hash";
 import { formatTable } from "../shared/format-table";
-import { SYNTHETIC_HEADER, syntheticAzurRows, syntheticRowToCsv } from "../ingest/synthetic-azur";
+import { SYNTHETIC_HEADER, syntheticAzurRows, syntheticRowToCsv, type SyntheticRow } from "../ingest/synthetic-azur";
+import { CLUSTER_SHAPES, CLUSTER_SHAPE_NAMES, syntheticClusterRows, type ClusterShapeName } from "../ingest/synthetic-cluster";
 
 const DEFAULT_OUT = "data/traces/synthetic-azur.csv";
 
@@ -16,31 +17,38 @@ function integerFlag(args: Parameters<Command["run"]>[0], name: string, fallback
 
 export const command: Command = {
   name: "synth",
-  summary: "write a seeded synthetic Azur-like checkpoint campaign (canonical CSV)",
-  help: `Usage: ckpt synth [--seed N] [--repetitions R] [--max-m M] [--uniform-only] [--out FILE] [--json]
+  help: `Usage: ckpt synth [--shape azur|${CLUSTER_SHAPE_NAMES.join("|")}] [--seed N] [--repetitions R] [--max-m M] [--uniform-only] [--out FILE] [--json]
 
-Writes a SYNTHETIC checkpoint campaign shaped like the Azur measurements of [Y-thesis] ch. 4:
-for every application size of [Y-thesis] Table 4.1 (15 … 684 MB) and m = 1..M processes,
-R runs; then mixed-size validation runs for the data sets D1–D3 (the first i blocks,
-i = 1..12). The curve rises to Table 4.1's peaks and collapses after them, with seeded noise
-(the generating curve is documented in pipeline/ingest/synthetic-azur.ts). The same options
-give a byte-identical file. Not measured data: keep "synthetic" in the file name.
+Writes a SYNTHETIC checkpoint campaign. The default shape, azur, follows the Azur
+measurements of [Y-thesis] ch. 4: for every application size of [Y-thesis] Table 4.1
+(15 … 684 MB) and m = 1..M processes, R runs; then mixed-size validation runs for the data
+sets D1–D3 (the first i blocks, i = 1..12). The curve rises to Table 4.1's peaks and
+collapses after them, with seeded noise (pipeline/ingest/synthetic-azur.ts). Two shapes
+unlike Azur, for trying a recalibration (pipeline/ingest/synthetic-cluster.ts):
+  collapse   a small NFS fastest with one writer, falling from m = 1 (m = 1..6, 32–512 MB)
+  saturate   a parallel file system saturating near 950 MB/s (m = 1..32, 64 MB–2 GB each)
+The same options give a byte-identical file. Not measured data: keep "synthetic" in the
+file name.
 
 Options:
+  --shape S         azur (default), ${CLUSTER_SHAPE_NAMES.join(" or ")}
   --seed N          seed of the random draws (default 1)
   --repetitions R   runs per (m, size) and per (data set, i) (default 20)
-  --max-m M         largest number of processes per size series (default 30)
-  --uniform-only    leave out the D1–D3 validation runs
-  --out FILE        where to write the CSV (default ${DEFAULT_OUT}); written atomically
+  --max-m M         azur: largest number of processes per size series (default 30)
+  --uniform-only    azur: leave out the D1–D3 validation runs
+  --out FILE        where to write the CSV (default ${DEFAULT_OUT} for azur,
+                    <cluster>.csv in the current folder for the others); written atomically
   --json            print the summary as JSON
   -h, --help        this help
 
 Columns: run_id,node,m,size_mb,ckpt_mb,start_s,end_s and the extra columns cluster,
 dataset (uniform, D1, D2, D3) and repetition.
 
-Example:
-  ckpt synth --seed 1 --repetitions 20 --out data/traces/synthetic-azur.csv`,
+Examples:
+  ckpt synth --seed 1 --repetitions 20 --out data/traces/synthetic-azur.csv
+  ckpt synth --shape saturate --repetitions 5 --out pfs-synthetic.csv`,
   options: {
+    shape: { type: "string" },
     seed: { type: "string" },
     repetitions: { type: "string" },
     "max-m": { type: "string" },
@@ -49,21 +57,27 @@ Example:
     json: { type: "boolean" },
   },
   run(args, io) {
+    const shape = choiceFlag(args, "shape", ["azur", ...CLUSTER_SHAPE_NAMES] as const, "azur");
     const seed = numberFlag(args, "seed", 1);
     if (!Number.isInteger(seed)) throw new UsageError(`--seed expects a whole number, got ${seed}`);
     const repetitions = integerFlag(args, "repetitions", 20, 1);
+    if (shape !== "azur" && (args.values["max-m"] !== undefined || booleanFlag(args, "uniform-only"))) {
+      throw new UsageError(`--max-m and --uniform-only apply to --shape azur; the ${shape} shape has its own m and no validation runs`);
+    }
     const maxM = integerFlag(args, "max-m", 30, 1);
     const validation = !booleanFlag(args, "uniform-only");
-    const out = stringFlag(args, "out", DEFAULT_OUT);
+    const out = stringFlag(args, "out", shape === "azur" ? DEFAULT_OUT : `${CLUSTER_SHAPES[shape].cluster}.csv`);
+    const rows: Iterable<SyntheticRow> =
+      shape === "azur" ? syntheticAzurRows({ seed, repetitions, maxM, validation }) : syntheticClusterRows({ shape: shape as ClusterShapeName, seed, repetitions });
 
     const writer = openAtomicLineWriter(out);
-    let rows = 0;
+    let rowCount = 0;
     const runs = new Set<string>();
     try {
       writer.write(SYNTHETIC_HEADER);
-      for (const row of syntheticAzurRows({ seed, repetitions, maxM, validation })) {
+      for (const row of rows) {
         writer.write(syntheticRowToCsv(row));
-        rows++;
+        rowCount++;
         runs.add(row.runId);
       }
       writer.commit();
@@ -71,14 +85,14 @@ Example:
       writer.abort();
       throw error;
     }
-    const summary = { out, seed, repetitions, maxM, validation, rows, runs: runs.size, sha256: sha256OfFile(out) };
+    const summary = { out, shape, seed, repetitions, ...(shape === "azur" ? { maxM, validation } : {}), rows: rowCount, runs: runs.size, sha256: sha256OfFile(out) };
     if (booleanFlag(args, "json")) {
       io.stdout(JSON.stringify(summary, null, 2));
     } else {
       io.stdout(
         formatTable(
-          ["file", "seed", "repetitions", "max m", "validation runs", "runs", "rows"],
-          [[out, String(seed), String(repetitions), String(maxM), validation ? "D1–D3" : "none", String(runs.size), String(rows)]],
+          ["file", "shape", "seed", "repetitions", "max m", "validation runs", "runs", "rows"],
+          [[out, shape, String(seed), String(repetitions), shape === "azur" ? String(maxM) : "—", shape === "azur" && validation ? "D1–D3" : "none", String(runs.size), String(rowCount)]],
         ),
       );
       io.stdout(`sha256 ${summary.sha256}  (synthetic data: generated, not measured)`);

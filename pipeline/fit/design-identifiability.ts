@@ -119,7 +119,7 @@ export function requireIdentifiableDesign(points: readonly DesignPoint[], design
       .join(" ");
     refuse(
       `on these points the terms are (nearly) linearly dependent: the column-scaled design has condition number ${conditionNumber.toPrecision(3)} (limit ${MAX_CONDITION_NUMBER.toExponential(0)}), and ${involved} ≈ 0 (scaled columns) over all ${points.length} points (m ∈ ${listOf(distinctM)}, application sizes ${listOf(distinctSizesMb, " MB")})`,
-      `The data do not separate those terms: add runs at (m, V) combinations that do (more sizes, or each size at more m)${form === "full" ? ", or fit the paper form (--form paper), which has fewer terms" : ""}.`,
+      "The data do not separate those terms: add runs at (m, V) combinations that do (more sizes, or each size at more m).",
     );
   }
   return { conditionNumber, singularValues: values };

@@ -12,6 +12,14 @@
  *
  * The model's domain is the box of (m, V) spanned by the fit points: predictions outside
  * it are flagged as extrapolations by `predict`.
+ *
+ * Clusters unlike Azur. The papers' rule keeps only the points up to each size series'
+ * peak. On a device that is fastest with one writer (every peak at m = 1), or whose series
+ * peak too early, that rule leaves a design that cannot identify the form; the fit then
+ * uses every point and says so (`FitReport.notes`, the model's `notes`), rather than
+ * refusing data that do hold the curve. A refusal names only options verified to work on
+ * the same input. A poor fit (R² < 0.9 or E_global > 15 %) is not refused but warned
+ * about, with its numbers.
  */
 import type { Observations } from "../ingest/observations";
 import { InputError } from "../shared/errors";
@@ -20,7 +28,7 @@ import { crossValidate, type CrossValidation } from "./cross-validation";
 import { eGlobal } from "./e-global";
 import { selectFitPoints, type FitPointKind } from "./fit-points";
 import { goodnessOfFit } from "./goodness-of-fit";
-import { fitLeastSquares } from "./least-squares";
+import { fitLeastSquares, type LeastSquaresFit } from "./least-squares";
 import { bandwidthEvaluator, inModelDomain, MODEL_UNITS, termLabel, type BandwidthModel, type ModelDomain, type ModelForm } from "./model";
 import { compareSeriesPeaks, type SeriesPeakComparison } from "./series-peaks";
 import { studentTQuantile } from "./student-t";
@@ -49,6 +57,10 @@ export interface InputFile {
 }
 
 export const CONFIDENCE_LEVEL = 0.95;
+
+/** Below this R², or above this E_global, the fit is reported as poor (a warning, not a refusal). */
+export const POOR_FIT_R_SQUARED = 0.9;
+export const POOR_FIT_E_GLOBAL_PERCENT = 15;
 
 export interface CoefficientEstimate {
   /** `a`..`e` (paper form) or `a00`..`a22` (full form). */
@@ -120,6 +132,8 @@ export interface FitReport {
   seriesPeaks: SeriesPeakComparison[];
   residuals: PointResiduals;
   validation: ValidationSummary;
+  /** What a reader of the model must know: the peak rule not applied, a poor fit. Also in `model.notes`. */
+  notes: string[];
 }
 
 function requireOptions(options: FitOptions): void {
@@ -137,8 +151,7 @@ function requireOptions(options: FitOptions): void {
  */
 export function fitBandwidthModel(observations: Observations, options: FitOptions = DEFAULT_FIT_OPTIONS, inputs: InputFile[] = []): FitReport {
   requireOptions(options);
-  const points = selectFitPoints(observations, { points: options.points, upToPeak: !options.allPoints });
-  const fit = fitLeastSquares(points, options.form);
+  const { points, fit, notes } = fitWithPeakRule(observations, options);
   const p = fit.terms.length;
   const coefficientValues = Object.fromEntries(fit.terms.map((term, j) => [term.name, fit.coefficients[j]!]));
   const shape = { form: options.form, coefficients: coefficientValues, bandwidthCapMbPerS: null };
@@ -208,6 +221,12 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
     tQuantile,
   };
   const seriesPeaks = compareSeriesPeaks(observations.series, shape);
+  if (metrics.rSquared < POOR_FIT_R_SQUARED || metrics.eGlobalPercent > POOR_FIT_E_GLOBAL_PERCENT) {
+    notes.push(
+      `poor fit: R² = ${metrics.rSquared.toFixed(3)} (warned below ${POOR_FIT_R_SQUARED}), E_global = ${metrics.eGlobalPercent.toFixed(1)} % (warned above ${POOR_FIT_E_GLOBAL_PERCENT} %); ` +
+        `the quadratic form does not follow this device's curve well — look at the residuals before using the model${options.form === "paper" ? ", or try --form full" : ""}`,
+    );
+  }
   const model: BandwidthModel = {
     schema: "ckpt-lab/bandwidth-model@1",
     name: `fitted ${options.form} form`,
@@ -222,9 +241,10 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
       toolVersion: TOOL_VERSION,
       inputs,
       options: { ...options },
-      fitPoints: `${options.points === "means" ? "per-(m, v) means" : "runs"}, ${options.allPoints ? "all points" : "up to each series' peak"}`,
+      fitPoints: `${options.points === "means" ? "per-(m, v) means" : "runs"}, ${points.upToPeak ? "up to each series' peak" : "all points"}`,
       method: "ordinary least squares (ml-regression-multivariate-linear) on the column-scaled design; docs/science.md §3.2",
     },
+    ...(notes.length > 0 ? { notes } : {}),
   };
   return {
     model,
@@ -234,7 +254,88 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
     seriesPeaks,
     residuals,
     validation: validationSummary(observations, model),
+    notes,
   };
+}
+
+/** The fit points actually used, with the rule that selected them. */
+type SelectedPoints = ReturnType<typeof selectFitPoints> & { upToPeak: boolean };
+
+function tryFit(points: SelectedPoints, form: ModelForm): LeastSquaresFit | InputError {
+  try {
+    return fitLeastSquares(points, form);
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+}
+
+/**
+ * Fit under the papers' peak rule, falling back to every point when that rule leaves an
+ * unidentifiable design; refuse (naming only options that work on this input) when even
+ * every point cannot identify the form.
+ */
+function fitWithPeakRule(observations: Observations, options: FitOptions): { points: SelectedPoints; fit: LeastSquaresFit; notes: string[] } {
+  const select = (upToPeak: boolean): SelectedPoints => ({ ...selectFitPoints(observations, { points: options.points, upToPeak }), upToPeak });
+  const notes: string[] = [];
+  const requested = select(!options.allPoints);
+  let points = requested;
+  let fit = tryFit(requested, options.form);
+  if (fit instanceof InputError && requested.upToPeak) {
+    const every = select(false);
+    const fallback = tryFit(every, options.form);
+    if (!(fallback instanceof InputError)) {
+      const peakMs = [...new Set(observations.series.map((series) => series.peak.m))].sort((a, b) => a - b);
+      notes.push(
+        `the papers' rule (fit only the points up to each size series' peak; the peaks are at m ∈ {${peakMs.join(", ")}}) leaves too little to identify the ${options.form} form ` +
+          `(${fit.message.replace(/^cannot fit .*?\): /, "").replace(/\. .*$/, "")}), so the model is fitted on all ${every.m.length} points, past the peaks too`,
+      );
+      points = every;
+      fit = fallback;
+    }
+  }
+  requireVaryingBandwidth(points);
+  if (fit instanceof InputError) {
+    // The one option that can help when the data cannot: fewer terms. Named only if it works here.
+    if (options.form === "full" && paperFormFits(observations, options)) {
+      throw new InputError(`${fit.message} On these data the paper form does fit: --form paper.`, { cause: fit });
+    }
+    throw fit;
+  }
+  return { points, fit, notes };
+}
+
+/**
+ * Refuse fit points that all have one bandwidth: the data then show no dependence on m or V,
+ * the coefficients other than the constant are not determined by anything but rounding, and
+ * R² (1 − SSE/SST with SST = 0) is undefined. The constant itself is the honest answer.
+ */
+function requireVaryingBandwidth(points: SelectedPoints): void {
+  const bw = points.bwMbPerS;
+  if (bw.length === 0) return;
+  let low = Infinity;
+  let high = -Infinity;
+  for (let i = 0; i < bw.length; i++) {
+    if (bw[i]! < low) low = bw[i]!;
+    if (bw[i]! > high) high = bw[i]!;
+  }
+  if (high - low <= 1e-9 * Math.max(1, Math.abs(high))) {
+    throw new InputError(
+      `every one of the ${bw.length} fit points has the same aggregated bandwidth, ${Number(high.toPrecision(10))} MB/s: the traces show no dependence on m or V, ` +
+        `so bw(m, V)'s coefficients and R² are not defined by them. That constant is what these data say; to fit the model, measure runs whose bandwidth varies ` +
+        `(other m, other sizes), and check the traces' times (identical durations often mean a clock with too coarse a resolution)`,
+    );
+  }
+}
+
+function paperFormFits(observations: Observations, options: FitOptions): boolean {
+  try {
+    fitWithPeakRule(observations, { ...options, form: "paper" });
+    return true;
+  } catch (error) {
+    if (error instanceof InputError) return false;
+    throw error;
+  }
 }
 
 /** The model's error on the mixed-size runs (the D1–D3 kind of experiment, docs/science.md §3.4). */

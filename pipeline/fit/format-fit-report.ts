@@ -12,16 +12,19 @@ const EQUATIONS = {
   full: "bw(m, V) = Σ_{i,j ≤ 2} a_ij·m^i·V^j",
 } as const;
 
+// provenance.fitPoints reads "<kind>, <rule>", e.g. "per-(m, v) means, up to each series' peak".
+const fitPointsKind = (fitPoints: unknown) => String(fitPoints).slice(0, String(fitPoints).lastIndexOf(", "));
+const fitPointsRule = (fitPoints: unknown) => String(fitPoints).slice(String(fitPoints).lastIndexOf(", ") + 2);
+
 export function formatFitReport(report: FitReport): string {
   const { model, metrics } = report;
-  const options = model.provenance.options as { points: string; allPoints: boolean; folds: number; seed: number };
   const lines: string[] = [];
   lines.push(`${EQUATIONS[model.form]}   (${model.form} form; m a count, V in GB = MB/1000, bw in MB/s)`);
   lines.push(
-    `fit on ${metrics.pointCount} ${options.points === "means" ? "per-(m, v) means" : "runs"} ` +
-      `(${metrics.runCount} runs, ${report.seriesPeaks.length} size series), ${options.allPoints ? "all points" : "up to each series' peak"}; ` +
+    `fit on ${metrics.pointCount} ${fitPointsKind(model.provenance.fitPoints)} (${metrics.runCount} runs, ${report.seriesPeaks.length} size series), ${fitPointsRule(model.provenance.fitPoints)}; ` +
       `${metrics.degreesOfFreedom} degrees of freedom`,
   );
+  for (const note of report.notes) lines.push(`note: ${note}`);
   lines.push(
     `fitted domain: m ∈ [${model.domain.mMin}, ${model.domain.mMax}], V ∈ [${compact(model.domain.vGbMin)}, ${compact(model.domain.vGbMax)}] GB`,
   );

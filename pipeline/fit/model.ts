@@ -71,6 +71,8 @@ export interface BandwidthModel {
   metrics?: Record<string, unknown>;
   /** Where the coefficients come from: inputs with hashes, options, tool version. */
   provenance: Record<string, unknown>;
+  /** What a user of the model must know (the peak rule not applied, a poor fit), in words. */
+  notes?: string[];
 }
 
 /**

@@ -13,3 +13,4 @@ export { HOST_EVENT_LOG, type HostLogRun } from "./host-logs-reader";
 export { parseHostLogLine, type HostLogEvent } from "./host-log-event";
 export * from "./published-azur-data";
 export * from "./synthetic-azur";
+export * from "./synthetic-cluster";

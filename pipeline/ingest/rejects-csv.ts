@@ -6,16 +6,15 @@
  *     traces/a.csv,7,non-numeric,"end_s must be a finite decimal number, found ""x""","r4,n1,2,50,100,0,x"
  *
  * `raw` is the row as read (both event lines, separated by a line feed, for host logs).
+ * A field that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) is
+ * written with a leading `'` (pipeline/shared/csv-field.ts): strip it when reading `raw` back.
  */
+import { csvField } from "../shared/csv-field";
 import type { RejectedRow } from "./ingest-files";
 
-export const REJECTS_CSV_HEADER = "file,line,code,reason,raw";
+export { csvField };
 
-/** A CSV field: quoted when it holds a comma, quote, CR or LF (or spaces at its ends). */
-export function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export const REJECTS_CSV_HEADER = "file,line,code,reason,raw";
 
 export function rejectToCsvLine(reject: RejectedRow): string {
   return [reject.file, reject.line, reject.code ?? "", reject.reason, reject.raw].map(csvField).join(",");

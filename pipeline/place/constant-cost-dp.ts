@@ -22,12 +22,16 @@ export interface ConstantCostDpInput extends DpInput {
 
 export function constantCostDp(input: ConstantCostDpInput): DpSolution {
   const { slicesSeconds, costSeconds: c, law, alpha, beta, objective } = input;
+  // [BKT]'s objective and eq. (4), and a time offset, as in variable-cost-dp.ts.
+  const bkt = objective === "bkt";
+  const eq4AsPrinted = bkt && input.eq4 === "as-printed";
   const n = slicesSeconds.length;
   const width = n + 1;
   const estimate = estimateConstantCostDpMemory(n);
   requireDpMemory(estimate, input.maxMemoryBytes ?? DEFAULT_DP_MEMORY_BYTES, `${n} slices`, "split the job or raise --max-memory-mb");
   const size = estimate.states;
   const tau = new Float64Array(width);
+  tau[0] = input.timeOffsetSeconds ?? 0;
   for (let j = 1; j <= n; j++) tau[j] = tau[j - 1]! + slicesSeconds[j - 1]!;
 
   // State (j, k) at index k(n+1) + j, time τ_j + k c; reachable iff k = j = 0 or 1 ≤ k ≤ j.
@@ -35,6 +39,11 @@ export function constantCostDp(input: ConstantCostDpInput): DpSolution {
   const cdf = new Float64Array(size);
   const moment = new Float64Array(size);
   let lawEvaluations = 0;
+  if (tau[0] !== 0) {
+    cdf[0] = law.cdf(tau[0]!);
+    moment[0] = law.partialExpectation(tau[0]!);
+    lawEvaluations += 2;
+  }
   for (let k = 1; k <= n; k++) {
     for (let j = k; j <= n; j++) {
       const t = tau[j]! + k * c;
@@ -51,7 +60,8 @@ export function constantCostDp(input: ConstantCostDpInput): DpSolution {
   const hoisted = new Float64Array(size).fill(Infinity);
   const slope = new Float64Array(size);
   waste[0] = 0;
-  hoisted[0] = 0;
+  slope[0] = -alpha * tau[0]!;
+  hoisted[0] = -slope[0]! * cdf[0]! - (alpha - beta) * moment[0]!;
   const alphaMinusBeta = alpha - beta;
   let transitions = 0;
   let nextReport = 0.1;
@@ -65,10 +75,16 @@ export function constantCostDp(input: ConstantCostDpInput): DpSolution {
       const index = k * width + l;
       const base = (k - 1) * width;
       const cdfL = cdf[index]!;
-      const betaRho = beta * (tau[l]! + k * c);
+      const betaRho = beta * (tau[l]! + k * c) + (bkt ? c : 0);
       let best = Infinity;
       let bestR = -1;
-      for (let r = k - 1; r < l; r++) {
+      let rFirst = k - 1;
+      if (eq4AsPrinted && rFirst === 0) {
+        best = hoisted[0]! + cdfL * slope[0]! - betaRho * cdf[0]! - alpha * (tau[l]! + k * c - tau[0]!) * (cdfL - cdf[0]!);
+        bestR = 0;
+        rFirst = 1;
+      }
+      for (let r = rFirst; r < l; r++) {
         const value = hoisted[base + r]! + cdfL * slope[base + r]! - betaRho * cdf[base + r]!;
         if (value < best) {
           best = value;

@@ -3,7 +3,9 @@
  *
  *     Δ(π_i, π_{i+1}) = ∫_{ρ_i}^{ρ_{i+1}} [σ_i + α(t − ρ_i) + β(ρ_{i+1} − t)] f(t) dt
  *                     = (σ_i − α ρ_i + β ρ_{i+1}) P(ρ_i < T ≤ ρ_{i+1}) + (α − β) ∫_{ρ_i}^{ρ_{i+1}} t f(t) dt
- *     W(π) = Σ_i Δ(π_i, π_{i+1});   complete objective: W(π) + σ_k (1 − F(ρ_k)).
+ *     W(π) = Σ_i Δ(π_i, π_{i+1});   complete objective: W(π) + σ_k (1 − F(ρ_k));
+ *     [BKT]'s objective: σ_{i+1} instead of σ_i in Δ (objective.ts), its first interval as
+ *     `eq4` says; every time shifted by `timeOffsetSeconds` (the law's clock starts earlier).
  *
  * This is the plain evaluator: O(n) arithmetic and O(k) law calls per schedule, through the
  * tail-accurate `probabilityBetween` / `partialExpectationBetween`. It shares no code with
@@ -11,7 +13,7 @@
  */
 import type { Checkpoints, Job } from "./job";
 import { partialExpectationBetween, probabilityBetween, type FailureLaw } from "./laws/failure-law";
-import type { WasteByObjective, WasteWeights } from "./objective";
+import type { ObjectiveReading, WasteByObjective, WasteWeights } from "./objective";
 
 /** The failure-free time line of a schedule: σ_i and ρ_i for i = 0..k (seconds). */
 export interface ScheduleBoundaries {
@@ -21,10 +23,10 @@ export interface ScheduleBoundaries {
   completionSeconds: number[];
 }
 
-export function scheduleBoundaries(job: Job, checkpoints: Checkpoints): ScheduleBoundaries {
+export function scheduleBoundaries(job: Job, checkpoints: Checkpoints, timeOffsetSeconds = 0): ScheduleBoundaries {
   const overheadSeconds = [0];
-  const completionSeconds = [0];
-  let work = 0;
+  const completionSeconds = [timeOffsetSeconds];
+  let work = timeOffsetSeconds;
   let overhead = 0;
   let previous = 0;
   for (const j of checkpoints) {
@@ -37,15 +39,19 @@ export function scheduleBoundaries(job: Job, checkpoints: Checkpoints): Schedule
   return { overheadSeconds, completionSeconds };
 }
 
-/** W(π) under both objectives, in seconds. */
-export function expectedWaste(job: Job, checkpoints: Checkpoints, law: FailureLaw, { alpha, beta }: WasteWeights): WasteByObjective {
-  const { overheadSeconds: sigma, completionSeconds: rho } = scheduleBoundaries(job, checkpoints);
+/** W(π) under every objective, in seconds. */
+export function expectedWaste(job: Job, checkpoints: Checkpoints, law: FailureLaw, { alpha, beta }: WasteWeights, reading: ObjectiveReading = {}): WasteByObjective {
+  const { overheadSeconds: sigma, completionSeconds: rho } = scheduleBoundaries(job, checkpoints, reading.timeOffsetSeconds);
   let paper = 0;
+  let bkt = 0;
   for (let i = 0; i + 1 < rho.length; i++) {
     const probability = probabilityBetween(law, rho[i]!, rho[i + 1]!);
     const moment = partialExpectationBetween(law, rho[i]!, rho[i + 1]!);
     paper += (sigma[i]! - alpha * rho[i]! + beta * rho[i + 1]!) * probability + (alpha - beta) * moment;
+    // [BKT] eq. (4) as printed: the first interval's lost work counted from ρ_1, not ρ_0.
+    const lostFrom = i === 0 && reading.eq4 === "as-printed" ? rho[1]! : rho[i]!;
+    bkt += (sigma[i + 1]! - alpha * lostFrom + beta * rho[i + 1]!) * probability + (alpha - beta) * moment;
   }
   const k = rho.length - 1;
-  return { paper, complete: paper + sigma[k]! * law.survival(rho[k]!) };
+  return { paper, complete: paper + sigma[k]! * law.survival(rho[k]!), bkt };
 }

@@ -125,11 +125,11 @@ export function placeJob(job: Job, law: FailureLaw, options: PlaceJobOptions): P
   const evaluate = (base: Omit<PolicyResult, "expectedWaste" | "timeline">): PolicyResult => {
     const result: PolicyResult = {
       ...base,
-      expectedWaste: expectedWaste(solved, base.checkpoints, law, weights),
+      expectedWaste: expectedWaste(solved, base.checkpoints, law, weights, options),
       timeline: placementTimeline(solved, base.checkpoints),
     };
     if (prepared.quantization && prepared.quantization.roundedCount > 0) {
-      result.expectedWasteOriginalCosts = expectedWaste(job, base.checkpoints, law, weights);
+      result.expectedWasteOriginalCosts = expectedWaste(job, base.checkpoints, law, weights, options);
     }
     return result;
   };

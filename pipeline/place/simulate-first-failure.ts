@@ -2,7 +2,9 @@
  * Monte Carlo check of the papers' expected waste ([BTW10] §2, [BKT] §III): the
  * first-failure model. Each run draws one failure time T from the law (seeded); if T falls
  * in (ρ_i, ρ_{i+1}] the run wastes σ_i + α(T − ρ_i) + β(ρ_{i+1} − T); if T > ρ_k the job
- * finished and wastes 0 under the paper objective, σ_k under the complete one (docs/science.md §5.3).
+ * finished and wastes 0 under the paper objective, σ_k under the complete one (docs/science.md §5.3);
+ * under [BKT]'s (objective.ts) a failure wastes σ_{i+1} + α(T − ρ_i) + β(ρ_{i+1} − T) and a
+ * finished run 0.
  * The means estimate W(π) and W(π) + σ_k(1 − F(ρ_k)) without any of the closed forms, so
  * they check the analytic values. O(N log k).
  */
@@ -28,6 +30,7 @@ export interface FirstFailureSimulation {
   failureFraction: number;
   paper: MeanEstimate;
   complete: MeanEstimate;
+  bkt: MeanEstimate;
 }
 
 export function simulateFirstFailure(
@@ -43,12 +46,14 @@ export function simulateFirstFailure(
   const random = createRandom(seed);
   const paper = meanAccumulator();
   const complete = meanAccumulator();
+  const bkt = meanAccumulator();
   let failures = 0;
   for (let run = 0; run < runs; run++) {
     const t = law.sample(random);
     if (t > end) {
       paper.add(0);
       complete.add(sigma[k]!);
+      bkt.add(0);
       continue;
     }
     // The segment i with ρ_i < t ≤ ρ_{i+1}.
@@ -62,6 +67,7 @@ export function simulateFirstFailure(
     const waste = sigma[lo]! + alpha * (t - rho[lo]!) + beta * (rho[lo + 1]! - t);
     paper.add(waste);
     complete.add(waste);
+    bkt.add(waste + sigma[lo + 1]! - sigma[lo]!);
     failures++;
   }
   return {
@@ -71,5 +77,6 @@ export function simulateFirstFailure(
     failureFraction: failures / runs,
     paper: paper.result(confidence),
     complete: complete.result(confidence),
+    bkt: bkt.result(confidence),
   };
 }

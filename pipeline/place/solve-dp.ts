@@ -10,13 +10,13 @@ import { requirePositive } from "../shared/errors";
 import { constantCostDp } from "./constant-cost-dp";
 import { validateJob, type Job } from "./job";
 import type { FailureLaw } from "./laws/failure-law";
-import { validateWasteWeights, type Objective, type WasteWeights } from "./objective";
+import { validateWasteWeights, type Objective, type ObjectiveReading, type WasteWeights } from "./objective";
 import { quantizeCosts, type CostRounding, type QuantizedCosts } from "./quantize-costs";
 import { variableCostDp, type DpSolution } from "./variable-cost-dp";
 
 export type DpSolver = "variable-cost" | "constant-cost";
 
-export interface DpOptions extends WasteWeights {
+export interface DpOptions extends WasteWeights, ObjectiveReading {
   objective: Objective;
   quantumSeconds: number;
   rounding?: CostRounding;
@@ -51,11 +51,11 @@ export function prepareDpJob(job: Job, quantumSeconds: number, rounding: CostRou
 
 export function solveDp(job: Job, law: FailureLaw, options: DpOptions): JobDpSolution {
   const { alpha, beta } = validateWasteWeights(options);
-  const { objective, maxMemoryBytes, onProgress } = options;
+  const { objective, maxMemoryBytes, onProgress, eq4, timeOffsetSeconds } = options;
   const prepared = prepareDpJob(job, options.quantumSeconds, options.rounding);
   const solution =
     prepared.quantization === null
-      ? constantCostDp({ slicesSeconds: job.slicesSeconds, costSeconds: job.costsSeconds[0]!, law, alpha, beta, objective, maxMemoryBytes, onProgress })
+      ? constantCostDp({ slicesSeconds: job.slicesSeconds, costSeconds: job.costsSeconds[0]!, law, alpha, beta, objective, maxMemoryBytes, onProgress, eq4, timeOffsetSeconds })
       : variableCostDp({
           slicesSeconds: job.slicesSeconds,
           costsQuanta: prepared.quantization.costsQuanta,
@@ -66,6 +66,8 @@ export function solveDp(job: Job, law: FailureLaw, options: DpOptions): JobDpSol
           objective,
           maxMemoryBytes,
           onProgress,
+          eq4,
+          timeOffsetSeconds,
         });
   return { ...solution, ...prepared };
 }

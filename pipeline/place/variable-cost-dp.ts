@@ -23,6 +23,12 @@
  * inner loop over r is three loads and two multiply-adds (two loads when β = 0) over
  * contiguous typed arrays (states are stored σ-major, index σ(n+1) + j).
  *
+ * [BKT]'s objective (objective.ts) charges σ_r + c_l instead of σ_r: with K = θq,
+ * (K − αρ_r)(F_l − F_r) + α(M_l − M_r) adds c_l q (F_l − F[r,σ]) — the same shape as the β
+ * term, so `betaRho` simply grows by c_l q. Its eq. (4) as printed changes only the edge out
+ * of the start (r = 0), by −α(ρ_l − ρ_0)(F_l − F_0), handled apart. A time offset d (the law's
+ * clock started d before the first slice) shifts every state time: τ_j ← τ_j + d.
+ *
  * States that no schedule reaches (σ not a sum of costs ending with c_j) are skipped by a
  * reachability pass first, so the law is evaluated only where needed.
  *
@@ -36,7 +42,7 @@ import { InputError } from "../shared/errors";
 import type { Checkpoints } from "./job";
 import type { FailureLaw } from "./laws/failure-law";
 import { DEFAULT_DP_MEMORY_BYTES, estimateVariableCostDpMemory, requireDpMemory } from "./dp-memory";
-import type { Objective, WasteWeights } from "./objective";
+import type { Objective, ObjectiveReading, WasteWeights } from "./objective";
 
 export interface DpStats {
   /** Size of the state table. */
@@ -63,7 +69,7 @@ export interface DpSolution {
 }
 
 /** What both DPs take besides the checkpoint costs. */
-export interface DpInput extends WasteWeights {
+export interface DpInput extends WasteWeights, ObjectiveReading {
   slicesSeconds: ArrayLike<number>;
   law: FailureLaw;
   objective: Objective;
@@ -81,9 +87,12 @@ export interface VariableCostDpInput extends DpInput {
 
 export function variableCostDp(input: VariableCostDpInput): DpSolution {
   const { slicesSeconds, costsQuanta, quantumSeconds: q, law, alpha, beta, objective } = input;
+  const bkt = objective === "bkt";
+  const eq4AsPrinted = bkt && input.eq4 === "as-printed";
   const n = slicesSeconds.length;
   const width = n + 1;
   const tau = new Float64Array(width);
+  tau[0] = input.timeOffsetSeconds ?? 0;
   const cumulativeCost = new Float64Array(width); // S_j = Σ_{i≤j} c_i, quanta
   for (let j = 1; j <= n; j++) {
     const c = costsQuanta[j - 1]!;
@@ -142,7 +151,9 @@ export function variableCostDp(input: VariableCostDpInput): DpSolution {
   const hoisted = new Float64Array(size).fill(Infinity); // G
   const slope = new Float64Array(size); // H
   waste[0] = 0;
-  hoisted[0] = 0;
+  // The start state (0, 0) at time τ_0 (0 unless offset): H = −ατ_0, G = 0 − H·F_0 − (α − β)·M_0.
+  slope[0] = -alpha * tau[0]!;
+  hoisted[0] = -slope[0]! * cdf[0]! - (alpha - beta) * moment[0]!;
   // firstRow[σ]: the smallest r whose rows hold overhead σ (S_r ≥ σ).
   const firstRow = new Int32Array(totalQuanta + 1);
   for (let sigma = 0, r = 0; sigma <= totalQuanta; sigma++) {
@@ -174,11 +185,18 @@ export function variableCostDp(input: VariableCostDpInput): DpSolution {
       if (reach[index] !== 1) continue;
       const base = (theta - c) * width;
       const cdfL = cdf[index]!;
-      const betaRho = beta * (tauL + theta * q);
-      const rFirst = firstRow[theta - c]!;
+      const betaRho = beta * (tauL + theta * q) + (bkt ? c * q : 0);
+      let rFirst = firstRow[theta - c]!;
       let best = Infinity;
       let bestR = -1;
-      if (beta === 0) {
+      if (eq4AsPrinted && rFirst === 0) {
+        // The start's edge as [BKT] prints eq. (4) (objective.ts): lost work from ρ_l, not ρ_0.
+        best = hoisted[0]! + cdfL * slope[0]! - betaRho * cdf[0]! - alpha * (tauL + theta * q - tau[0]!) * (cdfL - cdf[0]!);
+        bestR = 0;
+        rFirst = 1;
+        transitions++;
+      }
+      if (betaRho === 0) {
         for (let r = rFirst; r < l; r++) {
           const value = hoisted[base + r]! + cdfL * slope[base + r]!;
           if (value < best) {

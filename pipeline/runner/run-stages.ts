@@ -30,6 +30,8 @@ import { changesSince, type PipelineState, type StageRecord } from "./stage-reco
 export interface RunStagesOptions {
   /** Output folder (artifacts, report files, manifest, state). */
   out: string;
+  /** How messages and the returned manifest path name the folder, when `out` is a staging copy of it. */
+  displayOut?: string;
   /** External inputs handed to stages that declare `inputFiles`. */
   traces: string[];
   force?: boolean;
@@ -96,7 +98,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
     const reasons = options.force
       ? ["--force"]
       : previous === undefined
-        ? [`no record of a previous run in ${options.out}`]
+        ? [`no record of a previous run in ${options.displayOut ?? options.out}`]
         : [...changesSince(previous, current), ...outputChanges(options.out, previous.outputs)];
 
     if (reasons.length === 0 && previous !== undefined) {
@@ -122,6 +124,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
       provenance,
       stageNames: names,
       progress: (message) => log(`${" ".repeat(label.length)}  ${message}`),
+      cache: { dir: join(options.out, ".cache", stage.name), codeHash: sha256OfBytes(JSON.stringify(current.code)) },
     });
 
     const files = new Map<string, Uint8Array | string>();
@@ -164,7 +167,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
   const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
   const manifestFile = join(options.out, MANIFEST_PATH);
   if (!existsSync(manifestFile) || readFileSync(manifestFile, "utf8") !== manifestText) writeFileAtomic(manifestFile, manifestText);
-  return { outcomes, manifestPath: manifestFile };
+  return { outcomes, manifestPath: join(options.displayOut ?? options.out, MANIFEST_PATH) };
 }
 
 /** Each stage's input artifact names, after checking that every input has a producer upstream. */

@@ -25,6 +25,12 @@ export interface StageContext<P extends StageParameters = StageParameters> {
   stageNames: string[];
   /** Report progress of a long stage (printed on stderr, never written to an output). */
   progress(message: string): void;
+  /**
+   * A folder the stage may keep a cache in across runs (under the output's `.cache/`), and a
+   * hash of the stage's code identity to key it with, so that changed code never reads an
+   * entry written by other code. Only for work whose result depends on nothing else.
+   */
+  cache: { dir: string; codeHash: string };
 }
 
 export interface StageResult {

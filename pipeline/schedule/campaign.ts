@@ -16,10 +16,12 @@
  * gives the same numbers except the measured times.
  */
 import type { BandwidthModel } from "../fit/model";
+import type { NotApplicable } from "../shared/not-applicable";
 import type { Application } from "./application";
 import type { DomainPolicy } from "./bandwidth-oracle";
 import { allInParallel } from "./all-in-parallel";
 import type { Criterion } from "./criterion-order";
+import type { IdleStart } from "./index-bw-max";
 import { exactSimultaneous, type ExactLimits } from "./exact-simultaneous";
 import {
   FAMILIES,
@@ -65,6 +67,8 @@ export interface CampaignSettings {
   /** n values of the scaling part, and its seeds per n. */
   scalingNs: number[];
   scalingSeeds: number;
+  /** index_bw_max on an idle device (default: the papers' "constant-term"). */
+  idleStart?: IdleStart;
   /** Called with a line of progress now and then (the CLI prints it on stderr). */
   onProgress?: (message: string) => void;
 }
@@ -172,6 +176,8 @@ export interface CampaignResult {
   runs: CampaignRun[];
   instances: CampaignInstance[];
   notes: string[];
+  /** Parts the pipeline's schedule stage left out because the model cannot price them (added by the stage). */
+  notApplicable?: NotApplicable[];
 }
 
 function median(values: readonly number[]): number {
@@ -182,7 +188,10 @@ function median(values: readonly number[]): number {
 }
 
 function optionsFor(settings: CampaignSettings, deadlineS: number, k0: number, criterion: Criterion): ScheduleOptions {
-  return resolveScheduleOptions({ model: settings.model, deadlineS, k0, criterion, estimator: settings.estimator, domain: settings.domain, record: false });
+  return resolveScheduleOptions({
+    model: settings.model, deadlineS, k0, criterion, estimator: settings.estimator, domain: settings.domain, record: false,
+    ...(settings.idleStart !== undefined ? { idleStart: settings.idleStart } : {}),
+  });
 }
 
 function runRow(part: CampaignPart, seed: number, apps: readonly Application[], options: ScheduleOptions, bound: number, exact: { value: number; proven: boolean } | null): CampaignRun {

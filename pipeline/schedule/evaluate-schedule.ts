@@ -17,6 +17,7 @@ import type { ScheduleOptions } from "./schedule-options";
 import { sequentialGreedy } from "./sequential-greedy";
 import { outcomeFromDevice, type StrategyOutcome } from "./strategy-outcome";
 import { upperBound, type UpperBound } from "./upper-bound";
+import { idleStartStallReason } from "./model-applicability";
 
 export interface GapToBound {
   /** bound − CTNYS, s. */
@@ -47,6 +48,7 @@ export interface ScheduleReport extends ScheduleCkptOutcome {
     domain: string;
     enumeration: string;
     sequentialRule: string;
+    idleStart: string;
     appCount: number;
   };
   units: { time: "s"; size: "MB"; volume: "GB (MB / 1000)"; bandwidth: "MB/s"; micros: "µs" };
@@ -109,6 +111,8 @@ export function evaluateSchedule(apps: readonly Application[], options: Schedule
         "; their p counts in RCTNYS",
     );
   }
+  const idleStall = idleStartStallReason(options.model, apps, options.idleStart, heuristic.startedCount);
+  if (idleStall !== null) warnings.push(`${idleStall} (sequential greedy saves ${sequential.ctnys} s here)`);
   if (heuristic.stall) warnings.push(`ScheduleCkpt's execution stalled at t = ${heuristic.stall.atS.toFixed(3)} s: ${heuristic.stall.reason}`);
   if (!bound.exact) warnings.push(`the upper bound's knapsack hit its node limit: the bound ${bound.ctnys.toFixed(3)} is valid but not tight`);
 
@@ -144,6 +148,7 @@ export function evaluateSchedule(apps: readonly Application[], options: Schedule
       domain: options.domain,
       enumeration: options.enumeration,
       sequentialRule: options.sequentialRule,
+      idleStart: options.idleStart,
       appCount: apps.length,
     },
     units: { time: "s", size: "MB", volume: "GB (MB / 1000)", bandwidth: "MB/s", micros: "µs" },

@@ -14,8 +14,21 @@
  * ties (equal bandwidth) add, as the `≤` of Algorithm 2 says. If the running set itself
  * has no usable bandwidth (possible only under `--domain warn` with a truth model other
  * than the plan), any usable candidate counts as an improvement.
+ *
+ * The idle start is the one place where the faithful reading can stall a whole run: bw(0, 0)
+ * is the model's constant term e, a number no measurement pins down. On a device that is
+ * fastest with one writer the fitted e can exceed every bw(1, s_i) (a collapsing small NFS:
+ * e = 74 MB/s above bw(1, ·) ≤ 62 MB/s), and then no application is ever a candidate and
+ * ScheduleCkpt saves nothing while one checkpoint at a time would save everything.
+ * `idleStart = "admit-first"` (an option, not the default) admits the first waiting
+ * application whenever the device is idle and its own bandwidth is usable, and compares
+ * from there on.
  */
 import type { BandwidthOracle } from "./bandwidth-oracle";
+
+/** How index_bw_max starts on an idle device: from bw(0, 0) = e (faithful) or by admitting the first candidate. */
+export type IdleStart = "constant-term" | "admit-first";
+export const IDLE_STARTS: readonly IdleStart[] = ["constant-term", "admit-first"];
 
 /**
  * @param waiting applications not started, in criterion order, in `[from, to)`
@@ -33,10 +46,11 @@ export const indexBwMax = (function indexBwMax(
   runningCount: number,
   runningRemainingMb: number,
   bandwidth: BandwidthOracle,
+  idleStart: IdleStart = "constant-term",
 ): number {
   let m = runningCount;
   let volumeMb = runningRemainingMb;
-  let current = m === 0 ? bandwidth.idleBandwidthMbPerS : bandwidth.bandwidthMbPerS(m, volumeMb / 1000);
+  let current = m === 0 ? (idleStart === "constant-term" ? bandwidth.idleBandwidthMbPerS : -Infinity) : bandwidth.bandwidthMbPerS(m, volumeMb / 1000);
   if (!(current > 0)) current = -Infinity;
   let k = from;
   for (; k < to; k++) {

@@ -30,3 +30,5 @@ export * from "./instance-families";
 export * from "./published-values";
 export * from "./mean-confidence-interval";
 export * from "./campaign";
+export * from "./model-applicability";
+export * from "./model-example-instance";

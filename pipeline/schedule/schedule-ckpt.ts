@@ -115,7 +115,7 @@ export const scheduleCkpt = (function scheduleCkpt(apps: readonly Application[],
     clearSizeSet(running);
     for (let k = 0; k < device.runningCount; k++) insertSize(running, device.remainingMb[device.running[k]!]!);
     const budgetS = deadlineS - device.timeS;
-    const r = indexBwMax(waiting, head, n, sizesMb, running.count, running.sumMb, plan);
+    const r = indexBwMax(waiting, head, n, sizesMb, running.count, running.sumMb, plan, options.idleStart);
     const value = ksBw(waiting, head, r, sizesMb, pS, running, budgetS, ksOptions, estimator, plan, workspace);
     // δ leaves E' (it will be running, then completed); the others keep their order.
     const selected = workspace.selected;

@@ -11,6 +11,7 @@ import type { BandwidthModel } from "../fit/model";
 import { InputError } from "../shared/errors";
 import { DOMAIN_POLICIES, type DomainPolicy } from "./bandwidth-oracle";
 import { CRITERIA, type Criterion } from "./criterion-order";
+import { IDLE_STARTS, type IdleStart } from "./index-bw-max";
 import { SUBSET_ENUMERATIONS, type SubsetEnumeration } from "./ks-bw";
 import { ESTIMATOR_NAMES, type EstimatorName } from "./time-estimator";
 
@@ -34,6 +35,8 @@ export interface ScheduleOptions {
   sequentialRule: SequentialRule;
   /** ks_bw's result-preserving pruning. */
   prune: boolean;
+  /** index_bw_max on an idle device: compare with bw(0, 0) = e (the papers) or admit the first candidate. */
+  idleStart: IdleStart;
   /** Keep the decisions and the bandwidth steps (for reports); campaigns turn it off. */
   record: boolean;
 }
@@ -48,6 +51,7 @@ export const SCHEDULE_DEFAULTS = {
   enumeration: "up-to-k0",
   sequentialRule: "stop",
   prune: true,
+  idleStart: "constant-term",
   record: true,
 } as const satisfies Partial<ScheduleOptions>;
 
@@ -69,5 +73,6 @@ export function resolveScheduleOptions(input: ScheduleOptionsInput): ScheduleOpt
   requireChoice("domain policy", options.domain, DOMAIN_POLICIES);
   requireChoice("subset enumeration", options.enumeration, SUBSET_ENUMERATIONS);
   requireChoice("sequential rule", options.sequentialRule, SEQUENTIAL_RULES);
+  requireChoice("idle start", options.idleStart, IDLE_STARTS);
   return options;
 }

@@ -23,8 +23,6 @@ export interface ParsedArgs {
 
 export interface Command {
   name: string;
-  /** One line for `ckpt --help`. */
-  summary: string;
   /** The full `--help` text: usage line, options with defaults and units, an example. */
   help: string;
   options: OptionSpec;

@@ -29,10 +29,18 @@ function splitmix32(seed: number): () => number {
 export function createRandom(seed: number): Random {
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   const init = splitmix32(seed);
-  let a = init();
-  let b = init();
-  let c = init();
-  let d = init();
+  return sfc32(init(), init(), init(), init());
+}
+
+/**
+ * A generator whose 128-bit state comes from four 32-bit words (e.g. four hashes of a
+ * stream's key): unlike a 32-bit seed, distinct keys collide only if all four words do.
+ */
+export function createRandomFromWords(words: readonly [number, number, number, number]): Random {
+  return sfc32(words[0] >>> 0, words[1] >>> 0, words[2] >>> 0, words[3] >>> 0);
+}
+
+function sfc32(a: number, b: number, c: number, d: number): Random {
   const nextUint32 = (): number => {
     const t = (((a + b) >>> 0) + d) >>> 0;
     d = (d + 1) >>> 0;

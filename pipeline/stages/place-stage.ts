@@ -7,9 +7,15 @@
  *
  * Output `placements` is deterministic; the solver times (every `…Micros` field) go to
  * `place-timings`, declared volatile (they are measured).
+ *
+ * A scenario whose costs come from the bandwidth model is not applicable when one of its
+ * (m, V) points lies outside the model's fitted domain or gets no usable bandwidth: it is
+ * listed with the reason in the `place-not-applicable` artifact and skipped (fatal with
+ * `strict`). `nodes: "auto"` writes with 8 nodes, or with the model's largest fitted m
+ * when that is smaller.
  */
 import { readFileSync } from "node:fs";
-import { PAPER_MODEL, type BandwidthModel } from "../fit/model";
+import { PAPER_MODEL, predict, type BandwidthModel } from "../fit/model";
 import {
   costsFromSizes,
   createLaw,
@@ -23,6 +29,7 @@ import {
 import type { ScenarioPlacement } from "../report/figures/place-figures";
 import type { Stage } from "../runner/stage";
 import { InputError } from "../shared/errors";
+import { settleNotApplicable, type NotApplicable } from "../shared/not-applicable";
 import { projectPath } from "./project-path";
 import { splitTimings } from "../shared/split-timings";
 
@@ -34,8 +41,8 @@ export interface PlaceScenario {
   /** A law string (pipeline/place/README.md), e.g. [BKT] Table I's availability. */
   law: string;
   objective: Objective;
-  /** For p,size_mb files: nodes checkpointing together, and a latency per checkpoint (s). */
-  nodes: number;
+  /** For p,size_mb files: nodes checkpointing together ("auto": 8, or fewer if the model was fitted on fewer), and a latency per checkpoint (s). */
+  nodes: number | "auto";
   latencySeconds: number;
 }
 
@@ -46,7 +53,12 @@ export interface PlaceStageParameters {
   quantumSeconds: number;
   simulations: number;
   seed: number;
+  /** Fail on a scenario the model cannot answer (`ckpt pipeline --strict`) instead of listing it. */
+  strict: boolean;
 }
+
+/** Nodes of a scenario whose `nodes` is "auto". */
+const AUTO_NODES = 8;
 
 /** [BKT] Table I: SETI@home-like hosts' availability, Weibull(shape 0.431, scale 1.682 h). */
 const AVAILABILITY_LAW = "weibull:shape=0.431,scale=1.682,unit=h";
@@ -77,7 +89,7 @@ export const DEFAULT_PLACE_PARAMETERS: PlaceStageParameters = {
       slices: "data/place/example-sizes.csv",
       law: AVAILABILITY_LAW,
       objective: "paper",
-      nodes: 8,
+      nodes: "auto",
       latencySeconds: 2,
     },
   },
@@ -86,13 +98,14 @@ export const DEFAULT_PLACE_PARAMETERS: PlaceStageParameters = {
   quantumSeconds: 60,
   simulations: 20000,
   seed: 1,
+  strict: false,
 };
 
 export const placeStage: Stage<PlaceStageParameters> = {
   name: "place",
   summary: "DP checkpoint placement vs Young, Daly and none, with Monte Carlo, on the example jobs",
   inputs: ["model?"],
-  outputs: ["placements", "place-timings"],
+  outputs: ["placements", "place-not-applicable", "place-timings"],
   volatileOutputs: ["place-timings"],
   module: __filename,
   defaults: DEFAULT_PLACE_PARAMETERS,
@@ -103,19 +116,27 @@ export const placeStage: Stage<PlaceStageParameters> = {
     const parameters = context.parameters;
     const model = (context.inputs.model as BandwidthModel | undefined) ?? PAPER_MODEL;
     const placements: ScenarioPlacement[] = [];
+    const notApplicable: NotApplicable[] = [];
     for (const [name, scenario] of Object.entries(parameters.scenarios)) {
-      context.progress(`${name}: ${scenario.law}, objective ${scenario.objective}, ${parameters.simulations} simulated runs per policy`);
       const file = projectPath(scenario.slices);
       const table = parseSlicesCsv(readFileSync(file, "utf8"), scenario.slices);
       let costsSeconds = table.costsSeconds;
       let costSource = `costs from ${scenario.slices}`;
       const warnings: string[] = [];
       if (costsSeconds === undefined) {
-        const costs = costsFromSizes(table.sizesMb!, { model, nodes: scenario.nodes, latencySeconds: scenario.latencySeconds });
+        const nodes = scenario.nodes === "auto" ? Math.max(1, Math.min(AUTO_NODES, Math.floor(model.domain.mMax))) : scenario.nodes;
+        const reason = outsideModel(model, nodes, table.sizesMb!);
+        if (reason !== null) {
+          notApplicable.push({ scenario: name, reason });
+          context.progress(`warning: ${name} not applicable: ${reason}`);
+          continue;
+        }
+        const costs = costsFromSizes(table.sizesMb!, { model, nodes, latencySeconds: scenario.latencySeconds });
         costsSeconds = costs.costsSeconds;
         warnings.push(...costs.warnings);
-        costSource = `sizes from ${scenario.slices} through the ${model.name} bandwidth model, ${scenario.nodes} nodes writing together, ${scenario.latencySeconds} s latency`;
+        costSource = `sizes from ${scenario.slices} through the ${model.name} bandwidth model, ${nodes} nodes writing together, ${scenario.latencySeconds} s latency`;
       }
+      context.progress(`${name}: ${scenario.law}, objective ${scenario.objective}, ${parameters.simulations} simulated runs per policy`);
       const parsed = parseLawString(scenario.law, (path) => parseDurationsCsv(readFileSync(projectPath(path), "utf8"), path));
       const placement = placeJob({ slicesSeconds: table.slicesSeconds, costsSeconds }, createLaw(parsed.spec), {
         policies: POLICY_NAMES,
@@ -128,14 +149,36 @@ export const placeStage: Stage<PlaceStageParameters> = {
       placement.warnings.unshift(...parsed.warnings, ...warnings);
       placements.push({ name, scenario, costSource, placement });
     }
-    if (placements.length === 0) throw new InputError("place: no scenarios; give at least one in place.scenarios");
+    settleNotApplicable("place", notApplicable, parameters.strict);
+    if (Object.keys(parameters.scenarios).length === 0) throw new InputError("place: no scenarios; give at least one in place.scenarios");
     // Solver times are measured: they go to the volatile place-timings, null in placements.
     const split = splitTimings(placements);
-    return { artifacts: { placements: split.value, "place-timings": { unit: "µs", timings: split.timings } } };
+    return {
+      artifacts: { placements: split.value, "place-not-applicable": notApplicable, "place-timings": { unit: "µs", timings: split.timings } },
+    };
   },
 };
 
 function empiricalFile(law: string): string[] {
   const match = /^\s*empirical\s*:\s*([^;]+)/i.exec(law);
   return match ? [match[1]!.trim()] : [];
+}
+
+/** Why the model cannot price these checkpoints (a point outside its fitted domain, or no usable bandwidth), or null. */
+function outsideModel(model: BandwidthModel, nodes: number, sizesMb: number[]): string | null {
+  for (const sizeMb of sizesMb) {
+    if (sizeMb === 0) continue;
+    const vGb = (nodes * sizeMb) / 1000;
+    const prediction = predict(model, nodes, vGb);
+    if (!prediction.inDomain || prediction.bandwidthMbPerS === null) {
+      const d = model.domain;
+      return (
+        `costs from the bandwidth model "${model.name}" need bw(m = ${nodes}, V = ${vGb} GB) (${nodes} nodes writing ${sizeMb} MB each), ` +
+        (prediction.bandwidthMbPerS === null
+          ? `where it predicts ${prediction.rawMbPerS.toFixed(3)} MB/s, no usable bandwidth`
+          : `outside its fitted domain m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB`)
+      );
+    }
+  }
+  return null;
 }

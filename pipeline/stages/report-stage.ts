@@ -10,14 +10,26 @@ import type { FitReportArtifact } from "../report/figures/fit-figures";
 import type { ScenarioPlacement } from "../report/figures/place-figures";
 import type { ScheduleExample } from "../report/figures/schedule-figures";
 import type { CampaignResult } from "../schedule";
-import { renderReport } from "../report/page/render-report";
 import type { Stage } from "../runner/stage";
 import { TOOL_VERSION } from "../shared/version";
+import type { NotApplicable } from "../shared/not-applicable";
+import type { MergedSweep } from "../simulate/sweep/merge-sweep";
 
 export const reportStage: Stage<ReportParameters> = {
   name: "report",
   summary: "figures, tables, reproduction table and index.html",
-  inputs: ["observations?", "fit?", "machine-observations?", "machine-fit?", "schedule-example?", "campaign?", "schedule-timings?", "placements?"],
+  inputs: [
+    "observations?",
+    "fit?",
+    "machine-observations?",
+    "machine-fit?",
+    "schedule-example?",
+    "campaign?",
+    "schedule-timings?",
+    "placements?",
+    "place-not-applicable?",
+    "bkt-grid?",
+  ],
   outputs: ["report"],
   module: __filename,
   defaults: DEFAULT_REPORT_PARAMETERS,
@@ -27,10 +39,12 @@ export const reportStage: Stage<ReportParameters> = {
       fit?: FitReportArtifact;
       "machine-observations"?: ObservationsArtifact;
       "machine-fit"?: FitReportArtifact;
-      "schedule-example"?: ScheduleExample;
+      "schedule-example"?: ScheduleExample | null;
       campaign?: CampaignResult;
       "schedule-timings"?: { campaign: Record<string, number> };
       placements?: ScenarioPlacement[];
+      "place-not-applicable"?: NotApplicable[];
+      "bkt-grid"?: MergedSweep;
     };
     const content = buildReportContent(
       {
@@ -39,17 +53,23 @@ export const reportStage: Stage<ReportParameters> = {
         ...(inputs.fit ? { fit: inputs.fit } : {}),
         ...(inputs["machine-observations"] ? { machineObservations: inputs["machine-observations"] } : {}),
         ...(inputs["machine-fit"] ? { machineFit: inputs["machine-fit"] } : {}),
-        ...(inputs["schedule-example"] ? { scheduleExample: inputs["schedule-example"] } : {}),
+        ...(inputs["schedule-example"] !== undefined ? { scheduleExample: inputs["schedule-example"] } : {}),
         ...(inputs.campaign ? { campaign: inputs.campaign } : {}),
         ...(inputs["schedule-timings"] ? { scheduleTimings: inputs["schedule-timings"] } : {}),
         ...(inputs.placements ? { placements: inputs.placements } : {}),
+        ...(inputs["place-not-applicable"] ? { placeNotApplicable: inputs["place-not-applicable"] } : {}),
+        ...(inputs["bkt-grid"] ? { bktGrid: inputs["bkt-grid"] } : {}),
       },
       context.parameters,
     );
-    const files = await renderReport(
+    // Loaded here, not at the top: the renderers (vega, resvg, pdfkit) cost ~150 ms to load,
+    // which every `ckpt` command that lists the stages (e.g. `ckpt --help`) would otherwise pay.
+    const { renderReport } = await import("../report/page/render-report.js");
+    const { files, content: drawn } = await renderReport(
       content,
       { inputs: context.provenance, parameters: context.parameters, toolVersion: TOOL_VERSION, stages: context.stageNames },
       {
+        cache: { dir: context.cache.dir, salt: context.cache.codeHash },
         onFigure: (id, index, total, warnings) => {
           context.progress(`figure ${index}/${total}: ${id}`);
           for (const warning of warnings) context.progress(`  warning (${id}): ${warning}`);
@@ -59,8 +79,11 @@ export const reportStage: Stage<ReportParameters> = {
     return {
       artifacts: {
         report: {
-          sections: content.sections.map((s) => ({ id: s.id, title: s.title, figures: s.figures.map((f) => f.id), tables: s.tables.map((t) => t.id) })),
-          reproduction: content.reproduction,
+          title: drawn.title,
+          cluster: drawn.cluster,
+          summary: drawn.summary,
+          sections: drawn.sections.map((s) => ({ id: s.id, title: s.title, figures: s.figures.map((f) => f.id), tables: s.tables.map((t) => t.id), notes: s.notes })),
+          reproduction: drawn.reproduction,
         },
       },
       files,

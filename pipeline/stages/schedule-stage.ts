@@ -7,12 +7,27 @@
  * the papers' numbers were computed with, so the campaign compares with them) or
  * "fitted" (the fit stage's model, when it ran). Measured scheduler times (every
  * `…Micros` field) go to the volatile `schedule-timings`; the rest is deterministic.
+ *
+ * Scenarios follow the model: the example is family A (an Azur instance) under the paper
+ * model, and under a fitted one (`example.apps = "auto"`) an instance scaled to that
+ * model's fitted domain (`modelExampleInstance`). A scenario the model cannot price
+ * (`modelNotApplicableReason`) is not run: it is listed in `notApplicable` of the
+ * artifacts with the reason, and `strict` makes it fatal.
  */
 import { readFileSync } from "node:fs";
 import { PAPER_MODEL, type BandwidthModel } from "../fit/model";
 import type { Stage } from "../runner/stage";
 import {
+  CAMPAIGN_PARTS,
   allInParallel,
+  familyInstance,
+  idleStartStallReason,
+  identicalSizeInstance,
+  modelExampleInstance,
+  modelNotApplicableReason,
+  randomInstance,
+  scaledFamilyC,
+  wavesInstance,
   parseAppsCsv,
   resolveScheduleOptions,
   runCampaign,
@@ -22,8 +37,11 @@ import {
   type Criterion,
   type DomainPolicy,
   type EstimatorName,
+  type IdleStart,
+  type Application,
 } from "../schedule";
 import { InputError } from "../shared/errors";
+import { settleNotApplicable, type NotApplicable } from "../shared/not-applicable";
 import { projectPath } from "./project-path";
 import { splitTimings } from "../shared/split-timings";
 
@@ -31,6 +49,10 @@ export interface ScheduleStageParameters {
   model: "paper" | "fitted";
   domain: DomainPolicy;
   estimator: EstimatorName;
+  idleStart: IdleStart;
+  /** Fail on a scenario the model cannot answer (`ckpt pipeline --strict`) instead of listing it. */
+  strict: boolean;
+  /** `apps`: an applications CSV, or "auto" (family A under the paper model, a model-scaled instance under a fitted one; `deadlineS` then applies to family A only). */
   example: { apps: string; deadlineS: number; k0: number; criterion: Criterion };
   campaign: { parts: CampaignPart[]; seeds: number; firstSeed: number; k0s: number[]; criteria: Criterion[]; scalingNs: number[]; scalingSeeds: number };
 }
@@ -39,8 +61,10 @@ export const DEFAULT_SCHEDULE_PARAMETERS: ScheduleStageParameters = {
   model: "paper",
   domain: "strict",
   estimator: "static",
-  // Family A of docs/science.md §4.5, seed 1 (n = 25, T = 180 s): the papers' largest k0.
-  example: { apps: "data/schedule/family-a-seed-1.csv", deadlineS: 180, k0: 2, criterion: "p" },
+  idleStart: "constant-term",
+  strict: false,
+  // Family A of docs/science.md §4.5, seed 1 (n = 25, T = 180 s), at the papers' largest k0.
+  example: { apps: "auto", deadlineS: 180, k0: 2, criterion: "p" },
   campaign: {
     parts: ["A", "B", "C", "identical", "waves", "scaling"],
     seeds: 100,
@@ -60,7 +84,7 @@ export const scheduleStage: Stage<ScheduleStageParameters> = {
   volatileOutputs: ["schedule-timings"],
   module: __filename,
   defaults: DEFAULT_SCHEDULE_PARAMETERS,
-  inputFiles: ({ parameters }) => [projectPath(parameters.example.apps)],
+  inputFiles: ({ parameters }) => [projectPath(exampleAppsFile(parameters.example.apps))],
   async run(context) {
     const p = context.parameters;
     const fitted = context.inputs.model as BandwidthModel | undefined;
@@ -68,36 +92,19 @@ export const scheduleStage: Stage<ScheduleStageParameters> = {
       throw new InputError('schedule.model is "fitted" but no fit stage ran before; use schedule.model=paper or give traces to fit');
     }
     const model = p.model === "fitted" ? fitted! : PAPER_MODEL;
-    const apps = parseAppsCsv(readFileSync(projectPath(p.example.apps), "utf8"), p.example.apps);
-    const options = resolveScheduleOptions({
-      model,
-      deadlineS: p.example.deadlineS,
-      k0: p.example.k0,
-      criterion: p.example.criterion,
-      estimator: p.estimator,
-      domain: p.domain,
-      record: true,
-    });
-    const example = {
-      apps: p.example.apps,
-      model: model.name,
-      deadlineS: p.example.deadlineS,
-      k0: p.example.k0,
-      criterion: p.example.criterion,
-      estimator: p.estimator,
-      scheduleCkpt: scheduleCkpt(apps, options),
-      sequentialGreedy: sequentialGreedy(apps, options),
-      allInParallel: allInParallel(apps, options),
-    };
-    context.progress(
-      `example ${p.example.apps}: ScheduleCkpt saves ${example.scheduleCkpt.ctnys} s of ${example.scheduleCkpt.totalP} s (sequential ${example.sequentialGreedy.ctnys}, all in parallel ${example.allInParallel.ctnys})`,
-    );
+    const notApplicable: NotApplicable[] = [];
+    const example = runExample(p, model, notApplicable, context.progress);
     const c = p.campaign;
+    const parts = c.parts.filter((part) => {
+      const reason = modelNotApplicableReason(model, campaignPartInstance(part));
+      if (reason !== null) notApplicable.push({ scenario: `campaign ${part}`, reason });
+      return reason === null;
+    });
     const campaign = runCampaign({
       model,
       domain: p.domain,
       estimator: p.estimator,
-      parts: c.parts,
+      parts,
       seeds: c.seeds,
       firstSeed: c.firstSeed,
       k0s: c.k0s,
@@ -105,16 +112,94 @@ export const scheduleStage: Stage<ScheduleStageParameters> = {
       exact: null,
       scalingNs: c.scalingNs,
       scalingSeeds: c.scalingSeeds,
+      ...(p.idleStart !== "constant-term" ? { idleStart: p.idleStart } : {}),
     });
     context.progress(`campaign: ${campaign.runs.length} ScheduleCkpt runs over ${c.seeds} seeds per family`);
+    settleNotApplicable("schedule", notApplicable, p.strict);
+    for (const entry of notApplicable) context.progress(`warning: ${entry.scenario} not applicable: ${entry.reason}`);
     const exampleSplit = splitTimings(example);
     const campaignSplit = splitTimings(campaign);
     return {
       artifacts: {
         "schedule-example": exampleSplit.value,
-        campaign: campaignSplit.value,
+        campaign: { ...(campaignSplit.value as object), notApplicable },
         "schedule-timings": { unit: "µs", example: exampleSplit.timings, campaign: campaignSplit.timings },
       },
     };
   },
 };
+
+const FAMILY_A_FILE = "data/schedule/family-a-seed-1.csv";
+
+function exampleAppsFile(apps: string): string {
+  return apps === "auto" ? FAMILY_A_FILE : apps;
+}
+
+/** The first instance of a campaign part, to ask whether the model can price it at all. */
+function campaignPartInstance(part: CampaignPart): Application[] {
+  if (part === "A" || part === "B" || part === "C") return familyInstance(part, 1);
+  if (part === "identical") return identicalSizeInstance(10);
+  if (part === "waves") return wavesInstance(1);
+  if (part === "scaling") return randomInstance(scaledFamilyC(25), "N25", 1);
+  throw new InputError(`schedule.campaign.parts: unknown part "${String(part)}"; known: ${CAMPAIGN_PARTS.join(", ")}`);
+}
+
+/**
+ * ScheduleCkpt and its baselines on the example instance, or null (with the reason in
+ * `notApplicable`) when the model cannot price it.
+ */
+function runExample(p: ScheduleStageParameters, model: BandwidthModel, notApplicable: NotApplicable[], progress: (message: string) => void) {
+  let apps: Application[];
+  let deadlineS = p.example.deadlineS;
+  let source: string;
+  if (p.example.apps === "auto" && model !== PAPER_MODEL) {
+    const derived = modelExampleInstance(model);
+    if (derived === null) {
+      notApplicable.push({ scenario: "example", reason: `the model "${model.name}" predicts no usable bandwidth on its own domain` });
+      return null;
+    }
+    apps = derived.apps;
+    deadlineS = derived.deadlineS;
+    source = `derived from the model's domain: ${derived.description}`;
+  } else {
+    const file = exampleAppsFile(p.example.apps);
+    apps = parseAppsCsv(readFileSync(projectPath(file), "utf8"), file);
+    source = file;
+  }
+  const reason = modelNotApplicableReason(model, apps);
+  if (reason !== null) {
+    notApplicable.push({ scenario: "example", reason });
+    return null;
+  }
+  const options = resolveScheduleOptions({
+    model,
+    deadlineS,
+    k0: p.example.k0,
+    criterion: p.example.criterion,
+    estimator: p.estimator,
+    domain: p.domain,
+    idleStart: p.idleStart,
+    record: true,
+  });
+  const scheduleCkptOutcome = scheduleCkpt(apps, options);
+  const sequential = sequentialGreedy(apps, options);
+  const idleStall = idleStartStallReason(model, apps, p.idleStart, scheduleCkptOutcome.startedCount);
+  const example = {
+    apps: source,
+    model: model.name,
+    deadlineS,
+    k0: p.example.k0,
+    criterion: p.example.criterion,
+    estimator: p.estimator,
+    idleStart: p.idleStart,
+    scheduleCkpt: scheduleCkptOutcome,
+    sequentialGreedy: sequential,
+    allInParallel: allInParallel(apps, options),
+    notes: idleStall === null ? [] : [`${idleStall} (sequential greedy saves ${sequential.ctnys} s here)`],
+  };
+  progress(
+    `example (${source}): ScheduleCkpt saves ${example.scheduleCkpt.ctnys} s of ${example.scheduleCkpt.totalP} s (sequential ${example.sequentialGreedy.ctnys}, all in parallel ${example.allInParallel.ctnys})`,
+  );
+  for (const note of example.notes) progress(`warning: ${note}`);
+  return example;
+}

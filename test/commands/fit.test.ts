@@ -40,7 +40,7 @@ describe("ckpt fit --observations", () => {
     const first = await runCli(["fit", "--observations", campaign, "--form", "full", "--points", "runs", "--folds", "4", "--seed", "9", "--out", out, "--json"]);
     expect(first.code).toBe(0);
     const report = JSON.parse(first.stdout) as FitReport;
-    expect(Object.keys(report)).toEqual(["model", "coefficients", "covariance", "metrics", "seriesPeaks", "residuals", "validation"]);
+    expect(Object.keys(report)).toEqual(["model", "coefficients", "covariance", "metrics", "seriesPeaks", "residuals", "validation", "notes"]);
     expect(report.model.form).toBe("full");
     expect(report.metrics.crossValidation).toMatchObject({ folds: 4, seed: 9 });
     const residuals = report.residuals as unknown as Record<string, unknown[]>;

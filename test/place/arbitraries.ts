@@ -36,4 +36,4 @@ export const weightsArbitrary = fc.record({
   beta: fc.oneof(fc.constant(0), fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
 });
 
-export const objectiveArbitrary = fc.constantFrom("paper" as const, "complete" as const);
+export const objectiveArbitrary = fc.constantFrom("paper" as const, "complete" as const, "bkt" as const);

@@ -37,7 +37,7 @@ describe("ckpt place", () => {
     expect(code).toBe(0);
     const result = JSON.parse(stdout);
     expect(result.policies.map((p: { label: string }) => p.label)).toEqual(["dp", "young (cost)", "young (work)", "daly (cost)", "daly (work)", "none"]);
-    expect(result.wasteTable).toHaveLength(12);
+    expect(result.wasteTable).toHaveLength(18); // 6 policies × 3 objectives (paper, complete, bkt)
     expect(result.policies[0].monteCarlo.restart.runs).toBe(2000);
     const written = JSON.parse(readFileSync(out, "utf8"));
     expect({ ...written, solverMicros: 0, policies: written.policies.length }).toEqual({ ...result, solverMicros: 0, policies: result.policies.length });

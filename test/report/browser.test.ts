@@ -1,7 +1,7 @@
 /**
  * The report page as a reader opens it: headless Chromium on file://, no console error, no
  * request leaving the page, every figure drawn by vega. The screenshot is kept under
- * reports/screenshots/ (a CI artifact).
+ * test-results/screenshots/ (a CI artifact; tests never write into the user's reports/).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +20,7 @@ describe("reports/index.html in headless Chromium", () => {
     // Figures of measured durations are shown as images (volatile): every other one is drawn by vega.
     const manifest = JSON.parse(readFileSync(run.manifestPath, "utf8")) as { outputs: { path: string; volatile?: true }[] };
     const figureIds = manifest.outputs.filter((o) => o.path.endsWith(".vl.json") && !o.volatile);
-    const screenshots = join(projectRoot(), "reports", "screenshots");
+    const screenshots = join(projectRoot(), "test-results", "screenshots");
     mkdirSync(screenshots, { recursive: true });
     const check = await checkReportInBrowser(join(out, "index.html"), join(screenshots, "index.png"));
     expect(check.consoleErrors).toEqual([]);

@@ -14,6 +14,7 @@ import { observedPredictedFigure } from "./observed-predicted-spec";
 import { residualsFigure } from "./residuals-spec";
 import type { Table } from "../tables/table";
 import type { BandwidthModel } from "../../fit/model";
+import { modelAxes } from "./model-axes";
 
 /** The fit report as the `fit` artifact holds it: JSON, the residual columns as arrays. */
 export type FitReportArtifact = Omit<FitReport, "residuals"> & {
@@ -28,6 +29,7 @@ export function fitFigures(
   observations: Observations,
   paperModel: BandwidthModel,
   observationsLabel: string,
+  modelLabel = "fitted model",
 ): { figures: Figure[]; tables: Table[] } {
   const labelled = measuredSeries(observations);
   const labelOf = new Map(labelled.map((l) => [l.series.sizeMb, l.label]));
@@ -47,9 +49,12 @@ export function fitFigures(
   const figures: Figure[] = [
     ...modelFigures(fit.model, {
       idPrefix: "fitted-model",
-      modelLabel: "fitted model",
+      modelLabel,
       observations,
       observationsLabel,
+      ...modelAxes(fit.model, observations),
+      // D1–D3 are Azur's data sets: drawn only when the traces hold runs of them.
+      datasets: observations.runs.some((run) => /^D[123]$/.test(run.attributes?.dataset ?? "")),
       surfacePoints: {
         label: "fit points",
         points: points.map((p, i) => ({ m: p.m, vGb: round(r.vGb[i]!), bwMbPerS: p.observedMbPerS, label: `v = ${p.series} MB` })),

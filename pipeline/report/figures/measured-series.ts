@@ -3,6 +3,7 @@
  * label per curve) and the mixed-size data-set runs averaged per number of blocks.
  */
 import type { Observations, SizeSeries } from "../../ingest/observations";
+import { displayText } from "../../shared/display-text";
 
 export interface LabelledSeries {
   /** The legend label: the size in MB, plus the group's values when sizes repeat across groups. */
@@ -17,7 +18,7 @@ export function measuredSeries(observations: Observations): LabelledSeries[] {
   return curves
     .map((series) => {
       const repeated = sizes.filter((size) => size === series.sizeMb).length > 1;
-      const group = series.group ? Object.values(series.group).filter((v) => v !== null).join(", ") : "";
+      const group = series.group ? displayText(Object.values(series.group).filter((v) => v !== null).join(", ")) : "";
       return { label: repeated && group ? `${series.sizeMb} (${group})` : String(series.sizeMb), series };
     })
     .sort((a, b) => a.series.sizeMb - b.series.sizeMb || (a.label < b.label ? -1 : 1));

@@ -98,8 +98,10 @@ export function peakCurvesFigure(input: PeakCurvesInput): Figure {
   }
   // One layer per origin, in legend order, so later origins (measurements) are drawn on
   // top; they share one shape legend.
-  const origins = input.peakOrigins.map((o) => o.origin);
-  for (const origin of input.peakOrigins) {
+  // Only origins with peaks: an empty layer would give vega an empty domain to draw on.
+  const present = input.peakOrigins.filter((o) => input.peaks.some((p) => p.origin === o.origin));
+  const origins = present.map((o) => o.origin);
+  for (const origin of present) {
     layers.push({
       data: { values: input.peaks },
       transform: [{ filter: { field: "origin", equal: origin.origin } }],
@@ -119,7 +121,7 @@ export function peakCurvesFigure(input: PeakCurvesInput): Figure {
           field: "origin",
           type: "nominal",
           title: "peak (ī, bw_ī)",
-          scale: { domain: origins, range: input.peakOrigins.map((o) => o.shape) },
+          scale: { domain: origins, range: present.map((o) => o.shape) },
           legend: { orient: "bottom", direction: "vertical" },
         },
         tooltip: [{ field: "origin", title: "peak" }, ...tooltip],

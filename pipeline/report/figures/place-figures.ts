@@ -14,7 +14,7 @@ import { wasteByPolicyFigure } from "./waste-by-policy-spec";
 /** One scenario of the place stage, as its artifact holds it. */
 export interface ScenarioPlacement {
   name: string;
-  scenario: { description: string; slices: string; law: string; objective: Objective; nodes: number; latencySeconds: number };
+  scenario: { description: string; slices: string; law: string; objective: Objective; nodes: number | "auto"; latencySeconds: number };
   /** Where the costs came from (the file, or the bandwidth model). */
   costSource: string;
   placement: Placement;
@@ -23,6 +23,7 @@ export interface ScenarioPlacement {
 const OBJECTIVE_LABELS: Record<Objective, string> = {
   paper: "papers' objective (first failure)",
   complete: "complete objective (docs/science.md §5.3)",
+  bkt: "[BKT]'s objective (docs/science.md §6.1.5)",
 };
 
 const HOUR = 3600;

@@ -33,14 +33,30 @@ export interface ScheduleExample {
   scheduleCkpt: ScheduleCkptOutcome;
   sequentialGreedy: StrategyOutcome;
   allInParallel: StrategyOutcome;
+  /** What a reader must know about the run (e.g. why ScheduleCkpt started nothing). */
+  notes?: string[];
 }
 
 const FAMILY_SOURCE = "[Y11] Tables 4–9";
 
-export function scheduleFigures(example: ScheduleExample, campaign: CampaignResult): { figures: Figure[]; tables: Table[] } {
-  const figures: Figure[] = [scheduleGanttFigure(example), shareFigure(campaign), strategiesFigure(campaign)];
+/**
+ * The schedule section's figures and tables; a figure whose data would be empty (no example,
+ * an example where nothing was checkpointed, no family run) is left out with a note saying why.
+ */
+export function scheduleFigures(example: ScheduleExample | null, campaign: CampaignResult): { figures: Figure[]; tables: Table[]; notes: string[] } {
+  const figures: Figure[] = [];
+  const notes: string[] = [];
+  if (example === null) notes.push("The example run is not drawn: its instance is not applicable to the model (see below).");
+  else if (example.scheduleCkpt.startedCount === 0) notes.push("The example's Gantt chart is not drawn: ScheduleCkpt started no checkpoint.");
+  else figures.push(scheduleGanttFigure(example));
+  if (campaign.families.length > 0) figures.push(shareFigure(campaign), strategiesFigure(campaign));
   if (campaign.identicalSizes) figures.push(identicalFigure(campaign));
-  return { figures, tables: [familyTable(campaign), ...(campaign.identicalSizes ? [identicalTable(campaign)] : []), ...(campaign.waves ? [wavesTable(campaign)] : [])] };
+  const tables = [
+    ...(campaign.families.length > 0 ? [familyTable(campaign)] : []),
+    ...(campaign.identicalSizes ? [identicalTable(campaign)] : []),
+    ...(campaign.waves ? [wavesTable(campaign)] : []),
+  ];
+  return { figures, tables, notes };
 }
 
 /** The Gantt chart of the example run, over the device bandwidth. */

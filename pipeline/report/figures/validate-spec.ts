@@ -4,13 +4,29 @@
  * Ajv. A spec that fails is a bug in its builder: the error names the figure and the
  * first offending places.
  *
- * Compiling the 2.6 MB schema takes about 1.5 s, so the validator is built once per process.
+ * Compiling the 2.6 MB schema takes about 1.5 s, so the build writes Ajv's standalone code
+ * for it once (`dist/vega-lite-validator.js`, bin/build.js), which loads in ~0.1 s; without
+ * that file, or when it was made for other versions of ajv or vega-lite, the schema is
+ * compiled here, once per process.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import { projectRoot } from "../../shared/version";
 
 let validator: ValidateFunction | undefined;
 
+function precompiled(): ValidateFunction | undefined {
+  const path = join(projectRoot(), "dist", "vega-lite-validator.js");
+  if (!existsSync(path)) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const module = require(path) as { default?: ValidateFunction; key?: string };
+  const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
+  return module.key === `ajv ${version("ajv")}, vega-lite ${version("vega-lite")}` ? module.default : undefined;
+}
+
 function getValidator(): ValidateFunction {
+  validator ??= precompiled();
   if (validator === undefined) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const schema = require("vega-lite/build/vega-lite-schema.json") as object;

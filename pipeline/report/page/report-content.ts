@@ -1,7 +1,13 @@
 /**
- * What the report says, as data: sections of figures and tables, and the reproduction
- * table, built from whatever artifacts the pipeline produced. Pure: the same inputs give
- * the same content, which render-report.ts turns into files.
+ * What the report says, as data: a summary, sections of figures and tables, and the
+ * reproduction table, built from whatever artifacts the pipeline produced. Pure: the same
+ * inputs give the same content, which render-report.ts turns into files.
+ *
+ * It reads like a results section: the summary first (the cluster, the fitted model and
+ * its error, the headline schedule and placement results, what the model cannot be used
+ * for, the reproduction score), then the cluster's own sections, then the published Azur
+ * model, and the reproduction of the papers last. The report names the cluster it
+ * describes (`clusterName`) in its title, section titles and model card.
  *
  * Inputs arrive stage by stage; a section appears when its artifacts exist, and the
  * report says which stages it was built from.
@@ -9,6 +15,7 @@
 import type { BandwidthModel } from "../../fit/model";
 import type { Figure } from "../figures/figure";
 import { modelCard } from "../tables/model-card";
+import { readableNumber } from "../tables/table";
 import { modelFigures } from "../figures/model-figures";
 import { modelReproductionRows } from "../reproduction/model-reproduction-rows";
 import type { ObservationsArtifact } from "../../ingest/observations-artifact";
@@ -20,7 +27,11 @@ import { measuredFigures } from "../figures/measured-figures";
 import { machineFigures } from "../figures/machine-figures";
 import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "../figures/place-figures";
 import { reproductionTable, type ReproductionRow } from "../reproduction/reproduction";
+import { bktFigures, bktReproductionRows } from "../figures/bkt-figures";
+import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
 import type { Table } from "../tables/table";
+import type { NotApplicable } from "../../shared/not-applicable";
+import { clusterName } from "./cluster-name";
 
 export interface ReportInputs {
   /** The published model of [Y11] / [Y-thesis] (always there: it is data in the code). */
@@ -32,12 +43,16 @@ export interface ReportInputs {
   /** This machine's observations and fit (the `ingest-machine` and `fit-machine` stages), when they ran. */
   machineObservations?: ObservationsArtifact;
   machineFit?: FitReportArtifact;
-  /** The schedule stage's example run, campaign and measured times, when it ran. */
-  scheduleExample?: ScheduleExample;
+  /** The schedule stage's example run (null when the model could not price it), campaign and measured times, when it ran. */
+  scheduleExample?: ScheduleExample | null;
   campaign?: CampaignResult;
   scheduleTimings?: { campaign: Record<string, number> };
   /** The place stage's scenarios (docs/science.md §5), when it ran. */
   placements?: readonly ScenarioPlacement[];
+  /** Scenarios the place stage could not answer with its model. */
+  placeNotApplicable?: readonly NotApplicable[];
+  /** The [BKT] simulator's grid, merged (docs/science.md §6.1), when its stage ran. */
+  bktGrid?: MergedSweep;
 }
 
 /** "the traces data/traces/x.csv" — how captions name the ingested data. */
@@ -48,11 +63,14 @@ function tracesLabel(artifact: ObservationsArtifact): string {
 }
 
 export interface ReportParameters {
+  /** The cluster the report describes (`ckpt pipeline --cluster`); "" = from the traces' `cluster` column, else their file names. */
+  cluster: string;
   /** Tolerances of the reproduction verdicts (see model-reproduction-rows.ts). */
   reproduction: { bandwidthRelative: number; peakM: number };
 }
 
 export const DEFAULT_REPORT_PARAMETERS: ReportParameters = {
+  cluster: "",
   reproduction: { bandwidthRelative: 0.05, peakM: 1 },
 };
 
@@ -63,10 +81,21 @@ export interface ReportSection {
   intro: string;
   figures: Figure[];
   tables: Table[];
+  /** What a reader must know before reading the figures: scenarios not applicable, figures not drawn. */
+  notes: string[];
+}
+
+/** One line of the summary: a label and what to know. */
+export interface SummaryItem {
+  label: string;
+  text: string;
 }
 
 export interface ReportContent {
   title: string;
+  /** The cluster the traces describe, or null without traces. */
+  cluster: string | null;
+  summary: SummaryItem[];
   sections: ReportSection[];
   reproduction: ReproductionRow[];
 }
@@ -74,62 +103,50 @@ export interface ReportContent {
 const PAPER_LABEL = "published model ([Y11] eq. 4)";
 
 export function buildReportContent(inputs: ReportInputs, parameters: ReportParameters = DEFAULT_REPORT_PARAMETERS): ReportContent {
+  const cluster = inputs.observations ? clusterName(inputs.observations, parameters.cluster) : parameters.cluster || null;
+  const onCluster = cluster === null ? "" : ` of ${cluster}`;
+  const paperCampaign = inputs.campaign !== undefined && inputs.campaign.settings.model === inputs.paperModel.name;
   const reproduction = [
     ...modelReproductionRows(inputs.paperModel, { modelLabel: "published model", ...parameters.reproduction }),
-    ...(inputs.campaign ? scheduleReproductionRows(inputs.campaign) : []),
+    ...(inputs.campaign && paperCampaign ? scheduleReproductionRows(inputs.campaign) : []),
     ...(inputs.placements ? dalyReproductionRows() : []),
+    ...(inputs.bktGrid ? bktReproductionRows(inputs.bktGrid) : []),
   ];
   const paperCard = modelCard(inputs.paperModel, "paper-model");
-  const sections: ReportSection[] = [
-    {
-      id: "reproduction",
-      title: "Reproduction of the papers",
-      intro:
-        "Each published number the project can recompute, with the paper's value, ours, and a verdict computed from a " +
-        "stated tolerance. Where the paper's number rests on unpublished data the row says what ours is instead.",
-      figures: [],
-      tables: [reproductionTable(reproduction)],
-    },
-    {
-      id: "paper-model",
-      title: "The published bandwidth model",
-      intro:
-        "The aggregated checkpoint bandwidth model bw(m, V) of [Y11] / [Y-thesis] with its published coefficients " +
-        "(docs/science.md §3.2), against the peaks measured on the Grid5000 Azur cluster ([Y-thesis] Table 4.1) and the validation " +
-        "data sets D1–D3 ([Y11] Table 1).",
-      figures: modelFigures(inputs.paperModel, { idPrefix: "paper-model", modelLabel: PAPER_LABEL }),
-      tables: [paperCard.coefficients, paperCard.properties],
-    },
-  ];
+  const sections: ReportSection[] = [];
   if (inputs.observations) {
     const label = tracesLabel(inputs.observations);
     const measured = measuredFigures(inputs.observations, label);
     sections.push({
       id: "measured",
-      title: "Measured bandwidth",
+      title: `Measured bandwidth${onCluster}`,
       intro:
         `What ingest read from ${label}: per size series the mean aggregated bandwidth of the runs at each m, its spread and ` +
         `its peak — the input of the fit (docs/science.md §3.1).`,
       figures: measured.figures,
       tables: measured.tables,
+      notes: [],
     });
     if (inputs.fit) {
-      const fitted = fitFigures(inputs.fit, inputs.observations.observations, inputs.paperModel, label);
-      const card = modelCard(inputs.fit.model, "fitted-model");
+      const modelLabel = cluster === null ? "fitted model" : `model fitted to ${cluster}`;
+      const fitted = fitFigures(inputs.fit, inputs.observations.observations, inputs.paperModel, label, modelLabel);
+      const card = modelCard(inputs.fit.model, "fitted-model", cluster ?? undefined);
       sections.push({
         id: "fitted-model",
-        title: "The fitted bandwidth model",
+        title: `The bandwidth model fitted${cluster === null ? "" : ` to ${cluster}`}`,
         intro:
           `bw(m, V) fitted by ordinary least squares to ${label} (${String(inputs.fit.model.provenance.fitPoints ?? "")}), ` +
-          `with its statistics, its residuals and its predictions of the measured and published peaks. This is the model ` +
-          `artifact (artifacts/model.json) the later stages can use.`,
+          `with its statistics, its residuals and its predictions of the measured peaks. This is the model ` +
+          `artifact (artifacts/model.json) the later stages can use; it answers only on the domain it was fitted on ` +
+          `(${domainText(inputs.fit.model)}).`,
         figures: fitted.figures,
         tables: [...fitted.tables, card.properties],
+        notes: inputs.fit.model.notes ?? [],
       });
     }
   }
   if (inputs.machineObservations && inputs.machineFit) {
-    const paperFigures = sections.find((s) => s.id === "paper-model")?.figures ?? [];
+    const paperFigures = modelFigures(inputs.paperModel, { idPrefix: "paper-model", modelLabel: PAPER_LABEL });
     const machine = machineFigures(inputs.machineFit, inputs.machineObservations, inputs.paperModel, paperFigures);
     sections.push({
       id: "machine",
@@ -141,35 +158,171 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
         `measurement: the README says how that machine differs from thirty nodes writing to one NFS server.`,
       figures: machine.figures,
       tables: machine.tables,
+      notes: [],
     });
   }
-  if (inputs.scheduleExample && inputs.campaign) {
-    const drawn = scheduleFigures(inputs.scheduleExample, inputs.campaign);
+  if (inputs.campaign) {
+    const example = inputs.scheduleExample ?? null;
+    const drawn = scheduleFigures(example, inputs.campaign);
     const timed = inputs.scheduleTimings ? schedulerTimeFigure(mergeTimings(inputs.campaign, inputs.scheduleTimings.campaign)) : null;
+    const notApplicable = inputs.campaign.notApplicable ?? [];
     sections.push({
       id: "schedule",
       title: "What to checkpoint before the release: ScheduleCkpt",
       intro:
         `ScheduleCkpt ([Y11] §5, docs/science.md §4.3) with the ${inputs.campaign.settings.model} model and the ${inputs.campaign.settings.estimator} ` +
-        `time estimator: one run in detail, then the papers' campaigns over seeded instances next to the published values (docs/science.md §4.5–§4.6). ` +
-        inputs.campaign.notes[0],
+        `time estimator: one run in detail, then the papers' campaigns over seeded instances` +
+        (paperCampaign ? ` next to the published values (docs/science.md §4.5–§4.6). ${inputs.campaign.notes[0]}` : ` (the papers' instance families, planned with this cluster's model).`),
       figures: [...drawn.figures, ...(timed ? [timed] : [])],
       tables: drawn.tables,
+      notes: [...(example?.notes ?? []), ...drawn.notes, ...notApplicable.map(notApplicableText)],
     });
   }
-  if (inputs.placements && inputs.placements.length > 0) {
-    const place = placeFigures(inputs.placements);
+  const placeNotApplicable = inputs.placeNotApplicable ?? [];
+  if ((inputs.placements && inputs.placements.length > 0) || placeNotApplicable.length > 0) {
+    const placements = inputs.placements ?? [];
+    const place = placements.length > 0 ? placeFigures(placements) : { figures: [], tables: [] };
     sections.push({
       id: "place",
       title: "Where to checkpoint a job: the DP placer",
       intro:
         "The optimal checkpoint placement of [BTW10] / [BKT] (docs/science.md §5.2) against Young's and Daly's periods and no checkpoint, " +
         "in each scenario of the place stage: " +
-        inputs.placements.map((s) => `${s.name}: ${s.scenario.description}`).join("; ") +
+        placements.map((s) => `${s.name}: ${s.scenario.description}`).join("; ") +
         ". Every policy is also simulated, so each analytic value can be checked against its Monte Carlo interval.",
       figures: place.figures,
       tables: place.tables,
+      notes: placeNotApplicable.map(notApplicableText),
     });
   }
-  return { title: "ckpt-lab report", sections, reproduction };
+  if (inputs.bktGrid && inputs.bktGrid.groups.length > 0) {
+    const bkt = bktFigures(inputs.bktGrid);
+    sections.push({
+      id: "desktop-grid",
+      title: "Checkpointing a bag of jobs on a desktop grid ([BKT])",
+      intro:
+        "The [BKT] simulator (docs/science.md §6.1): volunteer clients that come and go pull a bag of jobs from one server (100 connections, " +
+        "blind duplication once every job is handed out), and checkpoint to it by one of three policies — none, Daly's period, or the DP " +
+        "placement with [BKT]'s objective (PCkP). The paper gives figures and stated trends, no table: the reproduction table checks the trends (RB rows). " +
+        "Numbers under \"suspend\" rest on the project's calibration of what a transient failure does; \"abort\" is the paper's literal reading.",
+      figures: bkt.figures,
+      tables: bkt.tables,
+      notes: [],
+    });
+  }
+  sections.push({
+    id: "paper-model",
+    title: "The published bandwidth model (Grid5000 Azur)",
+    intro:
+      "The aggregated checkpoint bandwidth model bw(m, V) of [Y11] / [Y-thesis] with its published coefficients " +
+      "(docs/science.md §3.2), against the peaks measured on the Grid5000 Azur cluster ([Y-thesis] Table 4.1) and the validation " +
+      "data sets D1–D3 ([Y11] Table 1).",
+    figures: modelFigures(inputs.paperModel, { idPrefix: "paper-model", modelLabel: PAPER_LABEL }),
+    tables: [paperCard.coefficients, paperCard.properties],
+    notes: [],
+  });
+  sections.push({
+    id: "reproduction",
+    title: "Reproduction of the papers",
+    intro:
+      "Each published number the project can recompute, with the paper's value, ours, and a verdict computed from a " +
+      "stated tolerance. Where the paper's number rests on unpublished data the row says what ours is instead.",
+    figures: [],
+    tables: [reproductionTable(reproduction)],
+    notes: [],
+  });
+  const summary = summaryItems(inputs, cluster, reproduction, placeNotApplicable);
+  return { title: cluster === null ? "ckpt-lab report" : `Checkpointing on ${cluster}: ckpt-lab report`, cluster, summary, sections, reproduction };
+}
+
+function domainText(model: BandwidthModel): string {
+  const d = model.domain;
+  return `m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${readableNumber(d.vGbMin)}, ${readableNumber(d.vGbMax)}] GB`;
+}
+
+function notApplicableText(entry: NotApplicable): string {
+  return `Not applicable: ${entry.scenario} — ${entry.reason}.`;
+}
+
+function percent(share: number): string {
+  return `${(100 * share).toFixed(1)} %`;
+}
+
+/** The report's first screen: what was measured, what the model says and cannot say, and the headline results. */
+function summaryItems(inputs: ReportInputs, cluster: string | null, reproduction: ReproductionRow[], placeNotApplicable: readonly NotApplicable[]): SummaryItem[] {
+  const items: SummaryItem[] = [];
+  if (inputs.observations) {
+    const o = inputs.observations;
+    const runs = o.observations.runs;
+    const maxM = runs.reduce((max, run) => Math.max(max, run.m), 0);
+    const maxV = runs.reduce((max, run) => Math.max(max, run.vGb), 0);
+    items.push({
+      label: "Cluster",
+      text:
+        `${cluster ?? "(unnamed)"}: ${tracesLabel(o)}; ${o.counts.read} rows read, ${o.counts.accepted} accepted, ${o.counts.rejected} rejected (rejects.csv); ` +
+        `${runs.length} runs of up to m = ${maxM} simultaneous checkpoints and V = ${readableNumber(maxV)} GB, ${o.observations.series.length} size series.`,
+    });
+  }
+  if (inputs.fit) {
+    const m = inputs.fit.metrics;
+    items.push({
+      label: "Fitted model",
+      text:
+        `${inputs.fit.model.form} form, fitted on ${m.pointCount} points (${String(inputs.fit.model.provenance.fitPoints ?? "")}): ` +
+        `R² = ${m.rSquared.toFixed(3)}, E_global = ${m.eGlobalPercent.toFixed(1)} %, RMSE = ${readableNumber(m.rmseMbPerS)} MB/s` +
+        `${m.crossValidation?.rmseMbPerS != null ? `, ${m.crossValidation.folds}-fold CV RMSE = ${readableNumber(m.crossValidation.rmseMbPerS)} MB/s` : ""}; ` +
+        `usable on ${domainText(inputs.fit.model)} only.`,
+    });
+    for (const note of inputs.fit.model.notes ?? []) items.push({ label: "Note on the fit", text: note });
+  }
+  if (inputs.campaign) {
+    const example = inputs.scheduleExample ?? null;
+    if (example) {
+      const run = example.scheduleCkpt;
+      items.push({
+        label: "ScheduleCkpt",
+        text:
+          `on the example (${example.apps}; T = ${example.deadlineS} s, ${example.model} model) it checkpoints ${run.checkpointed.length} of ${run.apps.length} applications ` +
+          `and saves ${percent(run.ctnysShare)} of the unsaved computation; one at a time (sequential greedy): ${percent(example.sequentialGreedy.ctnysShare)}; ` +
+          `all at once: ${percent(example.allInParallel.ctnysShare)}.`,
+      });
+      for (const note of example.notes ?? []) items.push({ label: "Note on ScheduleCkpt", text: note });
+    }
+    for (const entry of inputs.campaign.notApplicable ?? []) items.push({ label: "Not applicable", text: `${entry.scenario}: ${entry.reason}.` });
+  }
+  for (const s of inputs.placements ?? []) {
+    const objective = s.placement.objective;
+    const dp = s.placement.policies.find((policy) => policy.policy === "dp");
+    const baselines = s.placement.policies.filter((policy) => policy.policy !== "dp");
+    if (dp === undefined || baselines.length === 0) continue;
+    const best = baselines.reduce((a, b) => (b.expectedWaste[objective] < a.expectedWaste[objective] ? b : a));
+    items.push({
+      label: `DP placer (${s.name})`,
+      text:
+        `expected waste ${readableNumber(dp.expectedWaste[objective] / 3600)} h with the DP's ${dp.checkpoints.length} checkpoints against ` +
+        `${readableNumber(best.expectedWaste[objective] / 3600)} h for the best baseline (${best.label}); ${objective} objective, law ${s.placement.law.string}.`,
+    });
+  }
+  for (const entry of placeNotApplicable) items.push({ label: "Not applicable", text: `DP placer, ${entry.scenario}: ${entry.reason}.` });
+  const bktSuspend = (inputs.bktGrid?.groups ?? []).filter((g) => g.parameters.transient === "suspend");
+  if (bktSuspend.length > 0) {
+    const largest = bktSuspend.reduce((a, b) => (Number(b.parameters.jobs) * 1e6 + -Number(b.parameters.clients) > Number(a.parameters.jobs) * 1e6 + -Number(a.parameters.clients) ? b : a));
+    const makespan = (policy: string) => largest.policies?.[policy]?.makespanH?.mean;
+    items.push({
+      label: "Desktop grid ([BKT])",
+      text:
+        `with ${String(largest.parameters.clients)} clients and ${String(largest.parameters.jobs)} jobs (the paper's grid scaled down; suspend), makespan ` +
+        Object.keys(largest.policies ?? {}).map((p) => `${p} ${readableNumber(makespan(p) ?? NaN)} h`).join(", ") +
+        ` (mean of ${largest.seeds.length} seeds); the RB rows of the reproduction table check the paper's stated trends.`,
+    });
+  }
+  const counts = new Map<string, number>();
+  for (const row of reproduction) counts.set(row.verdict, (counts.get(row.verdict) ?? 0) + 1);
+  items.push({
+    label: "Reproduction",
+    text:
+      `${counts.get("matches") ?? 0} of ${reproduction.length} published numbers recomputed by the project match within their stated tolerance ` +
+      `(${[...counts].filter(([verdict]) => verdict !== "matches").map(([verdict, n]) => `${n} ${verdict}`).join(", ")}); the table is the last section.`,
+  });
+  return items;
 }

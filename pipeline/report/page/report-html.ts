@@ -10,7 +10,7 @@
  * the part of it we need, with a small tooltip of their own.
  */
 import type { Figure } from "../figures/figure";
-import type { ReportContent, ReportSection } from "./report-content";
+import type { ReportContent, ReportSection, SummaryItem } from "./report-content";
 import type { Table } from "../tables/table";
 import { CHART_SIZES } from "../figures/theme";
 import { escapeHtml, tableToHtml } from "../tables/table-to-html";
@@ -44,9 +44,10 @@ export function reportHtml(page: ReportPageInputs): string {
     "<header>",
     `<h1>${text(content.title)}</h1>`,
     `<p class="meta">ckpt-lab ${text(page.toolVersion)} · stages: ${text(page.stages.join(" → "))} · every file listed with its hash in <a href="manifest.json">manifest.json</a></p>`,
-    `<nav>${nav} · <a href="#provenance">Provenance</a></nav>`,
+    `<nav><a href="#summary">Summary</a> · ${nav} · <a href="#provenance">Provenance</a></nav>`,
     "</header>",
     "<main>",
+    summaryHtml(content.summary),
     ...content.sections.map(sectionHtml),
     provenanceHtml(page),
     "</main>",
@@ -60,11 +61,21 @@ export function reportHtml(page: ReportPageInputs): string {
   ].join("\n");
 }
 
+function summaryHtml(items: readonly SummaryItem[]): string {
+  return [
+    '<section id="summary">',
+    "<h2>Summary</h2>",
+    `<dl class="summary">${items.map((item) => `<dt>${text(item.label)}</dt><dd>${text(item.text)}</dd>`).join("\n")}</dl>`,
+    "</section>",
+  ].join("\n");
+}
+
 function sectionHtml(section: ReportSection): string {
   return [
     `<section id="${attr(section.id)}">`,
     `<h2>${text(section.title)}</h2>`,
     `<p>${text(section.intro)}</p>`,
+    ...section.notes.map((note) => `<p class="note">${text(note)}</p>`),
     section.figures.length > 0 ? `<div class="figures">${section.figures.map(figureHtml).join("\n")}</div>` : "",
     ...section.tables.map(tableHtml),
     "</section>",
@@ -127,9 +138,18 @@ function provenanceHtml(page: ReportPageInputs): string {
 const text = escapeHtml;
 const attr = escapeHtml;
 
-/** JSON inside <script>: `</` and the JS-only line separators cannot end or break it. */
-function jsonInScript(value: unknown): string {
-  return JSON.stringify(value).replace(/<\//g, "<\\/").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+/**
+ * JSON inside <script>: every `<`, `>` and `&` as a \u escape, so no `</script`, `<!--` or
+ * `<script` from the data can end the element or change how the parser reads it, and the
+ * line separators U+2028/2029 escaped too. JSON.parse reads the escapes back unchanged.
+ */
+export function jsonInScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** A library inlined in <script>: without its source-map comment (there is no map next to the page). */
@@ -148,10 +168,17 @@ h3 { font-size: 15px; margin: 18px 0 4px; }
 .meta, .caption, figcaption { color: #333; font-size: 12.5px; }
 nav { font-size: 13px; margin-bottom: 8px; }
 a { color: #0057a0; }
-.figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 14px; }
-figure { background: white; border: 1px solid #ddd; border-radius: 4px; margin: 0; padding: 10px; }
+.figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: 16px; align-items: start; }
+figure { background: white; border: 1px solid #ddd; border-radius: 4px; margin: 0; padding: 12px; }
 figure.wide { grid-column: 1 / -1; }
+/* Specs are sized for a paper column (≈ 260 pt); on the page they are scaled to the card, at least 480 px wide. */
 .chart { min-height: 120px; overflow-x: auto; }
+.chart svg, .chart img { display: block; width: 100%; min-width: 480px; height: auto; }
+figure.wide .chart svg, figure.wide .chart img { max-width: 960px; }
+dl.summary { display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; background: white; border: 1px solid #ddd; border-radius: 4px; padding: 12px 16px; margin: 0; }
+dl.summary dt { font-weight: bold; }
+dl.summary dd { margin: 0; }
+p.note { background: #fff8e1; border-left: 4px solid #e0a800; padding: 6px 10px; font-size: 13px; }
 .chart .error { color: #b00020; white-space: pre-wrap; font-size: 12px; }
 .files a { margin-left: 6px; font-size: 12px; }
 .scroll { overflow-x: auto; background: white; border: 1px solid #ddd; }

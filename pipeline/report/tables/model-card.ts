@@ -21,15 +21,17 @@ export function modelFormula(model: BandwidthModel): string {
   return `bw(m, V) = ${termsOf(model.form).map(termExpression).join(" + ")}`;
 }
 
-export function modelCard(model: BandwidthModel, idPrefix: string): ModelCard {
+export function modelCard(model: BandwidthModel, idPrefix: string, cluster?: string): ModelCard {
   const d = model.domain;
   const properties: [string, CellValue][] = [
+    ...(cluster !== undefined ? ([["cluster", cluster]] as [string, CellValue][]) : []),
     ["name", model.name],
     ["form", `${model.form} (${termsOf(model.form).length} terms)`],
     ["formula", modelFormula(model)],
     ["units", `m: ${model.units.m}; V: ${model.units.V}; bw: ${model.units.bw}`],
     ["fitted domain", `m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB`],
     ["bandwidth cap b_max", model.bandwidthCapMbPerS === null ? "unknown" : `${model.bandwidthCapMbPerS} MB/s`],
+    ...(model.notes ?? []).map((note, i): [string, CellValue] => [`note ${i + 1}`, note]),
     ...flatten("metrics", model.metrics ?? {}),
     ...flatten("provenance", model.provenance),
   ];
@@ -47,7 +49,7 @@ export function modelCard(model: BandwidthModel, idPrefix: string): ModelCard {
     },
     properties: {
       id: `${idPrefix}-card`,
-      title: `Model card: ${model.name}`,
+      title: `Model card: ${model.name}${cluster !== undefined ? ` (${cluster})` : ""}`,
       caption: "What the model computes, its units, the domain it was fitted on, its metrics and provenance.",
       columns: [
         { key: "property", label: "property" },

@@ -17,6 +17,9 @@ const SPECIALS: Record<string, string> = {
   "}": "\\}",
   "~": "\\textasciitilde{}",
   "^": "\\textasciicircum{}",
+  "<": "\\textless{}",
+  ">": "\\textgreater{}",
+  "|": "\\textbar{}",
 };
 
 const SYMBOLS: Record<string, string> = {
@@ -49,9 +52,13 @@ const SYMBOLS: Record<string, string> = {
   "–": "--",
 };
 
+/** Text for a LaTeX document: its specials escaped, our symbols as math, control characters (which no TeX reads) dropped. */
 export function escapeLatex(text: string): string {
   let out = "";
-  for (const ch of text) out += SPECIALS[ch] ?? SYMBOLS[ch] ?? ch;
+  for (const ch of text) {
+    if (/[\u0000-\u001f\u007f]/.test(ch)) continue;
+    out += SPECIALS[ch] ?? SYMBOLS[ch] ?? ch;
+  }
   return out;
 }
 

@@ -29,12 +29,25 @@ export function columnHeader(column: TableColumn): string {
   return column.unit ? `${column.label} (${column.unit})` : column.label;
 }
 
-/** A cell as people read it: numbers rounded to the column's decimals, "—" when missing. */
+/**
+ * A number without declared decimals, as a reader wants it: integers whole, others to 4
+ * significant digits without trailing zeros (0.9524, 31.65, 0.064, 12346), tiny ones in
+ * exponent form (3.880e-5).
+ */
+export function readableNumber(value: number): string {
+  if (Number.isInteger(value)) return String(value);
+  const magnitude = Math.abs(value);
+  if (magnitude < 1e-3) return value.toPrecision(4);
+  const text = value.toFixed(Math.max(0, 4 - Math.ceil(Math.log10(magnitude + Number.EPSILON))));
+  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+}
+
+/** A cell as people read it: numbers rounded to the column's decimals (else `readableNumber`), "—" when missing. */
 export function formatCell(value: CellValue | undefined, column: TableColumn): string {
   if (value === null || value === undefined) return "—";
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return Number.isNaN(value) ? "—" : value > 0 ? "∞" : "−∞";
-    const text = column.decimals !== undefined ? value.toFixed(column.decimals) : String(value);
+    const text = column.decimals !== undefined ? value.toFixed(column.decimals) : readableNumber(value);
     return text.startsWith("-") ? `−${text.slice(1)}` : text;
   }
   return value;

@@ -1,0 +1,141 @@
+/**
+ * Run one shard of a sweep (docs/science.md §6.5): shard i of N runs the cells whose
+ * canonical index c has c mod N = i (round robin spreads the expensive cells), each cell
+ * written atomically as `<out>/cells/<cell id>.json`. A cell whose file exists and was
+ * written for the same spec, by the same code, is skipped, so rerunning or requeueing a
+ * shard (OAR's idempotent jobs, Slurm's requeue) redoes only what is missing.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { codeIdentity } from "../../runner/code-identity";
+import { writeFileAtomic, writeJsonAtomic } from "../../shared/atomic-write";
+import { InputError } from "../../shared/errors";
+import { sha256OfJson } from "../../shared/hash";
+import { projectRoot } from "../../shared/version";
+import type { SimulationResult, SimulatorModel, SimulatorRegistry } from "../simulator";
+import { sweepCells, sweepSpecHash, type SweepCell, type SweepSpec } from "./sweep-spec";
+
+export const CELL_SCHEMA = "ckpt-lab/sweep-cell@1";
+
+export interface CellFile {
+  schema: typeof CELL_SCHEMA;
+  id: string;
+  index: number;
+  seed: number;
+  parameters: Record<string, unknown>;
+  simulator: string;
+  specHash: string;
+  codeVersion: string;
+  result: SimulationResult;
+}
+
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** "i/N" → { index: i, count: N }, 0 ≤ i < N. */
+export function parseShard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (match === null || !(count >= 1) || !(index < count)) {
+    throw new InputError(`--shard expects i/N with 0 ≤ i < N (shard i of N, e.g. 0/4 … 3/4), got "${text}"`);
+  }
+  return { index, count };
+}
+
+/**
+ * The code version of a model: a hash of its module's code identity (its files and
+ * packages), always taken on the TypeScript sources — a model loaded from the built
+ * JavaScript (dist/) is traced back to them — so that results written by the CLI and by
+ * the tests (which run the sources) carry the same version.
+ */
+export function modelCodeVersion(model: SimulatorModel): string {
+  const root = projectRoot();
+  const module = model.module.startsWith(join(root, "dist") + sep) ? join(root, relative(join(root, "dist"), model.module)).replace(/\.js$/, ".ts") : model.module;
+  return sha256OfJson(codeIdentity(module, join(root, "pipeline"), root)).slice(0, 16);
+}
+
+export async function loadModel(registry: SimulatorRegistry, name: string): Promise<SimulatorModel> {
+  const load = registry[name];
+  if (load === undefined) throw new InputError(`unknown simulator "${name}"; known: ${Object.keys(registry).join(", ") || "none"}`);
+  return load();
+}
+
+/** A model's defaults with a cell's parameters over them (objects merged, everything else replaced). */
+export function withDefaults(defaults: Record<string, unknown>, parameters: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = structuredClone(defaults);
+  for (const [key, value] of Object.entries(parameters)) {
+    const base = out[key];
+    out[key] =
+      typeof value === "object" && value !== null && !Array.isArray(value) && typeof base === "object" && base !== null && !Array.isArray(base)
+        ? withDefaults(base as Record<string, unknown>, value as Record<string, unknown>)
+        : structuredClone(value);
+  }
+  return out;
+}
+
+export interface ShardOutcome {
+  ran: number;
+  skipped: number;
+  cells: number;
+}
+
+export async function runShard(
+  spec: SweepSpec,
+  registry: SimulatorRegistry,
+  out: string,
+  shard: Shard = { index: 0, count: 1 },
+  log: (line: string) => void = () => {},
+  /** Folders whose `cells/` may already hold results of this spec and code (copied, not rerun). */
+  reuseFrom: string[] = [],
+): Promise<ShardOutcome> {
+  const model = await loadModel(registry, spec.simulator);
+  const specHash = sweepSpecHash(spec);
+  const codeVersion = modelCodeVersion(model);
+  const mine = sweepCells(spec).filter((cell) => cell.index % shard.count === shard.index);
+  // Check every cell's parameters before running any: a bad value fails at once, not hours in.
+  for (const cell of mine) validateCell(model, cell);
+  let ran = 0;
+  let skipped = 0;
+  for (const [k, cell] of mine.entries()) {
+    const path = join(out, "cells", `${cell.id}.json`);
+    if (isDone(path, cell, specHash, codeVersion)) {
+      skipped++;
+      continue;
+    }
+    const reusable = reuseFrom.map((folder) => join(folder, "cells", `${cell.id}.json`)).find((from) => isDone(from, cell, specHash, codeVersion));
+    if (reusable !== undefined) {
+      writeFileAtomic(path, readFileSync(reusable));
+      skipped++;
+      continue;
+    }
+    const started = performance.now();
+    const result = await model.run(withDefaults(model.defaults, cell.parameters), cell.seed, (message) => log(`  cell ${cell.index}: ${message}`));
+    const file: CellFile = { schema: CELL_SCHEMA, id: cell.id, index: cell.index, seed: cell.seed, parameters: cell.parameters, simulator: spec.simulator, specHash, codeVersion, result };
+    writeJsonAtomic(path, file);
+    ran++;
+    log(`cell ${cell.index} (${k + 1}/${mine.length} of shard ${shard.index}/${shard.count}, seed ${cell.seed}) done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return { ran, skipped, cells: mine.length };
+}
+
+function validateCell(model: SimulatorModel, cell: SweepCell): void {
+  try {
+    model.validate(withDefaults(model.defaults, cell.parameters));
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError(`cell ${cell.index} (${JSON.stringify(cell.parameters)}, seed ${cell.seed}): ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+function isDone(path: string, cell: SweepCell, specHash: string, codeVersion: string): boolean {
+  if (!existsSync(path)) return false;
+  try {
+    const file = JSON.parse(readFileSync(path, "utf8")) as CellFile;
+    return file.schema === CELL_SCHEMA && file.id === cell.id && file.specHash === specHash && file.codeVersion === codeVersion && typeof file.result === "object";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * ScheduleCkpt with models of clusters unlike Azur: the idle start of index_bw_max, which
+ * stalls the faithful algorithm on a device fastest with one writer, the applicability
+ * check, and the example instance scaled to a model's domain.
+ */
+import { describe, expect, it } from "vitest";
+import { PAPER_MODEL, type BandwidthModel } from "../../pipeline/fit/model";
+import {
+  evaluateSchedule,
+  idleStartStallReason,
+  modelExampleInstance,
+  modelNotApplicableReason,
+  resolveScheduleOptions,
+  scheduleCkpt,
+  type Application,
+} from "../../pipeline/schedule";
+import { InputError } from "../../pipeline/shared/errors";
+
+/**
+ * A collapsing device in the paper form: bw(m, V) = 74 − 12 m + 0.7 m² (V-independent), on
+ * m ∈ [1, 6], V ≤ 3 GB: e = 74 MB/s, bw(1, ·) = 62.7 MB/s, bw(6, ·) = 27.2 MB/s.
+ */
+const collapsing: BandwidthModel = {
+  ...PAPER_MODEL,
+  name: "collapsing",
+  coefficients: { a: 0, b: 0.7, c: 0, d: -12, e: 74 },
+  domain: { mMin: 1, mMax: 6, vGbMin: 0.03, vGbMax: 3 },
+};
+
+const apps: Application[] = [
+  { id: "a", pS: 900, sizeMb: 300 },
+  { id: "b", pS: 600, sizeMb: 200 },
+  { id: "c", pS: 300, sizeMb: 100 },
+];
+
+describe("index_bw_max's idle start", () => {
+  it("faithfully (bw(0, 0) = e) starts nothing when e exceeds every bw(1, s), and says why", () => {
+    const options = resolveScheduleOptions({ model: collapsing, deadlineS: 60 });
+    expect(options.idleStart).toBe("constant-term");
+    const outcome = scheduleCkpt(apps, options);
+    expect(outcome.startedCount).toBe(0);
+    expect(outcome.ctnys).toBe(0);
+    const reason = idleStartStallReason(collapsing, apps, options.idleStart, outcome.startedCount);
+    expect(reason).toMatch(/e = 74\.00 MB\/s exceeds bw\(1, s\) for every application \(at most 62\.70 MB\/s\)/);
+    const report = evaluateSchedule(apps, options);
+    expect(report.warnings.some((w) => w.includes("--idle-start admit-first"))).toBe(true);
+  });
+
+  it("with admit-first checkpoints one at a time, as the device is fastest that way", () => {
+    const outcome = scheduleCkpt(apps, resolveScheduleOptions({ model: collapsing, deadlineS: 60, idleStart: "admit-first" }));
+    // Alone each writes at 62.7 MB/s: a (300 MB) 4.8 s, then b, then c; two together would be slower (51.8 MB/s).
+    expect(outcome.checkpointed).toEqual(["a", "b", "c"]);
+    expect(outcome.ctnys).toBe(1800);
+    expect(idleStartStallReason(collapsing, apps, "admit-first", 0)).toBeNull();
+  });
+
+  it("leaves the published model's results unchanged (e = 3.75 MB/s is below bw(1, s))", () => {
+    const faithful = scheduleCkpt(apps, resolveScheduleOptions({ model: PAPER_MODEL, deadlineS: 60 }));
+    const admitting = scheduleCkpt(apps, resolveScheduleOptions({ model: PAPER_MODEL, deadlineS: 60, idleStart: "admit-first" }));
+    expect(admitting.checkpointed).toEqual(faithful.checkpointed);
+    expect(idleStartStallReason(PAPER_MODEL, apps, "constant-term", faithful.startedCount)).toBeNull();
+  });
+
+  it("refuses an unknown idle start", () => {
+    expect(() => resolveScheduleOptions({ model: PAPER_MODEL, deadlineS: 60, idleStart: "sometimes" as never })).toThrow(InputError);
+  });
+});
+
+describe("whether a model can price an instance", () => {
+  it("is null when one application alone is within the fitted box", () => {
+    expect(modelNotApplicableReason(collapsing, apps)).toBeNull();
+  });
+  it("names the sizes and the domain when none is", () => {
+    const big: Application[] = [{ id: "x", pS: 10, sizeMb: 4000 }, { id: "y", pS: 10, sizeMb: 5000 }];
+    expect(modelNotApplicableReason(collapsing, big)).toMatch(/sizes 4000–5000 MB; fitted on m ∈ \[1, 6\], V ∈ \[0\.03, 3\] GB/);
+  });
+  it("prices sizes below the smallest fitted V, as the strict domain policy does", () => {
+    expect(modelNotApplicableReason(collapsing, [{ id: "tiny", pS: 1, sizeMb: 1 }])).toBeNull();
+  });
+  it("is not applicable where the model predicts no usable bandwidth", () => {
+    const negative: BandwidthModel = { ...collapsing, coefficients: { a: 0, b: 0, c: 0, d: -100, e: 10 } };
+    expect(modelNotApplicableReason(negative, apps)).not.toBeNull();
+  });
+});
+
+describe("the example instance scaled to a model", () => {
+  it("takes 2 × mMax applications with sizes from the fitted range and a deadline from the best predicted bandwidth", () => {
+    const instance = modelExampleInstance(collapsing)!;
+    expect(instance.apps).toHaveLength(12);
+    for (const app of instance.apps) {
+      expect(app.sizeMb).toBeGreaterThanOrEqual(30);
+      expect(app.sizeMb).toBeLessThanOrEqual(500); // vGbMax / mMax = 3 GB / 6
+      expect(app.pS).toBeGreaterThanOrEqual(300);
+      expect(app.pS).toBeLessThanOrEqual(1800);
+    }
+    const totalMb = instance.apps.reduce((s, a) => s + a.sizeMb, 0);
+    // Best predicted bandwidth on the domain is bw(1, ·) = 62.7 MB/s: T = round(0.5 · total / 62.7).
+    expect(instance.deadlineS).toBe(Math.round((0.5 * totalMb) / 62.7));
+    expect(modelExampleInstance(collapsing)).toEqual(instance); // seeded
+  });
+  it("is null for a model with no usable bandwidth on its domain", () => {
+    const dead: BandwidthModel = { ...collapsing, coefficients: { a: 0, b: 0, c: 0, d: -1, e: 0 } };
+    expect(modelExampleInstance(dead)).toBeNull();
+  });
+});
