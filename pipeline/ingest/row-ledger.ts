@@ -280,20 +280,36 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
   let runOfKey = new Int32Array(1024).fill(-1);
   let ownRejectsOfKey = new Int32Array(1024);
 
-  // Runs of the open scope, structure of arrays.
+  // Runs of the open scope, structure of arrays (made anew for each scope, so that a large
+  // file's columns do not outlive it).
   let runCount = 0;
-  let runKey = new Int32Array(1024);
-  let runState = new Int8Array(1024);
-  let runM = new Float64Array(1024);
-  let runProcesses = new Int32Array(1024);
-  let runSumBw = new Float64Array(1024);
-  let runSumSize = new Float64Array(1024);
-  let runFirstSize = new Float64Array(1024);
-  let runMixedSizes = new Int8Array(1024);
-  let runFirstSource = new Int32Array(1024);
-  let runFirstLine = new Float64Array(1024);
-  let runExtentStart = new Float64Array(1024);
-  let runExtentEnd = new Float64Array(1024);
+  let runKey: Int32Array;
+  let runState: Int8Array;
+  let runM: Float64Array;
+  let runProcesses: Int32Array;
+  let runSumBw: Float64Array;
+  let runSumSize: Float64Array;
+  let runFirstSize: Float64Array;
+  let runMixedSizes: Int8Array;
+  let runFirstSource: Int32Array;
+  let runFirstLine: Float64Array;
+  let runExtentStart: Float64Array;
+  let runExtentEnd: Float64Array;
+  const newRunColumns = (): void => {
+    runKey = new Int32Array(1024);
+    runState = new Int8Array(1024);
+    runM = new Float64Array(1024);
+    runProcesses = new Int32Array(1024);
+    runSumBw = new Float64Array(1024);
+    runSumSize = new Float64Array(1024);
+    runFirstSize = new Float64Array(1024);
+    runMixedSizes = new Int8Array(1024);
+    runFirstSource = new Int32Array(1024);
+    runFirstLine = new Float64Array(1024);
+    runExtentStart = new Float64Array(1024);
+    runExtentEnd = new Float64Array(1024);
+  };
+  newRunColumns();
   /** Other m values met in a run (rare), with where. */
   let runConflicts = new Map<RunHandle, { m: number; at: string }[]>();
   /** Per attribute j: per run, the value key its rows agree on, UNNOTED or DISAGREE. */
@@ -466,6 +482,7 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
     runOfKey = new Int32Array(1024).fill(-1);
     ownRejectsOfKey = new Int32Array(1024);
     runCount = 0;
+    newRunColumns();
     runConflicts = new Map();
     attributeAgreed = [];
     openRun = -1;
