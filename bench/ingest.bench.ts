@@ -29,12 +29,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { openAtomicLineWriter } from "../pipeline/shared/atomic-write";
-import { ingestFiles, ingestFilesTo, observationsOf, type IngestResult } from "../pipeline/ingest/ingest-files";
-import { writeObservationsArtifact } from "../pipeline/ingest/observations-artifact";
-import { summariseRunTable } from "../pipeline/ingest/summarise-runs";
-import { SYNTHETIC_HEADER, syntheticAzurRows, syntheticRowToCsv } from "../pipeline/ingest/synthetic-azur";
+import type { IngestResult } from "../pipeline/ingest/ingest-files";
 import { median, printTable, timeRuns } from "./harness";
+
+/**
+ * The library as the CLI runs it: the built dist/ (loaded after `ensureBuilt`), not the
+ * TypeScript sources through tsx, whose transform makes the same code slower.
+ */
+async function library() {
+  const dist = join(ROOT, "dist", "pipeline");
+  return {
+    ...((await import(join(dist, "ingest", "ingest-files.js"))) as typeof import("../pipeline/ingest/ingest-files")),
+    ...((await import(join(dist, "ingest", "observations-artifact.js"))) as typeof import("../pipeline/ingest/observations-artifact")),
+    ...((await import(join(dist, "ingest", "summarise-runs.js"))) as typeof import("../pipeline/ingest/summarise-runs")),
+    ...((await import(join(dist, "ingest", "synthetic-azur.js"))) as typeof import("../pipeline/ingest/synthetic-azur")),
+    ...((await import(join(dist, "shared", "atomic-write.js"))) as typeof import("../pipeline/shared/atomic-write")),
+  };
+}
+type Library = Awaited<ReturnType<typeof library>>;
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { aggregate: duckdbAggregate } = require("./duckdb-aggregate.cjs") as { aggregate: (connection: unknown, path: string) => Promise<Record<string, unknown>[]> };
@@ -47,7 +59,7 @@ const ROOT = join(__dirname, "..");
 const TARGET_ROWS_PER_S_10M = 1.5e6;
 const TARGET_PEAK_MIB_10M = 400;
 
-function generate(path: string, repetitions: number): void {
+function generate({ openAtomicLineWriter, SYNTHETIC_HEADER, syntheticAzurRows, syntheticRowToCsv }: Library, path: string, repetitions: number): void {
   const writer = openAtomicLineWriter(path);
   writer.write(SYNTHETIC_HEADER);
   for (const row of syntheticAzurRows({ seed: 1, repetitions })) writer.write(syntheticRowToCsv(row));
@@ -142,6 +154,8 @@ const verdict = (met: boolean) => (met ? "met" : "NOT met");
 export default async function ingestBenchmark(): Promise<void> {
   const with100M = process.argv.includes("--100m");
   ensureBuilt();
+  const lib = await library();
+  const { ingestFiles, ingestFilesTo, observationsOf, writeObservationsArtifact, summariseRunTable } = lib;
   const directory = join(__dirname, "out");
   mkdirSync(directory, { recursive: true });
   const million = join(directory, `ingest-${REPETITIONS}-repetitions.csv`);
@@ -150,7 +164,7 @@ export default async function ingestBenchmark(): Promise<void> {
     [million, REPETITIONS],
     [small, 29],
   ] as const) {
-    if (!existsSync(path)) generate(path, repetitions);
+    if (!existsSync(path)) generate(lib, path, repetitions);
   }
   const scratch = mkdtempSync(join(tmpdir(), "ckpt-ingest-bench-"));
   try {

@@ -135,6 +135,9 @@ Inputs:
                   "<time_s> ckpt_start pid=<pid> m=<m> size_mb=<MB>" and
                   "<time_s> ckpt_end pid=<pid> ckpt_bytes=<bytes>" (see data/README.md)
   A directory without host logs stands for the .csv files in it.
+  A row is one physical line (a quote that does not close on its line rejects that line
+  only); lines starting with # are comments; UTF-8 with or without a byte-order mark, LF,
+  CR LF or CR line endings; UTF-16 and compressed files are refused with how to convert.
 
 Options:
   --format F        auto (default: a file is canonical CSV, a directory host logs),
@@ -152,6 +155,10 @@ A row is rejected when it has missing or extra fields, an empty run_id or node, 
 that is not a number, m not a whole number ≥ 1, size_mb or ckpt_mb ≤ 0, end_s < start_s
 or end_s = start_s, or repeats a (run_id, node); a whole run is rejected when its rows
 contradict each other on m or their number differs from m. Always: read = accepted + rejected.
+
+Memory grows with the number of runs, not rows (about 230 bytes a run); files of 32 MiB
+or more are read on two threads. --out's folder is created if missing; an --out that is
+a folder, a device, an input or inside an input folder is refused.
 
 Exit codes: 0 done (even with rejected rows), 1 bad input (unreadable file, bad header,
 --strict and a bad row, nothing accepted), 2 usage error.
