@@ -99,22 +99,24 @@ export class RunTable {
     }
   }
 
-  /** The table as plain data that a worker thread can post (its typed arrays can be transferred). */
+  /**
+   * The table as plain data that a worker thread can post, its typed arrays transferred
+   * rather than copied (they may be longer than `length`); the table is not usable after.
+   */
   toData(): RunTableData {
-    const n = this.length;
     return {
-      length: n,
+      length: this.length,
       sources: this.sources,
       attributeSets: this.attributeSets,
-      arena: this.arena.slice(0, this.arenaUsed),
-      idStart: this.idStart.slice(0, n),
-      idLength: this.idLength.slice(0, n),
-      m: this.m.slice(0, n),
-      sumSizeMb: this.sumSizeMb.slice(0, n),
-      bwMbPerS: this.bwMbPerS.slice(0, n),
-      uniformSizeMb: this.uniformSizeMb.slice(0, n),
-      source: this.source.slice(0, n),
-      attributeSet: this.attributeSet.slice(0, n),
+      arena: this.arena,
+      idStart: this.idStart,
+      idLength: this.idLength,
+      m: this.m,
+      sumSizeMb: this.sumSizeMb,
+      bwMbPerS: this.bwMbPerS,
+      uniformSizeMb: this.uniformSizeMb,
+      source: this.source,
+      attributeSet: this.attributeSet,
     };
   }
 
@@ -124,7 +126,7 @@ export class RunTable {
     table.sources.push(...data.sources);
     table.attributeSets.push(...data.attributeSets);
     table.arena = data.arena;
-    table.arenaUsed = data.arena.length;
+    table.arenaUsed = data.length === 0 ? 0 : data.idStart[data.length - 1]! + data.idLength[data.length - 1]!;
     table.idStart = data.idStart;
     table.idLength = data.idLength;
     table.m = data.m;
