@@ -3,8 +3,9 @@
  * the traces the ingest stage reads. Subcommands: run, plan, status, batch, emulate, hold.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { writeFileAtomic } from "../shared/atomic-write";
 import { InputError, UsageError } from "../shared/errors";
 import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type Command, type CommandIo, type ParsedArgs } from "../shared/command";
 import { formatNumber, formatTable } from "../shared/format-table";
@@ -12,7 +13,7 @@ import { ingestFiles } from "../ingest/ingest-files";
 import { projectRoot } from "../shared/version";
 import { batchScript, type Scheduler } from "../harness/batch-script";
 import { harnessScriptArgv, type HarnessScriptName } from "../harness/node-script";
-import { parseSweep } from "../harness/parse-sweep";
+import { MAX_DURATION_S, parseSweep } from "../harness/parse-sweep";
 import { planSweep } from "../harness/plan-sweep";
 import { describeCombination, formatProgress } from "../harness/progress";
 import { readNodesFile } from "../harness/read-nodes-file";
@@ -170,7 +171,7 @@ async function runSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo)
     overrides.remoteShell = argv;
   }
   const leaseS = numberFlag(args, "lease-s", 30);
-  if (!(leaseS >= 3)) throw new UsageError(`--lease-s expects a number of seconds ≥ 3, got ${leaseS}`);
+  if (!(leaseS >= 3 && leaseS <= MAX_DURATION_S)) throw new UsageError(`--lease-s expects a number of seconds from 3 to ${MAX_DURATION_S}, got ${leaseS}`);
   const json = booleanFlag(args, "json");
   const quiet = booleanFlag(args, "quiet");
 
@@ -343,7 +344,7 @@ function batchSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo): nu
   });
   const scriptPath = resolve(optionalStringFlag(args, "script") ?? join(outDir, scheduler === "oar" ? "job.oar.sh" : "job.slurm.sh"));
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(scriptPath, text);
+  writeFileAtomic(scriptPath, text);
   chmodSync(scriptPath, 0o755);
   io.stdout(`wrote ${scriptPath}\nsubmit it with:  ${scheduler === "oar" ? `oarsub -S ${scriptPath}` : `sbatch ${scriptPath}`}`);
   return 0;

@@ -6,6 +6,7 @@
  * scheduler's way of reaching the nodes (`oarsh` for OAR, `srun` steps for Slurm). Because
  * it always resumes, resubmitting the same script after a walltime kill continues the sweep.
  */
+import { InputError } from "../shared/errors";
 import { shellJoin, shellQuote } from "./shell-quote";
 
 export type Scheduler = "oar" | "slurm";
@@ -26,7 +27,32 @@ export interface BatchScriptInput {
   ckpt: string[];
 }
 
+/** Control characters (a newline would end a `#SBATCH` / `#OAR` line and start a command). */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * Values that reach the scheduler's header lines are one token there: no control
+ * characters and no white space (neither scheduler quotes header values), and nothing in
+ * the script may hold a control character.
+ */
+function checkValues(input: BatchScriptInput): void {
+  const header: [string, string | null][] = [
+    ["--out", input.outDir],
+    ["--queue", input.queue],
+    ["the job name", input.jobName],
+  ];
+  for (const [what, value] of header) {
+    if (value !== null && /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value)) {
+      throw new InputError(`${what} ${JSON.stringify(value)} goes into the scheduler's header lines, which cannot hold spaces or control characters; choose one without`);
+    }
+  }
+  for (const [what, value] of [["the sweep path", input.sweepPath], ...input.ckpt.map((a) => ["--ckpt", a] as const)] as const) {
+    if (CONTROL.test(value)) throw new InputError(`${what} ${JSON.stringify(value)} has a control character; it cannot go into a batch script`);
+  }
+}
+
 export function batchScript(input: BatchScriptInput): string {
+  checkValues(input);
   const out = shellQuote(input.outDir);
   const nodesFile = `${input.outDir}/nodes.txt`;
   const run = (extra: string[]) =>

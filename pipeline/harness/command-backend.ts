@@ -36,6 +36,6 @@ export async function runCommand(combination: Combination, hooks: BackendHooks =
   const result = await runProtocolProcesses(processes, timeLimitS, hooks);
   // The scripts remove their own folders; the run's folder is removed here when this host
   // sees the target (local, or a shared file system), whatever happened on the nodes.
-  if (!combination.keepFiles) removeQuietly(posix.join(combination.dir, combination.id));
+  if (!combination.keepFiles && (hooks.mayRemoveFiles?.() ?? true)) removeQuietly(posix.join(combination.dir, combination.id));
   return result;
 }

@@ -71,7 +71,7 @@ async function runRemote(combination: Combination, hooks: BackendHooks): Promise
     return { index: p.index, node: p.label, sizeMb, argv: launcherArgv(combination.launcher, p.host, line, combination.remoteShell) };
   });
   const result = await runProtocolProcesses(processes, combination.timeoutS, hooks);
-  if (!combination.keepFiles) removeQuietly(targetRunDir(combination));
+  if (!combination.keepFiles && (hooks.mayRemoveFiles?.() ?? true)) removeQuietly(targetRunDir(combination));
   return result;
 }
 
@@ -116,7 +116,7 @@ function runForked(combination: Combination, hooks: BackendHooks): Promise<RunRe
       settled = true;
       clearTimeout(timer);
       hooks.signal?.removeEventListener("abort", onAbort);
-      if (!combination.keepFiles) removeQuietly(dir);
+      if (!combination.keepFiles && (hooks.mayRemoveFiles?.() ?? true)) removeQuietly(dir);
       if (failure === null && workers.some((w) => w.done === null)) {
         const silent = workers.find((w) => w.done === null)!;
         failure = `process ${silent.index} (${silent.node}) ended (${silent.exit}) without reporting its checkpoint`;

@@ -321,10 +321,17 @@ function readNumber(
   fail: (path: string, expected: string, found: unknown, example?: string) => never,
   example: string,
 ): number {
-  const ok = typeof value === "number" && Number.isFinite(value) && (zeroAllowed ? value >= 0 : value > 0);
-  if (!ok) fail(path, `a number of seconds ${zeroAllowed ? "≥ 0" : "> 0"}`, value, example);
+  const ok = typeof value === "number" && Number.isFinite(value) && (zeroAllowed ? value >= 0 : value > 0) && value <= MAX_DURATION_S;
+  if (!ok) fail(path, `a number of seconds ${zeroAllowed ? "≥ 0" : "> 0"} and at most ${MAX_DURATION_S} (11.5 days; see MAX_DURATION_S)`, value, example);
   return value as number;
 }
+
+/**
+ * The longest duration a sweep may ask for. Node's timers fire at once past 2^31 − 1 ms
+ * (24.8 days), and a run's time limit adds "timeoutS", "appReadyTimeoutS" and 30 s, so
+ * each stays at or below 10^6 s.
+ */
+export const MAX_DURATION_S = 1_000_000;
 
 function checkKeys(raw: Record<string, unknown>, allowed: readonly string[], path: string, where: string): void {
   for (const key of Object.keys(raw)) {

@@ -47,4 +47,6 @@ export interface BackendHooks {
   onReady?: (pids: number[]) => void;
   /** Aborting kills the run's processes; the run then ends as failed with this reason. */
   signal?: AbortSignal;
+  /** Asked before the run's images are removed: false when another runner owns the sweep now (the images may be its). */
+  mayRemoveFiles?: () => boolean;
 }

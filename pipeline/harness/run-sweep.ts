@@ -29,12 +29,13 @@ import { runEmulated } from "./emulate-backend";
 import { gitCommit } from "./git-commit";
 import { hostInfo, type HostInfo } from "./host-info";
 import { clearHostLogsStaging, hostLogsDir, writeHostLogsRun } from "./host-logs";
-import { acquireLease, currentOwner, releaseLease, renewLease, type Lease } from "./lease";
+import { acquireLease, currentOwner, readLease, releaseLease, renewLease, type Lease } from "./lease";
 import { placeProcesses } from "./place-processes";
 import { planSweep, type Combination, type SweepPlan } from "./plan-sweep";
 import { combinationWork, describeCombination, estimateRemainingS, type ProgressSnapshot } from "./progress";
 import { readStoredPlan, storedPlanPath } from "./stored-plan";
 import { attemptFolder, closeRunFolder, openRunFolder, type RunContext } from "./run-folder";
+import { checkSweepFolder } from "./sweep-folder";
 import type { BackendHooks, RunResult } from "./run-result";
 import type { LauncherKind, Sweep } from "./sweep-spec";
 
@@ -91,9 +92,14 @@ export interface SweepSummary {
 export async function runSweep(options: SweepRunOptions): Promise<SweepSummary> {
   const { outDir } = options;
   const leaseMs = (options.leaseS ?? 30) * 1000;
+  checkSweepFolder(outDir, options.sweepFile?.text);
   mkdirSync(outDir, { recursive: true });
   const leasePath = join(outDir, "lease.json");
   let lease: Lease = acquireLease(leasePath, currentOwner(), leaseMs);
+  // A runner whose lease another runner took over (it was stopped past its expiry, say)
+  // must not touch anything any more: not the images, not the states, not the trace.
+  const stillOurs = () => readLease(leasePath)?.owner.token === lease.owner.token;
+  const lostLease = () => new LeaseLostError(`another runner took over ${outDir} (this runner's lease had expired); stopped without touching its files`);
   const controller = new AbortController();
   const forwardAbort = () => controller.abort(options.signal?.reason ?? "interrupted");
   options.signal?.addEventListener("abort", forwardAbort, { once: true });
@@ -191,7 +197,8 @@ export async function runSweep(options: SweepRunOptions): Promise<SweepSummary> 
       current = setState({ ...previous, status: "running", attempts: attempt, lease, runFolder, reason: null });
       const record = openRunFolder(outDir, c, attempt, context(c));
       const backend = c.backend === "emulate" ? runEmulated : runCommand;
-      let result: RunResult = await backend(c, { signal: controller.signal, ...(options.onRunReady ? { onReady: options.onRunReady } : {}) });
+      let result: RunResult = await backend(c, { signal: controller.signal, mayRemoveFiles: stillOurs, ...(options.onRunReady ? { onReady: options.onRunReady } : {}) });
+      if (!stillOurs()) throw lostLease();
       if (result.status === "done") {
         const problem = implausibleMeasurement(result);
         if (problem !== null) result = { status: "failed", reason: problem, logs: result.logs };
@@ -292,3 +299,6 @@ function implausibleMeasurement(result: Extract<RunResult, { status: "done" }>):
   }
   return null;
 }
+
+/** This runner lost its lease to another: it stopped and changed nothing (exit 1 from the CLI). */
+export class LeaseLostError extends InputError {}

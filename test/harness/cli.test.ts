@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../cli-io";
@@ -61,6 +61,12 @@ describe("ckpt harness", () => {
     expect(ok.stdout).toContain(`oarsub -S ${script}`);
     expect(statSync(script).mode & 0o111).not.toBe(0);
     expect(readFileSync(script, "utf8")).toContain(`exec ckpt harness run ${path} --out ${out} --resume`);
+    // #12.5: a newline in a value never reaches a header line (it would start a command).
+    const injected = await ckpt("harness", "batch", path, "--scheduler", "slurm", "--out", out, "--nodes", "4", "--walltime", "1:00:00", "--queue", "big\n#SBATCH --wrap=rm");
+    expect(injected).toMatchObject({ code: 1, stderr: expect.stringMatching(/--queue "big\\n#SBATCH --wrap=rm" goes into the scheduler's header lines, which cannot hold spaces or control characters/) });
+    const spaced = await ckpt("harness", "batch", path, "--scheduler", "oar", "--out", join(root, "with space"), "--nodes", "4", "--walltime", "1:00:00");
+    expect(spaced.code).toBe(1);
+    expect(existsSync(join(root, "with space"))).toBe(false);
   });
 
   it("runs a sweep, reports it, and shows its status", async () => {

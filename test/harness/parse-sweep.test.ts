@@ -19,6 +19,14 @@ function refusal(text: string): string {
 }
 
 describe("parseSweep", () => {
+  it("refuses durations Node's timers cannot wait (#12.11: a timeoutS of 3e6 fired at once)", () => {
+    const base = JSON.parse(MINIMAL);
+    for (const field of ["timeoutS", "pauseS"]) {
+      expect(refusal(JSON.stringify({ ...base, [field]: 3e6 }))).toMatch(new RegExp(`${field}.*at most 1000000 \\(11\\.5 days`));
+    }
+    expect(parseSweep(JSON.stringify({ ...base, timeoutS: 1e6 }), "sweep.json").subSweeps[0]!.timeoutS).toBe(1e6);
+  });
+
   it("reads the issue's minimal sweep file with every default filled", () => {
     const sweep = parseSweep(MINIMAL, "sweep.json", "minimal");
     expect(sweep.name).toBe("minimal");

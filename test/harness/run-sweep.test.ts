@@ -91,4 +91,47 @@ describe("runSweep", () => {
     expect(resumed).toMatchObject({ done: 1, ranNow: 1, traceRows: 1 });
     expect(readAllStates(out, ["t.m1-s0.5-r1"])[0]).toMatchObject({ attempts: 2, runFolder: "runs/t.m1-s0.5-r1/attempt-2" });
   });
+
+  it("refuses an --out folder holding files it did not write (#12.2), and leaves them as they were", async () => {
+    const sweep = parseSweep(JSON.stringify({ backend: "emulate", dir: join(root, "target-d"), m: [1], sizeMb: [0.5] }), "s.json", "t");
+    const out = join(root, "out-d");
+    mkdirSync(out);
+    writeFileSync(join(out, "trace.csv"), "my own measurements\n");
+    await expect(runSweep({ outDir: out, sweep })).rejects.toThrow(/already holds files the harness did not write \(trace\.csv\); .*Name a new or empty folder/);
+    expect(readFileSync(join(out, "trace.csv"), "utf8")).toBe("my own measurements\n");
+    expect(readdirSync(out)).toEqual(["trace.csv"]);
+    const file = join(root, "out-d-file");
+    writeFileSync(file, "x");
+    await expect(runSweep({ outDir: file, sweep })).rejects.toThrow(/is a file, not a folder/);
+    // An empty folder, and a first start killed after taking its lease (a dead one), are fine.
+    const empty = join(root, "out-d-empty");
+    mkdirSync(empty);
+    writeFileSync(join(empty, "lease.json"), JSON.stringify({ owner: { host: "elsewhere", pid: 1, token: "gone" }, acquiredAtMs: 0, expiresAtMs: 1 }));
+    expect((await runSweep({ outDir: empty, sweep })).done).toBe(1);
+  });
+
+  it("a runner whose lease was taken over stops without touching anything (#12.3)", async () => {
+    const target = join(root, "target-e");
+    const out = join(root, "out-e");
+    const sweep = parseSweep(JSON.stringify({ backend: "emulate", dir: target, m: [2, 1], sizeMb: [0.5], order: "grid" }), "s.json", "t");
+    const id = "t.m2-s0.5-r1";
+    let traceBefore = "";
+    const run = runSweep({
+      outDir: out,
+      sweep,
+      onRunReady: () => {
+        // Another runner takes the sweep over while this one's first run is under way.
+        traceBefore = readFileSync(join(out, "trace.csv"), "utf8");
+        const lease = JSON.parse(readFileSync(join(out, "lease.json"), "utf8"));
+        writeFileSync(join(out, "lease.json"), JSON.stringify({ ...lease, owner: { ...lease.owner, token: "the new runner" } }));
+      },
+    });
+    await expect(run).rejects.toThrow(/another runner took over .*; stopped without touching its files/);
+    // Its images (which may be the new runner's by now) are still there; its state, the trace
+    // and the lease are as the new runner would find them.
+    expect(readdirSync(join(target, id)).sort()).toEqual(["local-1.img", "local-2.img"]);
+    expect(readAllStates(out, [id])[0]).toMatchObject({ status: "running", attempts: 1 });
+    expect(readFileSync(join(out, "trace.csv"), "utf8")).toBe(traceBefore);
+    expect(JSON.parse(readFileSync(join(out, "lease.json"), "utf8")).owner.token).toBe("the new runner");
+  });
 });
