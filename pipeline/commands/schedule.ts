@@ -70,6 +70,9 @@ Reports:
   --bound                print the CTNYS upper bound's details (always computed: every run shows its gap)
   --exact                also solve the best simultaneous start exactly (branch and bound)
   --exact-nodes <n>      node limit of --exact (default 2000000)
+  --max-estimates <n>    refuse a decision whose ks_bw would make more time estimates than n
+                         (Σ_{j≤k0} C(r, j) subsets of r candidates, each completed greedily;
+                         default 1e9, about 10 s): a large k0 would otherwise run for hours
   --exact-time-ms <ms>   time limit of --exact (default 2000)
   --json                 print the full result as JSON (includes "checkpointed", "ctnys", "rctnys",
                          "apps": [{id, checkpointed, start, finish}], "schedulerMicros")
@@ -99,6 +102,7 @@ export const command: Command = {
     exact: { type: "boolean" },
     "exact-nodes": { type: "string" },
     "exact-time-ms": { type: "string" },
+    "max-estimates": { type: "string" },
     json: { type: "boolean" },
     out: { type: "string" },
   },
@@ -134,6 +138,7 @@ function run(args: ParsedArgs, io: CommandIo): number {
     enumeration: subsets === "up-to" ? "up-to-k0" : "exactly-k0",
     sequentialRule: choiceFlag(args, "sequential", SEQUENTIAL_RULES, SCHEDULE_DEFAULTS.sequentialRule),
     idleStart: choiceFlag(args, "idle-start", IDLE_STARTS, SCHEDULE_DEFAULTS.idleStart),
+    maxEstimatesPerDecision: numberFlag(args, "max-estimates", SCHEDULE_DEFAULTS.maxEstimatesPerDecision),
   });
   if (!(exactNodes > 0) || !(exactTimeMs > 0)) throw new InputError("--exact-nodes and --exact-time-ms must be > 0");
   const apps = readApps(appsPath);

@@ -55,39 +55,72 @@ export function knapsack01(
     if (b < n) bound += ((limit - prefixW[b]!) * v[b]!) / w[b]!;
     return bound;
   };
+  // Depth-first over levels k = 0..n with an explicit stack (10 000 items overflowed the
+  // call stack): at each level, enter the node, then its include child, then its exclude child.
   const stack = new Int32Array(n);
+  const roomAt = new Float64Array(n + 1);
+  const valueAt = new Float64Array(n + 1);
+  const phase = new Uint8Array(n + 1); // 0: enter, 1: include child done, 2: both done
+  const included = new Uint8Array(n + 1);
   let depth = 0;
   let best = 0;
   let bestSet: number[] = [];
   let nodes = 0;
   let aborted = false;
   let openBound = 0;
-  const search = (k: number, room: number, value: number): void => {
-    nodes++;
-    if (value > best) {
-      best = value;
-      bestSet = Array.from(stack.subarray(0, depth));
+  let k = 0;
+  roomAt[0] = capacity;
+  while (k >= 0) {
+    const room = roomAt[k]!;
+    const value = valueAt[k]!;
+    if (phase[k] === 0) {
+      nodes++;
+      if (value > best) {
+        best = value;
+        bestSet = Array.from(stack.subarray(0, depth));
+      }
+      let prune = k === n;
+      if (!prune) {
+        const bound = value + fractional(k, room);
+        if (aborted) {
+          if (bound > openBound) openBound = bound;
+          prune = true;
+        } else if (bound <= best) prune = true;
+        else if (nodes > nodeLimit) {
+          aborted = true;
+          if (bound > openBound) openBound = bound;
+          prune = true;
+        }
+      }
+      if (prune) {
+        k--;
+        continue;
+      }
+      phase[k] = 1;
+      if (w[k]! <= room) {
+        stack[depth++] = k;
+        included[k] = 1;
+        roomAt[k + 1] = room - w[k]!;
+        valueAt[k + 1] = value + v[k]!;
+        phase[k + 1] = 0;
+        k++;
+        continue;
+      }
     }
-    if (k === n) return;
-    const bound = value + fractional(k, room);
-    if (aborted) {
-      if (bound > openBound) openBound = bound;
-      return;
+    if (phase[k] === 1) {
+      if (included[k] === 1) {
+        depth--;
+        included[k] = 0;
+      }
+      phase[k] = 2;
+      roomAt[k + 1] = room;
+      valueAt[k + 1] = value;
+      phase[k + 1] = 0;
+      k++;
+      continue;
     }
-    if (bound <= best) return;
-    if (nodes > nodeLimit) {
-      aborted = true;
-      if (bound > openBound) openBound = bound;
-      return;
-    }
-    if (w[k]! <= room) {
-      stack[depth++] = k;
-      search(k + 1, room - w[k]!, value + v[k]!);
-      depth--;
-    }
-    search(k + 1, room, value);
-  };
-  search(0, capacity, 0);
+    k--;
+  }
   return {
     value: best,
     chosen: bestSet.map((k) => items[k]!).sort((a, b) => a - b),

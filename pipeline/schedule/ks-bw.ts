@@ -156,3 +156,16 @@ export const ksBw = (function ksBw(
   }
   return best;
 });
+
+/** How many time estimates one ks_bw call may make on r candidates: its subsets × (r + 1). */
+export function ksBwWorkBound(r: number, k0: number, enumeration: SubsetEnumeration): number {
+  const binomial = (j: number) => {
+    let c = 1;
+    for (let i = 1; i <= j; i++) c = (c * (r - j + i)) / i;
+    return c;
+  };
+  let subsets = 0;
+  if (enumeration === "exactly-k0") subsets = binomial(Math.min(k0, r));
+  else for (let j = 0; j <= Math.min(k0, r); j++) subsets += binomial(j);
+  return subsets * (r + 1);
+}

@@ -39,12 +39,13 @@
  * Complexity: at most 2n + 1 decisions (each starts or completes at least one checkpoint);
  * each O(r^(k0+1)) estimates (ks_bw) + O(r) evaluations (index_bw_max), r the candidates.
  */
+import { InputError } from "../shared/errors";
 import { applicationColumns, type Application } from "./application";
 import { createBandwidthOracle, type BandwidthEvaluationCounts } from "./bandwidth-oracle";
 import { criterionOrder } from "./criterion-order";
 import { createFluidDevice } from "./fluid-device";
 import { indexBwMax } from "./index-bw-max";
-import { createKsBwWorkspace, ksBw } from "./ks-bw";
+import { createKsBwWorkspace, ksBw, ksBwWorkBound } from "./ks-bw";
 import type { ScheduleOptions } from "./schedule-options";
 import { clearSizeSet, createSizeSet, insertSize } from "./size-set";
 import { outcomeFromDevice, type StrategyOutcome } from "./strategy-outcome";
@@ -116,6 +117,13 @@ export const scheduleCkpt = (function scheduleCkpt(apps: readonly Application[],
     for (let k = 0; k < device.runningCount; k++) insertSize(running, device.remainingMb[device.running[k]!]!);
     const budgetS = deadlineS - device.timeS;
     const r = indexBwMax(waiting, head, n, sizesMb, running.count, running.sumMb, plan, options.idleStart);
+    const work = ksBwWorkBound(r, options.k0, options.enumeration);
+    if (work > options.maxEstimatesPerDecision) {
+      throw new InputError(
+        `ks_bw would make up to ${work.toExponential(1)} time estimates in one decision (k0 = ${options.k0} over ${r} candidates), ` +
+          `about ${(work / 1e8).toPrecision(2)} s each time at 10^8 estimates/s: lower --k0 (the papers use 0 to 2), or raise --max-estimates (now ${options.maxEstimatesPerDecision.toExponential(0)})`,
+      );
+    }
     const value = ksBw(waiting, head, r, sizesMb, pS, running, budgetS, ksOptions, estimator, plan, workspace);
     // δ leaves E' (it will be running, then completed); the others keep their order.
     const selected = workspace.selected;

@@ -39,6 +39,12 @@ export interface ScheduleOptions {
   idleStart: IdleStart;
   /** Keep the decisions and the bandwidth steps (for reports); campaigns turn it off. */
   record: boolean;
+  /**
+   * Refuse a decision whose ks_bw would make more time estimates than this (Σ_{j ≤ k0}
+   * C(r, j) subsets, each completed by up to r estimates): a large k0 over many candidates
+   * would otherwise run for hours. About 10^8 estimates a second.
+   */
+  maxEstimatesPerDecision: number;
 }
 
 export type ScheduleOptionsInput = Pick<ScheduleOptions, "model" | "deadlineS"> & Partial<ScheduleOptions>;
@@ -53,6 +59,7 @@ export const SCHEDULE_DEFAULTS = {
   prune: true,
   idleStart: "constant-term",
   record: true,
+  maxEstimatesPerDecision: 1e9,
 } as const satisfies Partial<ScheduleOptions>;
 
 function requireChoice<T extends string>(name: string, value: T, choices: readonly T[]): void {
@@ -67,6 +74,9 @@ export function resolveScheduleOptions(input: ScheduleOptionsInput): ScheduleOpt
   }
   if (!Number.isInteger(options.k0) || options.k0 < 0) {
     throw new InputError(`k0 (the Sahni enumeration depth) must be an integer ≥ 0, found ${options.k0}; the papers use 0, 1 or 2`);
+  }
+  if (!(options.maxEstimatesPerDecision > 0)) {
+    throw new InputError(`the largest number of estimates per decision must be > 0, found ${options.maxEstimatesPerDecision}; e.g. --max-estimates 1e9`);
   }
   requireChoice("criterion", options.criterion, CRITERIA);
   requireChoice("estimator", options.estimator, ESTIMATOR_NAMES);
