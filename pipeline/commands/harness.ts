@@ -210,7 +210,9 @@ async function runSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo)
       io.stdout(lines.join("\n"));
     }
     if (summary.interrupted) return 130;
-    return summary.failed.length > 0 ? 1 : 0;
+    if (summary.failed.length === 0) return 0;
+    io.stderr(`ckpt harness: ${summary.failed.length} of ${summary.total} runs failed (first: ${summary.failed[0]!.id}: ${summary.failed[0]!.reason}); rerun them with --resume --retry-failed`);
+    return 1;
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);

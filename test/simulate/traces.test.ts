@@ -55,6 +55,15 @@ describe("the FTA event_trace reader", () => {
     expect([trace.startS, trace.endS]).toEqual([100, 900]);
   });
 
+  it("rejects times that are no date (1e400 read as Infinity, 6e101; found by the fuzz suite)", async () => {
+    const trace = await readAvailabilityTrace(file("far.tab", [FTA_HEADER, "0 0 1 0 n 1 0 1e400 0", "1 0 1 0 n 1 6e101 7e101 0", "2 0 2 0 n 1 10 20 0"].join("\n")));
+    expect(trace.rejects.map((r) => [r.line, r.reason])).toEqual([
+      [2, expect.stringMatching(/event times must be seconds within ±1000000000000/)],
+      [3, expect.stringMatching(/event times must be seconds within/)],
+    ]);
+    expect([trace.startS, trace.endS]).toEqual([10, 20]);
+  });
+
   it("reads a header without # and event_end_time for the stop column, in any column order, and gzip", async () => {
     const text = ["node_id event_type event_end_time event_start_time", "1 1 60 0", "1 0 120 60", "1 1 180 120"].join("\n");
     const trace = await readAvailabilityTrace(file("h.tab.gz", gzipSync(text)));

@@ -10,7 +10,7 @@
  * rejected.
  */
 import type { AvailabilityTrace, TraceLineReject } from "./availability-trace";
-import { buildNodes } from "./fta-reader";
+import { buildNodes, MAX_TIME_S } from "./fta-reader";
 import { readTraceLines } from "./trace-lines";
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -51,7 +51,8 @@ export async function readAvtTrace(path: string): Promise<AvailabilityTrace> {
     for (let i = 0; i < n && problem === null; i++) {
       const start = Number(fields[2 + 2 * i]);
       const end = Number(fields[3 + 2 * i]);
-      if (end < start) problem = `session ${i + 1} ends (${end}) before it starts (${start})`;
+      if (!(Math.abs(start) <= MAX_TIME_S && Math.abs(end) <= MAX_TIME_S)) problem = `session ${i + 1}: times must be seconds within ±${MAX_TIME_S}, found ${fields[2 + 2 * i]} and ${fields[3 + 2 * i]}`;
+      else if (end < start) problem = `session ${i + 1} ends (${end}) before it starts (${start})`;
       else if (i > 0 && start < sessions[i - 1]!.end) problem = `session ${i + 1} starts (${start}) before session ${i} ends (${sessions[i - 1]!.end})`;
       else sessions.push({ start, end, available: true, line: number, raw: text });
     }

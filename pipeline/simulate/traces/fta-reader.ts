@@ -38,6 +38,8 @@ interface Interval {
 }
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** Times beyond this (s) are no date: 1e400 would be read as Infinity, 6e101 as a span of 10^96 days. */
+export const MAX_TIME_S = 1e12;
 
 export async function readFtaTrace(path: string): Promise<AvailabilityTrace> {
   const source = readTraceLines(path);
@@ -85,6 +87,10 @@ export async function readFtaTrace(path: string): Promise<AvailabilityTrace> {
     }
     const start = Number(startText);
     const end = Number(stopText);
+    if (!(Math.abs(start) <= MAX_TIME_S && Math.abs(end) <= MAX_TIME_S)) {
+      reject(`event times must be seconds within ±${MAX_TIME_S} (about 31 700 years), found "${startText}" and "${stopText}"`);
+      continue;
+    }
     if (end < start) {
       reject(`event_stop_time ${stopText} is before event_start_time ${startText}`);
       continue;
