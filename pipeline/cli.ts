@@ -45,6 +45,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "run ScheduleCkpt's campaigns over seeds, next to the published values",
     load: async () => (await import("./commands/campaign.js")).command,
   },
+  release: {
+    summary: "before nodes are taken back: which running jobs to checkpoint, planned and done with Slurm or OAR",
+    load: async () => (await import("./commands/release.js")).command,
+  },
   place: {
     summary: "optimal checkpoint placement in a job of slices under a failure law, vs Young/Daly",
     load: async () => (await import("./commands/place.js")).command,
