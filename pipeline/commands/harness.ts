@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { InputError, UsageError } from "../shared/errors";
-import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type Command, type CommandIo, type ParsedArgs } from "../shared/command";
+import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type LegacyCommand, type CommandIo, type ParsedArgs } from "../shared/command";
 import { formatNumber, formatTable } from "../shared/format-table";
 import { ingestFiles } from "../ingest/ingest-files";
 import { projectRoot } from "../shared/version";
@@ -83,7 +83,7 @@ Examples:
   ckpt harness run sweep.json --out runs/here --resume
   ckpt harness batch sweep.json --scheduler oar --out ~/ckpt/azur --nodes 31 --walltime 4:00:00`;
 
-export const command: Command = {
+export const command: LegacyCommand = {
   name: "harness",
   help: HELP,
   allowPositionals: true,

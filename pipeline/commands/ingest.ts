@@ -4,7 +4,7 @@
  */
 import { dirname, join, basename } from "node:path";
 import { openAtomicLineWriter, writeJsonAtomic } from "../shared/atomic-write";
-import { booleanFlag, choiceFlag, optionalStringFlag, stringFlag, type Command, type CommandIo } from "../shared/command";
+import { booleanFlag, choiceFlag, optionalStringFlag, stringFlag, type LegacyCommand, type CommandIo } from "../shared/command";
 import { InputError, UsageError } from "../shared/errors";
 import { formatNumber, formatTable } from "../shared/format-table";
 import { TOOL_VERSION } from "../shared/version";
@@ -91,7 +91,7 @@ function humanReport(result: IngestResult, out: string, rejectsFile: string | nu
   return lines.join("\n");
 }
 
-export const command: Command = {
+export const command: LegacyCommand = {
   name: "ingest",
   allowPositionals: true,
   help: `Usage: ckpt ingest <file|directory>… [--format auto|canonical|host-logs] [--strict]

@@ -2,12 +2,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { declaredParameters, listNotebooks, resolveNotebookName, runNotebook, type Notebook } from "../notebook";
-import { booleanFlag, numberFlag, optionalStringFlag, type Command } from "../shared/command";
+import { booleanFlag, numberFlag, optionalStringFlag, type LegacyCommand } from "../shared/command";
 import { UsageError } from "../shared/errors";
 import { projectRoot } from "../shared/version";
 import { parseParameterAssignments } from "./parameter-assignments";
 
-export const command: Command = {
+export const command: LegacyCommand = {
   name: "notebook",
   help: [
     "Usage: ckpt notebook list [--json]",

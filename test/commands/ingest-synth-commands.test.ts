@@ -92,7 +92,7 @@ describe("ckpt synth", () => {
   });
 
   it("has --help and refuses bad numbers with exit 2", async () => {
-    expect((await run("synth", "--help")).stdout).toMatch(/^Usage: ckpt synth/);
+    expect((await run("synth", "--help")).stdout).toMatch(/^ckpt synth — .*\n\nUsage:\n  ckpt synth/);
     expect((await run("synth", "--repetitions", "0")).stderr).toMatch(/--repetitions expects a whole number ≥ 1, got 0/);
     expect((await run("synth", "--seed", "1.5")).code).toBe(2);
   });
