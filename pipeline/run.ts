@@ -20,8 +20,10 @@
  *      │ example,      │ (+ place-timings, volatile)         │
  *      │ campaign (+ schedule-timings, volatile)             │
  *      └───────┬───────┘                                     │
- *              ▼                                             │
- *   report ◄───────────────────────────────────────────────┘
+ *              │      simulate-bkt ──► bkt-grid ([BKT] desktop grids,  │
+ *              │        a sweep of the simulator, docs/science.md §6.1) │
+ *              ▼              │                              │
+ *   report ◄─────────────────┴─────────────────────────────┘
  *      └──► index.html, figures/ (SVG, PNG, PDF, Vega-Lite), tables/ (CSV, LaTeX), reproduction.json
  *
  *   (+ manifest.json: every output with its hash, inputs and parameters)
@@ -39,13 +41,14 @@ import { ingestStage, machineIngestStage } from "./stages/ingest-stage";
 import { placeStage } from "./stages/place-stage";
 import { reportStage } from "./stages/report-stage";
 import { scheduleStage } from "./stages/schedule-stage";
+import { simulateBktStage } from "./stages/simulate-bkt-stage";
 import { runStages, type PipelineRun } from "./runner/run-stages";
 import { withOutputFolder } from "./runner/output-folder";
 import type { Stage } from "./runner/stage";
 import { projectRoot } from "./shared/version";
 
 /** The registered stages, in data-flow order. */
-export const STAGES: readonly Stage[] = [ingestStage, fitStage, machineIngestStage, machineFitStage, scheduleStage, placeStage, reportStage];
+export const STAGES: readonly Stage[] = [ingestStage, fitStage, machineIngestStage, machineFitStage, scheduleStage, placeStage, simulateBktStage, reportStage];
 
 /** Trace files used when none are given: the shipped synthetic Azur-like campaign (data/README.md). */
 export const DEFAULT_TRACES: readonly string[] = ["data/traces/synthetic-azur.csv"];

@@ -12,17 +12,21 @@ import { InputError, UsageError } from "../shared/errors";
 import { formatTable } from "../shared/format-table";
 import { SIMULATORS } from "../simulate/simulator";
 import { mergedCsv, mergeSweep } from "../simulate/sweep/merge-sweep";
-import { parseShard, runShard } from "../simulate/sweep/run-shard";
 import { parseSweepSpec, sweepCells, type SweepSpec } from "../simulate/sweep/sweep-spec";
 import { traceStatistics } from "../simulate/traces/availability-trace";
 import { readAvailabilityTrace } from "../simulate/traces/read-availability-trace";
 import { rejectToCsvLine, REJECTS_CSV_HEADER } from "../ingest/rejects-csv";
+import { bktOverrides, BKT_FLAGS } from "../simulate/bkt/bkt-overrides";
+import { BKT_PAPER_PRESET, readBktScenario, validateBktScenario } from "../simulate/bkt/bkt-scenario";
+import { simulateBkt } from "../simulate/bkt/bkt-simulator";
+import { parseShard, runShard, withDefaults } from "../simulate/sweep/run-shard";
 
-const SUBCOMMANDS = ["sweep", "merge", "trace-stats"] as const;
+const SUBCOMMANDS = ["bkt", "sweep", "merge", "trace-stats"] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** Which flags each subcommand accepts (the rest are refused, not ignored). */
 const FLAGS: Record<Subcommand, string[]> = {
+  bkt: [...BKT_FLAGS, "json", "out", "quiet"],
   sweep: ["out", "shard", "json", "quiet"],
   merge: ["out", "from", "json"],
   "trace-stats": ["format", "rejects", "json"],
@@ -31,10 +35,31 @@ const FLAGS: Record<Subcommand, string[]> = {
 const HELP = `ckpt simulate — desktop-grid simulations (docs/science.md §6): sweeps, shards, merge, traces
 
 Usage:
+  ckpt simulate bkt [scenario.json] [--<field> <value>]… [--json] [--out <file>] [--quiet]
   ckpt simulate sweep <spec.json> --out <dir> [--shard i/N] [--json] [--quiet]
   ckpt simulate merge <spec.json> --out <dir> [--from <dir>[,<dir>…]] [--json]
   ckpt simulate trace-stats <trace> [--format fta|avt] [--rejects <file>] [--json]
 
+bkt
+  The [BKT] desktop grid (docs/science.md §6.1): volunteer clients pulling a bag of jobs from
+  one server, checkpointing by each policy, on common random numbers (every policy sees the
+  same clients, jobs and availability histories). The paper preset, with any field from the
+  scenario file (JSON) and then from the flags:
+    --clients N  --jobs N  --slices-per-job MIN,MAX  --slice-hours MIN,MAX
+    --checkpoint-mbit MIN,MAX (megabits, as [BKT] Table II)  --checkpoint-size-unit Mbit|MB
+    --speed-mips-mean X --speed-mips-sd X --min-speed-mips X  --host-mbps MIN,MAX
+    --server-mbps X --server-connections N  --latency-seconds S
+    --availability LAW --unavailability LAW --lifetime LAW|none   (laws as ckpt place --law)
+    --trace FILE (FTA .tab or .avt, instead of the two interval laws)
+    --transient suspend|abort   (suspend, the default, is the project's calibration;
+                                 abort is [BKT]'s literal reading, docs/science.md §6.1.4)
+    --policies none,periodic,pckp[,young,every-slice,pckp-paper,pckp-complete]
+    --daly-mapping work|costs  --quantum-s S  --eq4 consistent|as-printed  --alpha A
+    --start-state fresh|stationary  --stale-copies run-on|abort-on-contact
+    --download-on-restart true|false  --horizon-hours H  --replications R  --seed S
+  Prints per policy the makespan (mean, 95 % interval over the replications), the average
+  wasted time per client and its two parts, checkpoints, copies, and the engine's events;
+  --json prints all of it and every run (only "timing" differs between identical runs).
 sweep
   Runs shard i of N of the sweep (default 0/1: every cell): the cells whose index c in the
   canonical order (first axis slowest, seed last) has c mod N = i. Each cell is written to
@@ -73,6 +98,7 @@ export const command: LegacyCommand = {
   help: HELP,
   allowPositionals: true,
   options: {
+    ...Object.fromEntries(BKT_FLAGS.map((flag) => [flag, { type: "string" as const }])),
     out: { type: "string" },
     shard: { type: "string" },
     from: { type: "string" },
@@ -93,6 +119,7 @@ async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
   for (const [flag, value] of Object.entries(args.values)) {
     if (value !== undefined && !FLAGS[subcommand].includes(flag)) throw new UsageError(`--${flag} does not apply to "simulate ${subcommand}"`);
   }
+  if (subcommand === "bkt") return bkt(rest, args, io);
   if (rest.length !== 1) throw new UsageError(`"simulate ${subcommand}" takes one ${subcommand === "trace-stats" ? "trace file" : "sweep spec file"}, got ${rest.length}`);
   const file = rest[0]!;
   if (subcommand === "trace-stats") return traceStats(file, args, io);
@@ -114,6 +141,60 @@ async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
   writeFileAtomic(join(out, "merged.csv"), mergedCsv(merged));
   if (booleanFlag(args, "json")) io.stdout(JSON.stringify(merged, null, 2));
   else io.stdout(`merged ${merged.cells.length} cells into ${merged.groups.length} parameter combinations: ${join(out, "merged.json")}, ${join(out, "merged.csv")}`);
+  return 0;
+}
+
+async function bkt(files: string[], args: ParsedArgs, io: CommandIo): Promise<number> {
+  if (files.length > 1) throw new UsageError(`"simulate bkt" takes at most one scenario file, got ${files.length}`);
+  let base = BKT_PAPER_PRESET;
+  if (files[0] !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(files[0], "utf8");
+    } catch (error) {
+      throw new InputError(`cannot read the scenario "${files[0]}": ${(error as Error).message}`, { cause: error });
+    }
+    base = readBktScenario(text, files[0]);
+  }
+  const scenario = validateBktScenario(withDefaults(base as unknown as Record<string, unknown>, bktOverrides(args.values)), (field) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} (or the scenario's "${field}")`);
+  const quiet = booleanFlag(args, "quiet");
+  const started = performance.now();
+  const report = await simulateBkt(scenario, quiet ? undefined : (message) => io.stderr(message));
+  const seconds = (performance.now() - started) / 1000;
+  const timing = { seconds, eventsPerSecond: report.events / seconds };
+  const out = optionalStringFlag(args, "out");
+  if (out !== undefined) writeJsonAtomic(out, report);
+  if (booleanFlag(args, "json")) {
+    io.stdout(JSON.stringify({ ...report, timing }, null, 2));
+    return 0;
+  }
+  const ci = (m: { mean: number; low: number | null; high: number | null; n: number }, digits = 1) =>
+    m.n === 0 ? "—" : m.low === null ? m.mean.toFixed(digits) : `${m.mean.toFixed(digits)} [${m.low.toFixed(digits)}, ${m.high!.toFixed(digits)}]`;
+  io.stdout(
+    [
+      `[BKT] desktop grid: ${scenario.clients} clients, ${scenario.jobs} jobs, transient ${scenario.transient}${scenario.transient === "suspend" ? " (the project's calibration)" : " ([BKT]'s literal reading)"}, ` +
+        `${scenario.replications} replication(s) from seed ${scenario.seed}${report.trace ? `, trace ${report.trace.file}` : ""}; policies plan with ${report.policyLaw}`,
+      formatTable(
+        ["policy", "makespan h (95 % CI)", "avg waste h/client", "ckpt overhead h", "lost h", "connection wait h", "ckpts taken", "accepted", "copies", "unfinished runs"],
+        Object.entries(report.policies).map(([policy, p]) => [
+          policy,
+          ci(p.makespanH),
+          ci(p.averageWasteH, 2),
+          p.checkpointOverheadH.mean.toFixed(0),
+          p.lostComputationH.mean.toFixed(0),
+          p.connectionWaitH.mean.toFixed(0),
+          p.checkpointsTaken.mean.toFixed(0),
+          p.checkpointsAccepted.mean.toFixed(0),
+          p.copies.mean.toFixed(0),
+          String(p.unfinishedRuns),
+        ]),
+      ),
+      ...Object.entries(report.pairedMakespanDifferenceH).map(([pair, d]) => `makespan ${pair}: ${ci(d)} h (paired by seed)`),
+      `${report.events} events in ${seconds.toFixed(1)} s (${(timing.eventsPerSecond / 1e6).toFixed(2)} M events/s)`,
+      ...report.warnings.map((w) => `warning: ${w}`),
+      ...(out ? [`written to ${out}`] : []),
+    ].join("\n"),
+  );
   return 0;
 }
 

@@ -34,4 +34,6 @@ export interface SimulatorModel {
 export type SimulatorRegistry = Record<string, () => Promise<SimulatorModel>>;
 
 /** The simulators `ckpt simulate` knows; the models register here as they land. */
-export const SIMULATORS: SimulatorRegistry = {};
+export const SIMULATORS: SimulatorRegistry = {
+  bkt: async () => (await import("./bkt/bkt-simulator.js")).bktModel,
+};

@@ -13,6 +13,7 @@ import type { CampaignResult } from "../schedule";
 import type { Stage } from "../runner/stage";
 import { TOOL_VERSION } from "../shared/version";
 import type { NotApplicable } from "../shared/not-applicable";
+import type { MergedSweep } from "../simulate/sweep/merge-sweep";
 
 export const reportStage: Stage<ReportParameters> = {
   name: "report",
@@ -27,6 +28,7 @@ export const reportStage: Stage<ReportParameters> = {
     "schedule-timings?",
     "placements?",
     "place-not-applicable?",
+    "bkt-grid?",
   ],
   outputs: ["report"],
   module: __filename,
@@ -42,6 +44,7 @@ export const reportStage: Stage<ReportParameters> = {
       "schedule-timings"?: { campaign: Record<string, number> };
       placements?: ScenarioPlacement[];
       "place-not-applicable"?: NotApplicable[];
+      "bkt-grid"?: MergedSweep;
     };
     const content = buildReportContent(
       {
@@ -55,6 +58,7 @@ export const reportStage: Stage<ReportParameters> = {
         ...(inputs["schedule-timings"] ? { scheduleTimings: inputs["schedule-timings"] } : {}),
         ...(inputs.placements ? { placements: inputs.placements } : {}),
         ...(inputs["place-not-applicable"] ? { placeNotApplicable: inputs["place-not-applicable"] } : {}),
+        ...(inputs["bkt-grid"] ? { bktGrid: inputs["bkt-grid"] } : {}),
       },
       context.parameters,
     );

@@ -36,7 +36,7 @@ export interface IntervalChartInput {
   xValues: string[];
   groups: string[];
   points: IntervalPoint[];
-  /** How the published marks are named in the legend, e.g. "published ([Y11] Tables 4–9)". */
+  /** How the published marks are named in the legend, e.g. "published ([Y11] Tables 4–9)" (no published layer when no point has a value). */
   publishedLabel: string;
   yFormat?: string;
 }
@@ -71,7 +71,7 @@ export function intervalChartFigure(input: IntervalChartInput): Figure {
           encoding: { x, xOffset, y: { field: "low", type: "quantitative", title: input.yTitle, scale: { zero: false } }, y2: { field: "high" }, color },
         },
         { mark: { type: "point", filled: true, size: 34, opacity: 1 }, encoding: { x, xOffset, y: { field: "mean", type: "quantitative" }, color, tooltip } },
-        {
+        ...(input.points.some((p) => p.published !== null) ? [{
           transform: [{ filter: "datum.published != null" }, { calculate: JSON.stringify(input.publishedLabel), as: "what" }],
           mark: { type: "point", filled: false, size: 46, strokeWidth: 1.3, opacity: 1 },
           encoding: {
@@ -82,7 +82,7 @@ export function intervalChartFigure(input: IntervalChartInput): Figure {
             shape: { field: "what", type: "nominal", title: null, scale: { range: ["diamond"] }, legend: { orient: "bottom" } },
             tooltip,
           },
-        },
+        }] : []),
       ],
     },
     resolve: { scale: { y: "shared" } },

@@ -27,6 +27,8 @@ import { measuredFigures } from "../figures/measured-figures";
 import { machineFigures } from "../figures/machine-figures";
 import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "../figures/place-figures";
 import { reproductionTable, type ReproductionRow } from "../reproduction/reproduction";
+import { bktFigures, bktReproductionRows } from "../figures/bkt-figures";
+import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
 import type { Table } from "../tables/table";
 import type { NotApplicable } from "../../shared/not-applicable";
 import { clusterName } from "./cluster-name";
@@ -49,6 +51,8 @@ export interface ReportInputs {
   placements?: readonly ScenarioPlacement[];
   /** Scenarios the place stage could not answer with its model. */
   placeNotApplicable?: readonly NotApplicable[];
+  /** The [BKT] simulator's grid, merged (docs/science.md §6.1), when its stage ran. */
+  bktGrid?: MergedSweep;
 }
 
 /** "the traces data/traces/x.csv" — how captions name the ingested data. */
@@ -106,6 +110,7 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
     ...modelReproductionRows(inputs.paperModel, { modelLabel: "published model", ...parameters.reproduction }),
     ...(inputs.campaign && paperCampaign ? scheduleReproductionRows(inputs.campaign) : []),
     ...(inputs.placements ? dalyReproductionRows() : []),
+    ...(inputs.bktGrid ? bktReproductionRows(inputs.bktGrid) : []),
   ];
   const paperCard = modelCard(inputs.paperModel, "paper-model");
   const sections: ReportSection[] = [];
@@ -188,6 +193,21 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       figures: place.figures,
       tables: place.tables,
       notes: placeNotApplicable.map(notApplicableText),
+    });
+  }
+  if (inputs.bktGrid && inputs.bktGrid.groups.length > 0) {
+    const bkt = bktFigures(inputs.bktGrid);
+    sections.push({
+      id: "desktop-grid",
+      title: "Checkpointing a bag of jobs on a desktop grid ([BKT])",
+      intro:
+        "The [BKT] simulator (docs/science.md §6.1): volunteer clients that come and go pull a bag of jobs from one server (100 connections, " +
+        "blind duplication once every job is handed out), and checkpoint to it by one of three policies — none, Daly's period, or the DP " +
+        "placement with [BKT]'s objective (PCkP). The paper gives figures and stated trends, no table: the reproduction table checks the trends (RB rows). " +
+        "Numbers under \"suspend\" rest on the project's calibration of what a transient failure does; \"abort\" is the paper's literal reading.",
+      figures: bkt.figures,
+      tables: bkt.tables,
+      notes: [],
     });
   }
   sections.push({
@@ -284,6 +304,18 @@ function summaryItems(inputs: ReportInputs, cluster: string | null, reproduction
     });
   }
   for (const entry of placeNotApplicable) items.push({ label: "Not applicable", text: `DP placer, ${entry.scenario}: ${entry.reason}.` });
+  const bktSuspend = (inputs.bktGrid?.groups ?? []).filter((g) => g.parameters.transient === "suspend");
+  if (bktSuspend.length > 0) {
+    const largest = bktSuspend.reduce((a, b) => (Number(b.parameters.jobs) * 1e6 + -Number(b.parameters.clients) > Number(a.parameters.jobs) * 1e6 + -Number(a.parameters.clients) ? b : a));
+    const makespan = (policy: string) => largest.policies?.[policy]?.makespanH?.mean;
+    items.push({
+      label: "Desktop grid ([BKT])",
+      text:
+        `with ${String(largest.parameters.clients)} clients and ${String(largest.parameters.jobs)} jobs (the paper's grid scaled down; suspend), makespan ` +
+        Object.keys(largest.policies ?? {}).map((p) => `${p} ${readableNumber(makespan(p) ?? NaN)} h`).join(", ") +
+        ` (mean of ${largest.seeds.length} seeds); the RB rows of the reproduction table check the paper's stated trends.`,
+    });
+  }
   const counts = new Map<string, number>();
   for (const row of reproduction) counts.set(row.verdict, (counts.get(row.verdict) ?? 0) + 1);
   items.push({

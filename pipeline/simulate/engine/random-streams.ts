@@ -19,6 +19,8 @@ export interface RandomStreams {
   readonly seed: number;
   /** The stream of `name` for entity `index` (created on first use, then the same object). */
   stream(name: string, index?: number): Random;
+  /** `index ↦ stream(name, index)` with an array cache, for hot loops (no string key per draw). */
+  family(name: string): (index: number) => Random;
 }
 
 /** FNV-1a of a string, 32 bits, from offset basis `basis`. */
@@ -34,16 +36,21 @@ function fnv1a(text: string, basis: number): number {
 export function createRandomStreams(seed: number): RandomStreams {
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   const streams = new Map<string, Random>();
+  const stream = (name: string, index = 0): Random => {
+    const key = `${seed}\u0000${name}\u0000${index}`;
+    let random = streams.get(key);
+    if (random === undefined) {
+      random = createRandomFromWords([fnv1a(key, 0x811c9dc5), fnv1a(key, 0x9e3779b9), fnv1a(key, 0x85ebca6b), fnv1a(key, 0xc2b2ae35)]);
+      streams.set(key, random);
+    }
+    return random;
+  };
   return {
     seed,
-    stream(name, index = 0) {
-      const key = `${seed}\u0000${name}\u0000${index}`;
-      let random = streams.get(key);
-      if (random === undefined) {
-        random = createRandomFromWords([fnv1a(key, 0x811c9dc5), fnv1a(key, 0x9e3779b9), fnv1a(key, 0x85ebca6b), fnv1a(key, 0xc2b2ae35)]);
-        streams.set(key, random);
-      }
-      return random;
+    stream,
+    family(name) {
+      const cache: Random[] = [];
+      return (index) => (cache[index] ??= stream(name, index));
     },
   };
 }

@@ -6,9 +6,9 @@
  * shard (OAR's idempotent jobs, Slurm's requeue) redoes only what is missing.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { codeIdentity } from "../../runner/code-identity";
-import { writeJsonAtomic } from "../../shared/atomic-write";
+import { writeFileAtomic, writeJsonAtomic } from "../../shared/atomic-write";
 import { InputError } from "../../shared/errors";
 import { sha256OfJson } from "../../shared/hash";
 import { projectRoot } from "../../shared/version";
@@ -45,9 +45,16 @@ export function parseShard(text: string): Shard {
   return { index, count };
 }
 
-/** The code version of a model: a hash of its module's code identity (its files and packages). */
+/**
+ * The code version of a model: a hash of its module's code identity (its files and
+ * packages), always taken on the TypeScript sources — a model loaded from the built
+ * JavaScript (dist/) is traced back to them — so that results written by the CLI and by
+ * the tests (which run the sources) carry the same version.
+ */
 export function modelCodeVersion(model: SimulatorModel): string {
-  return sha256OfJson(codeIdentity(model.module, join(__dirname, "..", ".."), projectRoot())).slice(0, 16);
+  const root = projectRoot();
+  const module = model.module.startsWith(join(root, "dist") + sep) ? join(root, relative(join(root, "dist"), model.module)).replace(/\.js$/, ".ts") : model.module;
+  return sha256OfJson(codeIdentity(module, join(root, "pipeline"), root)).slice(0, 16);
 }
 
 export async function loadModel(registry: SimulatorRegistry, name: string): Promise<SimulatorModel> {
@@ -81,6 +88,8 @@ export async function runShard(
   out: string,
   shard: Shard = { index: 0, count: 1 },
   log: (line: string) => void = () => {},
+  /** Folders whose `cells/` may already hold results of this spec and code (copied, not rerun). */
+  reuseFrom: string[] = [],
 ): Promise<ShardOutcome> {
   const model = await loadModel(registry, spec.simulator);
   const specHash = sweepSpecHash(spec);
@@ -93,6 +102,12 @@ export async function runShard(
   for (const [k, cell] of mine.entries()) {
     const path = join(out, "cells", `${cell.id}.json`);
     if (isDone(path, cell, specHash, codeVersion)) {
+      skipped++;
+      continue;
+    }
+    const reusable = reuseFrom.map((folder) => join(folder, "cells", `${cell.id}.json`)).find((from) => isDone(from, cell, specHash, codeVersion));
+    if (reusable !== undefined) {
+      writeFileAtomic(path, readFileSync(reusable));
       skipped++;
       continue;
     }

@@ -1,0 +1,89 @@
+/**
+ * Where a copy of a job checkpoints, under each policy of [BKT] §IV-A-2 (docs/science.md
+ * §6.1.5), from the copy's own slice durations p_j = w_j / speed and checkpoint costs
+ * c_j = o_j / link + latency on its host, for the slices it has left (k+1..n):
+ *
+ * - `none`: only the final result (slice n);
+ * - `periodic`: Daly's higher-order period for the copy's mean cost C and the failure law's
+ *   MTTF, mapped to slice boundaries on work (`dalyMapping = "work"`, the default) or on
+ *   costs ("costs", as printed); `young`: the same with Young's period;
+ * - `every-slice`: after every slice;
+ * - `pckp`: the DP with [BKT]'s objective (costs in quanta rounded up, never 0; the time
+ *   origin shifted by a planned download, docs/science.md §6.1.5); `pckp-paper` and
+ *   `pckp-complete`: the DP with the other objectives.
+ *
+ * DP results are cached by everything they depend on (the job, its starting slice, the host's
+ * speed and link, the download shift): a job restarted on the same host reuses its plan.
+ * The hit rate is counted (`BktPlanner.stats`).
+ */
+import { dalyPeriod, youngPeriod } from "../../place/checkpoint-periods";
+import type { FailureLaw } from "../../place/laws/failure-law";
+import { mapPeriodToSlices } from "../../place/map-period-to-slices";
+import type { Objective } from "../../place/objective";
+import { variableCostDp } from "../../place/variable-cost-dp";
+import type { BktPolicy, BktScenario } from "./bkt-scenario";
+
+export interface CopyInputs {
+  /** Cache key of the copy's inputs (job, start slice, host). */
+  key: string;
+  slicesSeconds: Float64Array;
+  costsSeconds: Float64Array;
+  /** Planned download before the first slice (0 when none). */
+  downloadSeconds: number;
+}
+
+export interface BktPlanner {
+  /** Checkpoint flags for the copy's slices (index i: after its (i+1)-th remaining slice); the last is always set. */
+  plan(policy: BktPolicy, copy: CopyInputs): Uint8Array;
+  readonly stats: { dpCalls: number; dpCacheHits: number };
+}
+
+const DP_OBJECTIVE: Partial<Record<BktPolicy, Objective>> = { pckp: "bkt", "pckp-paper": "paper", "pckp-complete": "complete" };
+
+export function createPlanner(scenario: BktScenario, law: FailureLaw): BktPlanner {
+  const cache = new Map<string, Uint8Array>();
+  const stats = { dpCalls: 0, dpCacheHits: 0 };
+  const flags = (m: number, checkpoints: number[]) => {
+    const out = new Uint8Array(m);
+    for (const k of checkpoints) out[k - 1] = 1;
+    out[m - 1] = 1;
+    return out;
+  };
+  return {
+    stats,
+    plan(policy, copy) {
+      const m = copy.slicesSeconds.length;
+      if (policy === "none") return flags(m, []);
+      if (policy === "every-slice") return new Uint8Array(m).fill(1);
+      if (policy === "periodic" || policy === "young") {
+        const meanCost = copy.costsSeconds.reduce((s, c) => s + c, 0) / m;
+        const period = (policy === "young" ? youngPeriod : dalyPeriod)(meanCost, law.meanSeconds);
+        const job = { slicesSeconds: [...copy.slicesSeconds], costsSeconds: [...copy.costsSeconds] };
+        return flags(m, mapPeriodToSlices(job, period, scenario.dalyMapping === "costs" ? "cost" : "work"));
+      }
+      const objective = DP_OBJECTIVE[policy]!;
+      const key = `${policy}|${copy.key}`;
+      const cached = cache.get(key);
+      if (cached !== undefined) {
+        stats.dpCacheHits++;
+        return cached;
+      }
+      stats.dpCalls++;
+      const costsQuanta = Int32Array.from(copy.costsSeconds, (c) => Math.max(1, Math.ceil(c / scenario.quantumS - 1e-12)));
+      const solution = variableCostDp({
+        slicesSeconds: copy.slicesSeconds,
+        costsQuanta,
+        quantumSeconds: scenario.quantumS,
+        law,
+        alpha: scenario.alpha,
+        beta: 0,
+        objective,
+        eq4: scenario.eq4,
+        timeOffsetSeconds: copy.downloadSeconds,
+      });
+      const plan = flags(m, solution.checkpoints);
+      cache.set(key, plan);
+      return plan;
+    },
+  };
+}

@@ -1,0 +1,578 @@
+/**
+ * One run of the [BKT] desktop grid (docs/science.md §6.1) under one checkpoint policy: a
+ * BOINC-like server handing out a bag of jobs to volatile clients, checkpoints uploaded to
+ * the server, until every job has a result.
+ *
+ * Model, as docs/science.md §6.1 settles it:
+ * - Clients alternate availability and unavailability intervals (two laws from a per-client
+ *   stream, or an availability trace) until their lifetime ends. At t = 0 every client is
+ *   available (`startState = "fresh"`) or in the alternating process's equilibrium
+ *   ("stationary", reached by running it from 2000 h before 0).
+ * - A client pulls one job per request (§6.1.3): a job never handed out, chosen uniformly;
+ *   else a duplicate of any uncompleted job, chosen uniformly, starting from the most
+ *   recent checkpoint the server holds (downloaded first when `downloadOnRestart`); else
+ *   "halt". It requests at t = 0, after each result upload, and — in `abort` mode — when it
+ *   comes back after a failure.
+ * - A copy computes its slices in order; after a slice its policy marks, it uploads the
+ *   image (waiting FIFO for one of the server's connections; computing nothing meanwhile),
+ *   and the server keeps a checkpoint only if it is newer than the one it has (older ones are
+ *   "outdated", discarded after the transfer). The upload after the last slice is the
+ *   result: the first one completes the job, later ones are discarded. Copies of completed
+ *   jobs run on (`staleCopies = "run-on"`) or stop at their next upload ("abort-on-contact").
+ * - A transient unavailability suspends the copy, which resumes on return (a transfer
+ *   restarts from zero) — `transient = "suspend"`, the project's calibration — or kills it
+ *   (`"abort"`, the literal reading: the work since its last accepted checkpoint is lost and
+ *   the client requests a new job on return). The end of the lifetime always kills the copy.
+ * - Transfers take size / link + latency at the client's link rate; if the server's link
+ *   would be exceeded it is shared max-min fairly and every transfer's end is recomputed
+ *   (latency is then not added: the preset's 100 connections of ≤ 2 Mbit/s never bind a
+ *   1 Gbit/s server, and its latency is 0).
+ *
+ * Accounting (docs/science.md §6.1.6): every client-second is in exactly one bucket —
+ * computing, uploading, downloading, waiting for a connection, idle, unavailable, departed —
+ * so that buckets sum to clients × the run's length. Checkpoint overhead = uploads (of
+ * checkpoints and results) + downloads + connection waits; lost computation = compute time
+ * lost at failures since the copy's last accepted checkpoint; compute spent on jobs already
+ * completed is `duplicateWork`, outside the paper's two bars.
+ */
+import type { FailureLaw } from "../../place/laws/failure-law";
+import { createLaw } from "../../place/laws/create-law";
+import { parseLawString } from "../../place/laws/law-string";
+import { createSimulation } from "../engine/simulation";
+import type { RandomStreams } from "../engine/random-streams";
+import { nextChangeAfter, availableAt, type AvailabilityTrace } from "../traces/availability-trace";
+import type { BktPlatform } from "./bkt-platform";
+import { createPlanner } from "./bkt-policies";
+import type { BktPolicy, BktScenario } from "./bkt-scenario";
+
+/** Client-seconds per bucket. */
+export interface TimeBuckets {
+  computeS: number;
+  uploadS: number;
+  downloadS: number;
+  waitS: number;
+  idleS: number;
+  unavailableS: number;
+  departedS: number;
+}
+
+export interface BktRunResult {
+  policy: BktPolicy;
+  /** When the last job's first result arrived, s; null when the horizon stopped the run first. */
+  makespanS: number | null;
+  endS: number;
+  unfinishedJobs: number;
+  completedJobs: number;
+  /** Checkpoint overhead = uploads + downloads + connection waits, client-seconds. */
+  checkpointOverheadS: number;
+  lostComputationS: number;
+  connectionWaitS: number;
+  downloadS: number;
+  duplicateWorkS: number;
+  checkpointsTaken: number;
+  checkpointsAccepted: number;
+  checkpointsOutdated: number;
+  resultsSent: number;
+  resultsDiscarded: number;
+  copies: number;
+  jobsFinishedByDuplicate: number;
+  uploadedMbit: number;
+  downloadedMbit: number;
+  failuresTransient: number;
+  failuresPermanent: number;
+  events: number;
+  dpCalls: number;
+  dpCacheHits: number;
+  buckets: TimeBuckets;
+}
+
+export interface BktRunInputs {
+  scenario: BktScenario;
+  platform: BktPlatform;
+  streams: RandomStreams;
+  policy: BktPolicy;
+  /** Availability from a trace instead of the laws (trace node of each client, and the trace's start). */
+  trace: { trace: AvailabilityTrace; nodeOfClient: Int32Array } | null;
+  /** The failure law the policies plan with (docs/science.md §6.1.4: the availability law). */
+  policyLaw: FailureLaw;
+  progress?: (message: string) => void;
+  /** Told of every availability change (tests check that policies see the same hosts). */
+  onAvailability?: (client: number, timeS: number, up: boolean) => void;
+}
+
+// Client phases.
+const IDLE = 0;
+const DOWNLOAD_WAIT = 1;
+const DOWNLOAD = 2;
+const COMPUTE = 3;
+const UPLOAD_WAIT = 4;
+const UPLOAD = 5;
+const HALTED = 6;
+const DEAD = 7;
+
+const KINDS = ["lifetime end", "availability change", "transfer end", "compute end", "request"] as const;
+
+export function runBkt(inputs: BktRunInputs): BktRunResult {
+  const { scenario, platform, streams, policy } = inputs;
+  const clients = scenario.clients;
+  const jobs = scenario.jobs;
+  const sim = createSimulation({ kinds: KINDS, maxEntities: Math.max(clients, 1), capacity: 4 * clients });
+  const [LIFETIME, AVAILABILITY, TRANSFER, COMPUTE_END, REQUEST] = KINDS.map((k) => sim.kind(k)) as [number, number, number, number, number];
+  const planner = createPlanner(scenario, inputs.policyLaw);
+  const latency = scenario.latencySeconds;
+  const capacity = scenario.server.connections;
+  const serverMbps = scenario.server.mbps;
+  const suspend = scenario.transient === "suspend";
+
+  // Availability laws (unused with a trace).
+  const upLaw = createLaw(parseLawString(scenario.availability).spec);
+  const downLaw = createLaw(parseLawString(scenario.unavailability).spec);
+
+  // Server state.
+  const kStar = new Int32Array(jobs); // highest slice whose checkpoint the server holds (0: none)
+  const completed = new Uint8Array(jobs);
+  const copiesOfJob = new Int32Array(jobs);
+  const neverHanded = Int32Array.from({ length: jobs }, (_, j) => j);
+  let neverHandedCount = jobs;
+  const uncompleted = Int32Array.from({ length: jobs }, (_, j) => j);
+  const positionInUncompleted = Int32Array.from({ length: jobs }, (_, j) => j);
+  let uncompletedCount = jobs;
+  const server = streams.stream("server");
+  let active = 0; // connections in use
+  const waiting: number[] = []; // clients waiting for a connection, FIFO (lazy removal)
+  let waitingHead = 0;
+
+  // Client state.
+  const up = new Uint8Array(clients);
+  const alive = new Uint8Array(clients).fill(1);
+  let aliveCount = clients;
+  const phase = new Uint8Array(clients);
+  const bucketSince = new Float64Array(clients);
+  const queued = new Uint8Array(clients);
+  const pendingEvent = new Float64Array(clients).fill(-1); // compute or transfer end
+  const availabilityEvent = new Float64Array(clients).fill(-1);
+  const copyJob = new Int32Array(clients).fill(-1);
+  const copyFirstSlice = new Int32Array(clients); // first slice index (global) of the copy's job
+  const copyFrom = new Int32Array(clients); // k0: slices done before the copy started
+  const copySlice = new Int32Array(clients); // slice being computed or uploaded (1-based within the job)
+  const copyPlan: (Uint8Array | null)[] = new Array(clients).fill(null);
+  const copyFirstCopy = new Uint8Array(clients);
+  const unsavedCompute = new Float64Array(clients); // compute since the copy's last accepted checkpoint
+  const sliceStartedAt = new Float64Array(clients);
+  const remainingSliceS = new Float64Array(clients).fill(-1); // suspended computation left, or −1
+  const transferMbit = new Float64Array(clients); // size of the current transfer
+  const transferLeftMbit = new Float64Array(clients);
+  const transferRate = new Float64Array(clients);
+  const transferSince = new Float64Array(clients);
+  const activeClients = new Set<number>();
+  let linkSum = 0;
+
+  const buckets: TimeBuckets = { computeS: 0, uploadS: 0, downloadS: 0, waitS: 0, idleS: 0, unavailableS: 0, departedS: 0 };
+  const result = {
+    completedJobs: 0,
+    lostComputationS: 0,
+    duplicateWorkS: 0,
+    checkpointsTaken: 0,
+    checkpointsAccepted: 0,
+    checkpointsOutdated: 0,
+    resultsSent: 0,
+    resultsDiscarded: 0,
+    copies: 0,
+    jobsFinishedByDuplicate: 0,
+    uploadedMbit: 0,
+    downloadedMbit: 0,
+    failuresTransient: 0,
+    failuresPermanent: 0,
+    lastResultS: 0,
+  };
+
+  /** Close the client's current bucket at `now` (before any change of phase, availability or life). */
+  function settle(c: number): void {
+    const elapsed = sim.now - bucketSince[c]!;
+    bucketSince[c] = sim.now;
+    if (elapsed <= 0) return;
+    if (alive[c] === 0) buckets.departedS += elapsed;
+    else if (up[c] === 0) buckets.unavailableS += elapsed;
+    else {
+      const p = phase[c];
+      if (p === COMPUTE) buckets.computeS += elapsed;
+      else if (p === UPLOAD) buckets.uploadS += elapsed;
+      else if (p === DOWNLOAD) buckets.downloadS += elapsed;
+      else if (p === DOWNLOAD_WAIT || p === UPLOAD_WAIT) buckets.waitS += elapsed;
+      else buckets.idleS += elapsed;
+    }
+  }
+
+  function setPhase(c: number, next: number): void {
+    settle(c);
+    phase[c] = next;
+  }
+
+  // Availability: per-client alternating process from its own stream, or the trace.
+  const availabilityStream = streams.family("availability");
+  const traceInfo = inputs.trace;
+  function nextAvailabilityChange(c: number, nowUp: boolean): number {
+    if (traceInfo !== null) {
+      const node = traceInfo.trace.nodes[traceInfo.nodeOfClient[c]!]!;
+      return nextChangeAfter(node, traceInfo.trace.startS + sim.now) - traceInfo.trace.startS;
+    }
+    return sim.now + (nowUp ? upLaw : downLaw).sample(availabilityStream(c));
+  }
+
+  // Transfers, with max-min fair sharing of the server link when it binds.
+  function rescheduleTransfers(): void {
+    for (const c of activeClients) transferLeftMbit[c] = transferLeftMbit[c]! - transferRate[c]! * (sim.now - transferSince[c]!);
+    // Water-filling: rates in increasing link order.
+    const sorted = [...activeClients].sort((a, b) => platform.linkMbps[a]! - platform.linkMbps[b]! || a - b);
+    let capacityLeft = serverMbps;
+    sorted.forEach((c, i) => {
+      const fair = capacityLeft / (sorted.length - i);
+      const rate = Math.min(platform.linkMbps[c]!, fair);
+      capacityLeft -= rate;
+      transferRate[c] = rate;
+      transferSince[c] = sim.now;
+      if (pendingEvent[c]! >= 0) sim.cancel(pendingEvent[c]!);
+      pendingEvent[c] = sim.at(sim.now + Math.max(0, transferLeftMbit[c]!) / rate, TRANSFER, c);
+    });
+  }
+
+  function startTransfer(c: number): void {
+    active++;
+    const sharing = linkSum + platform.linkMbps[c]! > serverMbps || linkSum > serverMbps;
+    linkSum += platform.linkMbps[c]!;
+    activeClients.add(c);
+    transferLeftMbit[c] = transferMbit[c]!;
+    transferRate[c] = platform.linkMbps[c]!;
+    transferSince[c] = sim.now;
+    setPhase(c, phase[c] === DOWNLOAD_WAIT ? DOWNLOAD : UPLOAD);
+    if (sharing) rescheduleTransfers();
+    else pendingEvent[c] = sim.at(sim.now + latency + transferMbit[c]! / platform.linkMbps[c]!, TRANSFER, c);
+  }
+
+  function releaseConnection(c: number): void {
+    active--;
+    activeClients.delete(c);
+    const wasSharing = linkSum > serverMbps;
+    linkSum -= platform.linkMbps[c]!;
+    if (wasSharing) rescheduleTransfers();
+    while (active < capacity && waitingHead < waiting.length) {
+      const next = waiting[waitingHead++]!;
+      if (queued[next] === 0) continue;
+      queued[next] = 0;
+      startTransfer(next);
+    }
+    if (waitingHead > 4096 && waitingHead * 2 > waiting.length) {
+      waiting.splice(0, waitingHead);
+      waitingHead = 0;
+    }
+  }
+
+  function requestConnection(c: number, kind: typeof DOWNLOAD_WAIT | typeof UPLOAD_WAIT): void {
+    setPhase(c, kind);
+    if (active < capacity) startTransfer(c);
+    else {
+      queued[c] = 1;
+      waiting.push(c);
+    }
+  }
+
+  /** Stop whatever the copy on c is doing right now (a failure): no event, no connection, no queue place. */
+  function interrupt(c: number): void {
+    if (pendingEvent[c]! >= 0) {
+      sim.cancel(pendingEvent[c]!);
+      pendingEvent[c] = -1;
+    }
+    if (phase[c] === DOWNLOAD || phase[c] === UPLOAD) releaseConnection(c);
+    queued[c] = 0;
+  }
+
+  function startSlice(c: number, durationS: number): void {
+    setPhase(c, COMPUTE);
+    sliceStartedAt[c] = sim.now;
+    pendingEvent[c] = sim.at(sim.now + durationS, COMPUTE_END, c);
+  }
+
+  function sliceSeconds(c: number, k: number): number {
+    return platform.workMi[copyFirstSlice[c]! + k - 1]! / platform.speedMips[c]!;
+  }
+
+  function image(c: number, k: number): number {
+    return platform.imageMbit[copyFirstSlice[c]! + k - 1]!;
+  }
+
+  function pickJob(): { job: number; first: boolean } | null {
+    if (neverHandedCount > 0) {
+      const i = Math.floor(server.next() * neverHandedCount);
+      const job = neverHanded[i]!;
+      neverHanded[i] = neverHanded[--neverHandedCount]!;
+      return { job, first: true };
+    }
+    if (uncompletedCount > 0) return { job: uncompleted[Math.floor(server.next() * uncompletedCount)]!, first: false };
+    return null;
+  }
+
+  function handOut(c: number): void {
+    const picked = pickJob();
+    if (picked === null) {
+      setPhase(c, HALTED);
+      return;
+    }
+    const { job, first } = picked;
+    result.copies++;
+    copiesOfJob[job]++;
+    const from = kStar[job]!;
+    const firstSlice = platform.sliceStart[job]!;
+    const n = platform.sliceStart[job + 1]! - firstSlice;
+    copyJob[c] = job;
+    copyFirstSlice[c] = firstSlice;
+    copyFrom[c] = from;
+    copyFirstCopy[c] = first ? 1 : 0;
+    unsavedCompute[c] = 0;
+    remainingSliceS[c] = -1;
+    const download = from > 0 && scenario.downloadOnRestart;
+    const speed = platform.speedMips[c]!;
+    const link = platform.linkMbps[c]!;
+    const slicesSeconds = new Float64Array(n - from);
+    const costsSeconds = new Float64Array(n - from);
+    for (let k = from + 1; k <= n; k++) {
+      slicesSeconds[k - from - 1] = platform.workMi[firstSlice + k - 1]! / speed;
+      costsSeconds[k - from - 1] = platform.imageMbit[firstSlice + k - 1]! / link + latency;
+    }
+    const downloadSeconds = download ? platform.imageMbit[firstSlice + from - 1]! / link + latency : 0;
+    copyPlan[c] = planner.plan(policy, { key: `${job}|${from}|${speed}|${link}|${downloadSeconds}`, slicesSeconds, costsSeconds, downloadSeconds });
+    if (download) {
+      copySlice[c] = from;
+      transferMbit[c] = platform.imageMbit[firstSlice + from - 1]!;
+      requestConnection(c, DOWNLOAD_WAIT);
+    } else {
+      copySlice[c] = from + 1;
+      startSlice(c, sliceSeconds(c, from + 1));
+    }
+  }
+
+  function dropCopy(c: number): void {
+    copyJob[c] = -1;
+    copyPlan[c] = null;
+    remainingSliceS[c] = -1;
+  }
+
+  function complete(job: number, first: boolean): void {
+    completed[job] = 1;
+    result.completedJobs++;
+    result.lastResultS = sim.now;
+    if (!first) result.jobsFinishedByDuplicate++;
+    const i = positionInUncompleted[job]!;
+    const last = uncompleted[--uncompletedCount]!;
+    uncompleted[i] = last;
+    positionInUncompleted[last] = i;
+  }
+
+  function onComputeEnd(c: number): void {
+    pendingEvent[c] = -1;
+    const job = copyJob[c]!;
+    const k = copySlice[c]!;
+    const spent = sim.now - sliceStartedAt[c]!;
+    remainingSliceS[c] = -1;
+    if (completed[job] === 1) result.duplicateWorkS += spent;
+    unsavedCompute[c] = unsavedCompute[c]! + spent;
+    if (copyPlan[c]![k - copyFrom[c]! - 1] === 1) {
+      if (scenario.staleCopies === "abort-on-contact" && completed[job] === 1) {
+        dropCopy(c);
+        setPhase(c, IDLE);
+        sim.at(sim.now, REQUEST, c);
+        return;
+      }
+      transferMbit[c] = image(c, k);
+      requestConnection(c, UPLOAD_WAIT);
+    } else {
+      copySlice[c] = k + 1;
+      startSlice(c, sliceSeconds(c, k + 1));
+    }
+  }
+
+  function onTransferEnd(c: number): void {
+    pendingEvent[c] = -1;
+    const job = copyJob[c]!;
+    const k = copySlice[c]!;
+    const n = platform.sliceStart[job + 1]! - copyFirstSlice[c]!;
+    const downloading = phase[c] === DOWNLOAD;
+    releaseConnection(c);
+    if (downloading) {
+      result.downloadedMbit += transferMbit[c]!;
+      copySlice[c] = k + 1;
+      startSlice(c, sliceSeconds(c, k + 1));
+      return;
+    }
+    result.uploadedMbit += transferMbit[c]!;
+    if (k === n) {
+      result.resultsSent++;
+      if (completed[job] === 0) complete(job, copyFirstCopy[c] === 1);
+      else result.resultsDiscarded++;
+      dropCopy(c);
+      setPhase(c, IDLE);
+      sim.at(sim.now, REQUEST, c);
+      return;
+    }
+    result.checkpointsTaken++;
+    if (k > kStar[job]!) {
+      kStar[job] = k;
+      result.checkpointsAccepted++;
+      unsavedCompute[c] = 0;
+    } else result.checkpointsOutdated++;
+    copySlice[c] = k + 1;
+    startSlice(c, sliceSeconds(c, k + 1));
+  }
+
+  /** The copy on c dies (abort-mode failure or end of lifetime): its unsaved work is lost. */
+  function killCopy(c: number): void {
+    if (copyJob[c]! < 0) return;
+    let lost = unsavedCompute[c]!;
+    if (phase[c] === COMPUTE && up[c] === 1) lost += sim.now - sliceStartedAt[c]!;
+    else if (remainingSliceS[c]! >= 0) lost += sliceSeconds(c, copySlice[c]!) - remainingSliceS[c]!;
+    result.lostComputationS += lost;
+    interrupt(c);
+    dropCopy(c);
+  }
+
+  function onAvailabilityChange(c: number): void {
+    availabilityEvent[c] = -1;
+    if (alive[c] === 0) return;
+    if (up[c] === 1) {
+      // Going down.
+      result.failuresTransient++;
+      if (suspend) {
+        // The slice's compute end is at sliceStartedAt + its duration (see startSlice and the resume below).
+        if (phase[c] === COMPUTE) remainingSliceS[c] = Math.max(0, sliceStartedAt[c]! + sliceSeconds(c, copySlice[c]!) - sim.now);
+        interrupt(c);
+        settle(c);
+        up[c] = 0;
+      } else {
+        killCopy(c);
+        settle(c);
+        up[c] = 0;
+        if (phase[c] !== HALTED) phase[c] = IDLE;
+      }
+    } else {
+      settle(c);
+      up[c] = 1;
+      if (phase[c] === HALTED) {
+        // Nothing to do: the server has no job for it.
+      } else if (copyJob[c]! < 0) sim.at(sim.now, REQUEST, c);
+      else if (phase[c] === COMPUTE) {
+        const left = remainingSliceS[c]!;
+        remainingSliceS[c] = -1;
+        sliceStartedAt[c] = sim.now - (sliceSeconds(c, copySlice[c]!) - left);
+        pendingEvent[c] = sim.at(sim.now + left, COMPUTE_END, c);
+      } else if (phase[c] === DOWNLOAD || phase[c] === DOWNLOAD_WAIT) {
+        phase[c] = DOWNLOAD_WAIT;
+        requestConnection(c, DOWNLOAD_WAIT);
+      } else if (phase[c] === UPLOAD || phase[c] === UPLOAD_WAIT) {
+        phase[c] = UPLOAD_WAIT;
+        requestConnection(c, UPLOAD_WAIT);
+      }
+    }
+    inputs.onAvailability?.(c, sim.now, up[c] === 1);
+    const next = nextAvailabilityChange(c, up[c] === 1);
+    if (next < Infinity) availabilityEvent[c] = sim.at(Math.max(sim.now, next), AVAILABILITY, c);
+  }
+
+  function onLifetimeEnd(c: number): void {
+    if (alive[c] === 0) return;
+    result.failuresPermanent++;
+    killCopy(c);
+    settle(c);
+    alive[c] = 0;
+    aliveCount--;
+    if (availabilityEvent[c]! >= 0) sim.cancel(availabilityEvent[c]!);
+    availabilityEvent[c] = -1;
+  }
+
+  function onRequest(c: number): void {
+    if (alive[c] === 0 || up[c] === 0 || copyJob[c]! >= 0 || phase[c] === HALTED) return;
+    handOut(c);
+  }
+
+  // t = 0: every client's state, its first availability change, its lifetime, its request.
+  for (let c = 0; c < clients; c++) {
+    let isUp = true;
+    let nextChange: number;
+    if (traceInfo !== null) {
+      const node = traceInfo.trace.nodes[traceInfo.nodeOfClient[c]!]!;
+      isUp = availableAt(node, traceInfo.trace.startS);
+      nextChange = nextChangeAfter(node, traceInfo.trace.startS) - traceInfo.trace.startS;
+    } else if (scenario.startState === "stationary") {
+      // Run the alternating process from well before 0 (2000 h: hundreds of cycles of the preset).
+      let t = -2000 * 3600;
+      isUp = true;
+      for (;;) {
+        const next = t + (isUp ? upLaw : downLaw).sample(availabilityStream(c));
+        if (next > 0) {
+          nextChange = next;
+          break;
+        }
+        t = next;
+        isUp = !isUp;
+      }
+    } else nextChange = upLaw.sample(availabilityStream(c));
+    up[c] = isUp ? 1 : 0;
+    if (nextChange! < Infinity) availabilityEvent[c] = sim.at(nextChange!, AVAILABILITY, c);
+    if (platform.lifetimeEndS[c]! < Infinity) sim.at(platform.lifetimeEndS[c]!, LIFETIME, c);
+    if (isUp) sim.at(0, REQUEST, c);
+  }
+
+  const horizonS = scenario.horizonHours * 3600;
+  let reported = 0;
+  sim.run(
+    (kind, c) => {
+      if (kind === COMPUTE_END) onComputeEnd(c);
+      else if (kind === TRANSFER) onTransferEnd(c);
+      else if (kind === AVAILABILITY) onAvailabilityChange(c);
+      else if (kind === REQUEST) onRequest(c);
+      else if (kind === LIFETIME) onLifetimeEnd(c);
+    },
+    {
+      until: horizonS,
+      stop: () => result.completedJobs === jobs || aliveCount === 0,
+      progress: inputs.progress
+        ? (now, events) => {
+            if (events - reported >= 1_000_000) {
+              reported = events;
+              inputs.progress!(`${policy}: ${events} events, t = ${(now / 3600).toFixed(1)} h, ${result.completedJobs}/${jobs} jobs done`);
+            }
+          }
+        : undefined,
+      progressEvery: 1_000_000,
+    },
+  );
+
+  const endS = sim.now;
+  for (let c = 0; c < clients; c++) settle(c);
+  const connectionWaitS = buckets.waitS;
+  return {
+    policy,
+    makespanS: result.completedJobs === jobs ? result.lastResultS : null,
+    endS,
+    unfinishedJobs: jobs - result.completedJobs,
+    completedJobs: result.completedJobs,
+    checkpointOverheadS: buckets.uploadS + buckets.downloadS + connectionWaitS,
+    lostComputationS: result.lostComputationS,
+    connectionWaitS,
+    downloadS: buckets.downloadS,
+    duplicateWorkS: result.duplicateWorkS,
+    checkpointsTaken: result.checkpointsTaken,
+    checkpointsAccepted: result.checkpointsAccepted,
+    checkpointsOutdated: result.checkpointsOutdated,
+    resultsSent: result.resultsSent,
+    resultsDiscarded: result.resultsDiscarded,
+    copies: result.copies,
+    jobsFinishedByDuplicate: result.jobsFinishedByDuplicate,
+    uploadedMbit: result.uploadedMbit,
+    downloadedMbit: result.downloadedMbit,
+    failuresTransient: result.failuresTransient,
+    failuresPermanent: result.failuresPermanent,
+    events: sim.events,
+    dpCalls: planner.stats.dpCalls,
+    dpCacheHits: planner.stats.dpCacheHits,
+    buckets,
+  };
+}

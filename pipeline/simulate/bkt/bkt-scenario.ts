@@ -1,0 +1,195 @@
+/**
+ * A [BKT] simulation scenario as data (docs/science.md §6.1): the platform, the workload,
+ * the failure model and the policies, with the paper preset as defaults and every choice
+ * the paper leaves open a named field (docs/science.md §6.1.9). Units are in the names:
+ * hours, Mbit (megabits, as [BKT] Table II writes sizes), Mbit/s, MIPS, seconds.
+ *
+ * Scenario files are JSON objects holding any subset of these fields; what they leave out
+ * keeps its default. Problems are reported with the file, the line of the field and how to
+ * fix it.
+ */
+import { createLaw } from "../../place/laws/create-law";
+import { parseLawString } from "../../place/laws/law-string";
+import { parseDurationsCsv } from "../../place/laws/parse-durations-csv";
+import { InputError } from "../../shared/errors";
+import { fieldPosition } from "../sweep/sweep-spec";
+import { readFileSync } from "node:fs";
+
+/** What a transient unavailability does to the running copy (docs/science.md §6.1.4). */
+export type TransientMode = "suspend" | "abort";
+export type BktPolicy = "none" | "periodic" | "pckp" | "young" | "every-slice" | "pckp-paper" | "pckp-complete";
+export const BKT_POLICIES: readonly BktPolicy[] = ["none", "periodic", "pckp", "young", "every-slice", "pckp-paper", "pckp-complete"];
+
+export interface BktScenario {
+  /** Volatile clients M. */
+  clients: number;
+  /** Jobs in the bag J. */
+  jobs: number;
+  /** Slices per job, discrete uniform [min, max]. */
+  slicesPerJob: [number, number];
+  /** Work of a slice in hours on a host of the mean speed, uniform [min, max]. */
+  sliceHours: [number, number];
+  /** Checkpoint image after a slice, uniform [min, max] Mbit. */
+  checkpointMbit: [number, number];
+  /** Client CPU speed, Normal(mean, sd) MIPS, redrawn below `minSpeedMips`. */
+  speedMips: { mean: number; sd: number };
+  minSpeedMips: number;
+  /** Client link, uniform [min, max] Mbit/s. */
+  hostMbps: [number, number];
+  /** The server: link Mbit/s and simultaneous connections. */
+  server: { mbps: number; connections: number };
+  /** Law strings (as `ckpt place --law`) of availability and unavailability intervals, and of the client lifetime ("none": no departure). */
+  availability: string;
+  unavailability: string;
+  lifetime: string;
+  /** An availability trace (FTA .tab or .avt) instead of the two interval laws; null for the laws. */
+  trace: string | null;
+  transient: TransientMode;
+  policies: BktPolicy[];
+  /** Periodic: the period mapped on slice work ("work", the default) or on checkpoint costs ("costs", as printed). */
+  dalyMapping: "work" | "costs";
+  /** Quantum of the DP's checkpoint costs, seconds (costs rounded up to quanta). */
+  quantumS: number;
+  /** [BKT] eq. (4): "consistent" (default) or "as-printed". */
+  eq4: "consistent" | "as-printed";
+  /** Re-execution ratio α of the DP's objective. */
+  alpha: number;
+  latencySeconds: number;
+  /** Hosts start available ("fresh") or in the availability process's equilibrium ("stationary"). */
+  startState: "fresh" | "stationary";
+  /** Copies of completed jobs keep running ("run-on") or stop at their next upload ("abort-on-contact"). */
+  staleCopies: "run-on" | "abort-on-contact";
+  /** A copy restarting from a checkpoint downloads its image first. */
+  downloadOnRestart: boolean;
+  /** Checkpoint sizes are megabits (default) or megabytes (×8). */
+  checkpointSizeUnit: "Mbit" | "MB";
+  /** Stop a run that has not finished by then (a safety net; reported as unfinished). */
+  horizonHours: number;
+  replications: number;
+  seed: number;
+}
+
+/** The paper preset (docs/science.md §6.1.1–6.1.2), with the project's readings of §6.1.9. */
+export const BKT_PAPER_PRESET: BktScenario = {
+  clients: 5000,
+  jobs: 1000,
+  slicesPerJob: [1, 50],
+  sliceHours: [1, 5],
+  checkpointMbit: [10, 512],
+  speedMips: { mean: 1771, sd: 669.5 },
+  minSpeedMips: 177.1,
+  hostMbps: [1, 2],
+  server: { mbps: 1000, connections: 100 },
+  availability: "weibull:shape=0.431,scale=1.682,unit=h",
+  unavailability: "hyperexp:p=0.398,0.305,0.298;mu=0.031,11.566,1.322;param=mean;unit=h",
+  lifetime: "weibull:shape=0.58,scale=137,unit=d",
+  trace: null,
+  transient: "suspend",
+  policies: ["none", "periodic", "pckp"],
+  dalyMapping: "work",
+  quantumS: 60,
+  eq4: "consistent",
+  alpha: 1,
+  latencySeconds: 0,
+  startState: "fresh",
+  staleCopies: "run-on",
+  downloadOnRestart: true,
+  checkpointSizeUnit: "Mbit",
+  horizonHours: 100_000,
+  replications: 1,
+  seed: 1,
+};
+
+type Check = (value: unknown) => string | null;
+const integer = (min: number, max = Infinity): Check => (v) => (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? null : `an integer in [${min}, ${max}]`);
+const positive: Check = (v) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? null : "a finite number > 0");
+const nonNegative: Check = (v) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? null : "a finite number ≥ 0");
+const range = (check: Check, integers = false): Check => (v) =>
+  Array.isArray(v) && v.length === 2 && check(v[0]) === null && check(v[1]) === null && (v[0] as number) <= (v[1] as number) && (!integers || v.every(Number.isInteger))
+    ? null
+    : `[min, max] with min ≤ max, each ${integers ? "an integer ≥ 1" : check(-1) ?? "a number"}`;
+const oneOf = (...choices: string[]): Check => (v) => (typeof v === "string" && choices.includes(v) ? null : `one of ${choices.map((c) => `"${c}"`).join(", ")}`);
+const law = (allowNone: boolean): Check => (v) => {
+  if (allowNone && v === "none") return null;
+  if (typeof v !== "string") return `a law string such as "weibull:shape=0.431,scale=1.682,unit=h"${allowNone ? ' or "none"' : ""}`;
+  try {
+    const mean = createLaw(parseLawString(v, (path) => parseDurationsCsv(readFileSync(path, "utf8"), path)).spec).meanSeconds;
+    return Number.isFinite(mean) && mean > 0 ? null : `a law with a finite mean > 0 (this one's mean is ${mean} s)`;
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
+
+/** The check of each field: what it must be. */
+const CHECKS: Record<keyof BktScenario, Check> = {
+  clients: integer(1, 1_000_000),
+  jobs: integer(1, 10_000_000),
+  slicesPerJob: range(integer(1, 10_000), true),
+  sliceHours: range(positive),
+  checkpointMbit: range(nonNegative),
+  speedMips: (v) => {
+    const s = v as { mean?: unknown; sd?: unknown };
+    return typeof s === "object" && s !== null && positive(s.mean) === null && nonNegative(s.sd) === null ? null : '{ "mean": MIPS > 0, "sd": MIPS ≥ 0 }';
+  },
+  minSpeedMips: positive,
+  hostMbps: range(positive),
+  server: (v) => {
+    const s = v as { mbps?: unknown; connections?: unknown };
+    return typeof s === "object" && s !== null && positive(s.mbps) === null && integer(1)(s.connections) === null ? null : '{ "mbps": Mbit/s > 0, "connections": an integer ≥ 1 }';
+  },
+  availability: law(false),
+  unavailability: law(false),
+  lifetime: law(true),
+  trace: (v) => (v === null || (typeof v === "string" && v !== "") ? null : "a trace file (FTA .tab or .avt, possibly .gz), or null to use the availability laws"),
+  transient: oneOf("suspend", "abort"),
+  policies: (v) =>
+    Array.isArray(v) && v.length > 0 && v.every((p) => (BKT_POLICIES as readonly string[]).includes(p as string)) && new Set(v).size === v.length
+      ? null
+      : `a non-empty list of distinct policies among ${BKT_POLICIES.join(", ")}`,
+  dalyMapping: oneOf("work", "costs"),
+  quantumS: positive,
+  eq4: oneOf("consistent", "as-printed"),
+  alpha: (v) => (typeof v === "number" && v > 0 && v <= 1 ? null : "a number in (0, 1]"),
+  latencySeconds: nonNegative,
+  startState: oneOf("fresh", "stationary"),
+  staleCopies: oneOf("run-on", "abort-on-contact"),
+  downloadOnRestart: (v) => (typeof v === "boolean" ? null : "true or false"),
+  checkpointSizeUnit: oneOf("Mbit", "MB"),
+  horizonHours: positive,
+  replications: integer(1, 10_000),
+  seed: integer(0, 2 ** 31 - 1),
+};
+
+export const BKT_FIELDS = Object.keys(CHECKS) as (keyof BktScenario)[];
+
+/**
+ * Check every field of a complete scenario; `where(field)` says where a field is (a file and
+ * line) for the message.
+ */
+export function validateBktScenario(scenario: Record<string, unknown>, where: (field: string) => string = () => "scenario"): BktScenario {
+  for (const key of Object.keys(scenario)) {
+    if (!(key in CHECKS)) throw new InputError(`${where(key)}: unknown field "${key}"; a [BKT] scenario has ${BKT_FIELDS.join(", ")}`);
+  }
+  for (const field of BKT_FIELDS) {
+    const problem = CHECKS[field](scenario[field]);
+    if (problem !== null) throw new InputError(`${where(field)}: ${field} must be ${problem}, found ${JSON.stringify(scenario[field])}`);
+  }
+  const s = scenario as unknown as BktScenario;
+  if (s.trace !== null && (s.availability !== BKT_PAPER_PRESET.availability || s.unavailability !== BKT_PAPER_PRESET.unavailability)) {
+    // Both given: the trace wins, which must be said, not silently.
+    throw new InputError(`${where("trace")}: give either a trace or the availability/unavailability laws, not both (the trace replaces the two laws)`);
+  }
+  return s;
+}
+
+/** The preset with a scenario file's fields over it. */
+export function readBktScenario(text: string, file: string, base: BktScenario = BKT_PAPER_PRESET): BktScenario {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`${file}: not valid JSON (${(error as Error).message})`, { cause: error });
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new InputError(`${file}: a scenario is a JSON object of fields, e.g. { "clients": 5000, "jobs": 1000 }`);
+  return validateBktScenario({ ...structuredClone(base), ...(value as Record<string, unknown>) }, (field) => `${file}${fieldPosition(text, field)}`);
+}

@@ -1,0 +1,73 @@
+/** `ckpt simulate bkt` and a [BKT] sweep through `ckpt simulate sweep` / `merge`. */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../../cli-io";
+
+const dir = mkdtempSync(join(tmpdir(), "ckpt-bkt-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("ckpt simulate bkt", () => {
+  it("runs the preset with flags over a scenario file, as JSON whose only varying part is timing", async () => {
+    const scenario = join(dir, "scenario.json");
+    writeFileSync(scenario, JSON.stringify({ clients: 150, jobs: 40, policies: ["none", "periodic"] }));
+    const args = ["simulate", "bkt", scenario, "--jobs", "30", "--slices-per-job", "1,10", "--server-connections", "50", "--replications", "2", "--json", "--quiet"];
+    const a = await runCli(args);
+    expect(a.code, a.stderr).toBe(0);
+    const report = JSON.parse(a.stdout);
+    expect(report.scenario).toMatchObject({ clients: 150, jobs: 30, slicesPerJob: [1, 10], server: { mbps: 1000, connections: 50 }, replications: 2 });
+    expect(Object.keys(report.policies)).toEqual(["none", "periodic"]);
+    expect(report.policies.none.makespanH.n).toBe(2);
+    expect(report.timing.eventsPerSecond).toBeGreaterThan(0);
+    const b = JSON.parse((await runCli(args)).stdout);
+    delete report.timing;
+    delete b.timing;
+    expect(b).toEqual(report);
+  });
+
+  it("prints a table by default and refuses bad values with the flag's name", async () => {
+    const run = await runCli(["simulate", "bkt", "--clients", "80", "--jobs", "20", "--quiet"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\[BKT\] desktop grid: 80 clients, 20 jobs, transient suspend \(the project's calibration\)/);
+    expect(run.stdout).toMatch(/^pckp +\d/m);
+    const bad = await runCli(["simulate", "bkt", "--slices-per-job", "5,1"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--slices-per-job \(or the scenario's "slicesPerJob"\): slicesPerJob must be \[min, max\]/);
+    expect((await runCli(["simulate", "bkt", "--shard", "0/2"])).code).toBe(2);
+  });
+});
+
+describe("a [BKT] sweep", () => {
+  it("runs in two shards and merges into the same table as one", async () => {
+    const spec = join(dir, "sweep.json");
+    writeFileSync(
+      spec,
+      JSON.stringify({ simulator: "bkt", parameters: { jobs: 20, policies: ["none", "pckp"] }, axes: [{ name: "clients", values: [60, 120] }], seeds: [1, 2] }),
+    );
+    const one = join(dir, "one");
+    const two = join(dir, "two");
+    expect((await runCli(["simulate", "sweep", spec, "--out", one, "--quiet"])).code).toBe(0);
+    for (const shard of ["0/2", "1/2"]) expect((await runCli(["simulate", "sweep", spec, "--out", two, "--shard", shard, "--quiet"])).code).toBe(0);
+    expect((await runCli(["simulate", "merge", spec, "--out", one])).code).toBe(0);
+    expect((await runCli(["simulate", "merge", spec, "--out", two])).code).toBe(0);
+    expect(readFileSync(join(two, "merged.csv"), "utf8")).toBe(readFileSync(join(one, "merged.csv"), "utf8"));
+    const merged = JSON.parse(readFileSync(join(one, "merged.json"), "utf8"));
+    expect(merged.groups).toHaveLength(2);
+    expect(merged.groups[0].pairedDifferences["pckp − none"].makespanH.n).toBe(2);
+  }, 60_000);
+});
+
+describe("the results kept for the report's grid", () => {
+  it("are current: the pipeline's [BKT] stage computes no cell again (else refresh them as the stage says)", async () => {
+    const { parseSweepSpec } = await import("../../../pipeline/simulate/sweep/sweep-spec");
+    const { runShard } = await import("../../../pipeline/simulate/sweep/run-shard");
+    const { SIMULATORS } = await import("../../../pipeline/simulate/simulator");
+    const { projectRoot } = await import("../../../pipeline/shared/version");
+    const root = projectRoot();
+    const spec = parseSweepSpec(readFileSync(join(root, "data/simulations/bkt-report-grid.json"), "utf8"), "bkt-report-grid.json");
+    const outcome = await runShard(spec, SIMULATORS, join(dir, "reuse"), { index: 0, count: 1 }, () => {}, [join(root, "data/simulations/bkt-report-grid")]);
+    expect(outcome.ran, "stale: run `ckpt simulate sweep data/simulations/bkt-report-grid.json --out data/simulations/bkt-report-grid` and merge").toBe(0);
+    expect(outcome.cells).toBe(48);
+  });
+});
