@@ -13,7 +13,9 @@
  * Usage: dp-placer <job file> <runs>
  * The job file: "n quantum_s alpha beta shape scale_s", then n lines "slice_s cost_quanta".
  * Prints "waste W", "checkpoints j1 j2 …", then "median_micros X tables_micros Y
- * search_micros Z" (medians over <runs> solves after one warm-up).
+ * search_micros Z" (medians over <runs> solves after one warm-up), then "libm_ns pow P
+ * expm1 Q exp R log S": what one call of each costs here on the arguments the tables use
+ * (z = (t/λ)^k at every state's time t), to set against V8's Math functions.
  */
 #include <math.h>
 #include <stdio.h>
@@ -63,7 +65,8 @@ static double cdf(double t) { return t <= 0 ? 0 : -expm1(-pow(t / scale, shape))
 static double partial_expectation(double t) { return t <= 0 ? 0 : mean * gamma_p(gamma_a, pow(t / scale, shape)); }
 
 static int n, *costs, *parent, *first_row, *checkpoints, checkpoint_count;
-static double q, alpha, beta, *slices, *tau, *cumulative;
+static double q, alpha, beta, *slices, *tau, *cumulative, *state_times;
+static int state_count;
 static unsigned char *reach, *reached_before;
 static double *table_cdf, *table_moment, *waste, *hoisted, *slope;
 
@@ -176,6 +179,33 @@ static double solve(double *tables_micros, double *search_micros) {
   return best_waste;
 }
 
+/* ns per call of pow, expm1, exp and log at the times τ_j + s q of every state (j, s ≤ S_j), best of 5. */
+static void libm_costs(double ns[4]) {
+  volatile double sink = 0;
+  state_count = 0;
+  state_times = malloc((size_t)(n + 1) * ((size_t)cumulative[n] + 1) * sizeof(double));
+  for (int j = 0; j <= n; j++)
+    for (int s = 0; s <= (int)cumulative[j]; s++) state_times[state_count++] = tau[j] + s * q;
+  double *z = malloc(state_count * sizeof(double));
+  for (int i = 0; i < state_count; i++) z[i] = pow(state_times[i] / scale, shape);
+  for (int f = 0; f < 4; f++) {
+    ns[f] = INFINITY;
+    for (int repeat = 0; repeat < 5; repeat++) {
+      double start = now_micros(), sum = 0;
+      for (int i = 0; i < state_count; i++) {
+        double x = f == 0 ? pow(state_times[i] / scale, shape) : f == 1 ? expm1(-z[i]) : f == 2 ? exp(-z[i]) : log(z[i]);
+        sum += x;
+      }
+      sink += sum;
+      double elapsed = (now_micros() - start) * 1000 / state_count;
+      if (elapsed < ns[f]) ns[f] = elapsed;
+    }
+  }
+  (void)sink;
+  free(z);
+  free(state_times);
+}
+
 static int compare_doubles(const void *x, const void *y) {
   double a = *(const double *)x, b = *(const double *)y;
   return (a > b) - (a < b);
@@ -224,5 +254,8 @@ int main(int argc, char **argv) {
   printf("waste %.17g\ncheckpoints", result);
   for (int k = checkpoint_count - 1; k >= 0; k--) printf(" %d", checkpoints[k]);
   printf("\nmedian_micros %.3f tables_micros %.3f search_micros %.3f\n", median(totals, runs), median(tables, runs), median(searches, runs));
+  double ns[4];
+  libm_costs(ns);
+  printf("libm_ns pow %.2f expm1 %.2f exp %.2f log %.2f\n", ns[0], ns[1], ns[2], ns[3]);
   return 0;
 }
