@@ -8,3 +8,5 @@ export * from "./sweep/sweep-spec";
 export * from "./sweep/run-shard";
 export * from "./sweep/merge-sweep";
 export * from "./simulator";
+export * from "./bkt/bkt-scenario";
+export * from "./bkt/bkt-simulator";

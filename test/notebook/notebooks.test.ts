@@ -29,7 +29,7 @@ describe("notebooks", () => {
   const names = listNotebooks();
 
   it("exist", () => {
-    expect(names).toEqual(["01-recalibrate-bandwidth", "02-schedule-before-release", "03-place-checkpoints", "04-reproduce-the-papers"]);
+    expect(names).toEqual(["01-recalibrate-bandwidth", "02-schedule-before-release", "03-place-checkpoints", "04-reproduce-the-papers", "05-desktop-grid"]);
   });
 
   it.each(names)("%s runs headlessly and displays its figures", async (name) => {
