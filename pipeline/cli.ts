@@ -60,7 +60,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     load: async () => (await import("./commands/simulate.js")).command,
   },
   notebook: {
-    summary: "list the notebooks, or run one headlessly with --param values",
+    summary: "list the notebooks, run one headlessly with --param values, or install the TypeScript kernel into your Jupyter",
     load: async () => (await import("./commands/notebook.js")).command,
   },
 };

@@ -20,8 +20,8 @@
  *      │ example,      │ (+ place-timings, volatile)         │
  *      │ campaign (+ schedule-timings, volatile)             │
  *      └───────┬───────┘                                     │
- *              │      simulate-bkt ──► bkt-grid ([BKT] desktop grids,  │
- *              │        a sweep of the simulator, docs/science.md §6.1) │
+ *              │      simulate-bkt ──► bkt-grid, simulate-das06 ──► das06-grid │
+ *              │        (desktop-grid simulators, docs/science.md §6)   │
  *              ▼              │                              │
  *   report ◄─────────────────┴─────────────────────────────┘
  *      └──► index.html, figures/ (SVG, PNG, PDF, Vega-Lite), tables/ (CSV, LaTeX), reproduction.json
@@ -41,14 +41,14 @@ import { ingestStage, machineIngestStage } from "./stages/ingest-stage";
 import { placeStage } from "./stages/place-stage";
 import { reportStage } from "./stages/report-stage";
 import { scheduleStage } from "./stages/schedule-stage";
-import { simulateBktStage } from "./stages/simulate-bkt-stage";
+import { simulateBktStage, simulateDas06Stage } from "./stages/simulation-grid-stage";
 import { runStages, type PipelineRun } from "./runner/run-stages";
 import { withOutputFolder } from "./runner/output-folder";
 import type { Stage } from "./runner/stage";
 import { projectRoot } from "./shared/version";
 
 /** The registered stages, in data-flow order. */
-export const STAGES: readonly Stage[] = [ingestStage, fitStage, machineIngestStage, machineFitStage, scheduleStage, placeStage, simulateBktStage, reportStage];
+export const STAGES: readonly Stage[] = [ingestStage, fitStage, machineIngestStage, machineFitStage, scheduleStage, placeStage, simulateBktStage, simulateDas06Stage, reportStage];
 
 /** Trace files used when none are given: the shipped synthetic Azur-like campaign (data/README.md). */
 export const DEFAULT_TRACES: readonly string[] = ["data/traces/synthetic-azur.csv"];

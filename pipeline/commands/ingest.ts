@@ -2,15 +2,19 @@
  * `ckpt ingest`: read traces, validate every row, aggregate; write the observations
  * artifact and the rejects file; print the counts and the size series.
  */
-import { dirname, join, basename } from "node:path";
-import { openAtomicLineWriter, writeJsonAtomic } from "../shared/atomic-write";
+import { existsSync } from "node:fs";
+import { dirname, join, basename, resolve } from "node:path";
+import { openAtomicLineWriter, type AtomicLineWriter } from "../shared/atomic-write";
 import { booleanFlag, choiceFlag, optionalStringFlag, stringFlag, type LegacyCommand, type CommandIo } from "../shared/command";
 import { InputError, UsageError } from "../shared/errors";
-import { formatNumber, formatTable } from "../shared/format-table";
+import { formatCount, formatNumber, formatTable } from "../shared/format-table";
+import { checkOutputFile, fileSystemError } from "../shared/path-checks";
 import { TOOL_VERSION } from "../shared/version";
-import { ingestFiles, type IngestResult, type TraceFormat } from "../ingest/ingest-files";
-import { buildObservationsArtifact } from "../ingest/observations-artifact";
+import { ingestTracesTo, locateTraces, type IngestSummary, type TraceFormat } from "../ingest/ingest-files";
+import type { SizeSeries } from "../ingest/observations";
+import { writeObservationsArtifact } from "../ingest/observations-artifact";
 import { REJECTS_CSV_HEADER, rejectToCsvLine } from "../ingest/rejects-csv";
+import { summariseRunTable } from "../ingest/summarise-runs";
 
 const FORMATS: readonly TraceFormat[] = ["auto", "canonical", "host-logs"];
 const DEFAULT_OUT = "observations.json";
@@ -21,14 +25,28 @@ export function defaultRejectsPath(out: string): string {
   return join(dirname(out), `${name}.rejects.csv`);
 }
 
-function writeRejects(path: string, result: IngestResult): void {
-  const writer = openAtomicLineWriter(path);
+/** The folder of `path`, or its nearest existing parent (where large rejects may spill while reading). */
+function existingFolderOf(path: string): string {
+  let folder = dirname(resolve(path));
+  while (!existsSync(folder)) folder = dirname(folder);
+  return folder;
+}
+
+/** An output written as the ingest goes; errors of the file system become messages (exit 1). */
+function openOutput(path: string): AtomicLineWriter {
   try {
-    writer.write(REJECTS_CSV_HEADER);
-    for (const reject of result.rejects) writer.write(rejectToCsvLine(reject));
-    writer.commit();
+    return openAtomicLineWriter(path);
   } catch (error) {
-    writer.abort();
+    throw fileSystemError(error, path);
+  }
+}
+
+/** Run `write`, turning a file-system error on `path` (a full disk…) into a message. */
+function writing<T>(path: string, write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== undefined && !(error instanceof InputError)) throw fileSystemError(error, path);
     throw error;
   }
 }
@@ -42,36 +60,43 @@ function progressReporter(io: CommandIo): (rowsRead: number) => void {
     if (now - last < 1000) return;
     last = now;
     const rate = rowsRead / ((now - started) / 1000);
-    io.stderr(`ckpt ingest: ${rowsRead.toLocaleString("en-US")} rows read (${(rate / 1e6).toFixed(2)} M rows/s)…`);
+    io.stderr(`ckpt ingest: ${formatCount(rowsRead)} rows read (${(rate / 1e6).toFixed(2)} M rows/s)…`);
   };
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
 
-function humanReport(result: IngestResult, out: string, rejectsFile: string | null): string {
-  const { counts, observations } = result;
+interface Report {
+  summary: IngestSummary;
+  series: SizeSeries[];
+  groupBy: string[];
+  validationRuns: number;
+  /** Where the first row of each reject code is. */
+  firstRejectAt: Map<string, string>;
+}
+
+function humanReport({ summary, series, groupBy, validationRuns, firstRejectAt }: Report, out: string, rejectsFile: string | null): string {
+  const { counts } = summary;
   const lines: string[] = [];
   lines.push(
-    `read ${plural(counts.read, "row")} from ${plural(result.inputs.length, "file")}: ${counts.accepted.toLocaleString("en-US")} accepted, ${counts.rejected.toLocaleString("en-US")} rejected`,
+    `read ${plural(counts.read, "row")} from ${plural(summary.inputs.length, "file")}: ${formatCount(counts.accepted)} accepted, ${formatCount(counts.rejected)} rejected`,
   );
-  const uniformRuns = observations.runs.length - observations.validationRuns.length;
+  const runs = summary.runs.length;
   lines.push(
-    `runs: ${observations.runs.length.toLocaleString("en-US")} accepted — ${uniformRuns.toLocaleString("en-US")} of uniform size in ${observations.series.length.toLocaleString("en-US")} size series, ${observations.validationRuns.length.toLocaleString("en-US")} of mixed sizes kept for validation`,
+    `runs: ${formatCount(runs)} accepted — ${formatCount((runs - validationRuns))} of uniform size in ${formatCount(series.length)} size series, ${formatCount(validationRuns)} of mixed sizes kept for validation`,
   );
-  for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);
+  for (const warning of summary.warnings ?? []) lines.push(`warning: ${warning}`);
   lines.push(`wrote ${out}${rejectsFile === null ? "" : `; rejected rows in ${rejectsFile}`}`);
-  const byCode = Object.entries(result.rejectedByCode ?? {});
+  const byCode = Object.entries(summary.rejectedByCode ?? {});
   if (byCode.length > 0) {
     lines.push("", "rejected rows by reason");
-    const firstOf = new Map<string, string>();
-    for (const r of result.rejects) if (r.code && !firstOf.has(r.code)) firstOf.set(r.code, `${r.file}:${r.line}`);
-    lines.push(formatTable(["reason", "rows", "first at"], byCode.map(([code, n]) => [code, String(n), firstOf.get(code) ?? ""])));
+    lines.push(formatTable(["reason", "rows", "first at"], byCode.map(([code, n]) => [code, String(n), firstRejectAt.get(code) ?? ""])));
   }
-  if (observations.series.length > 0) {
-    const grouped = (observations.groupBy ?? []).length > 0;
+  if (series.length > 0) {
+    const grouped = groupBy.length > 0;
     lines.push("", "size series (mean aggregated bandwidth per (m, v); peak = the m with the largest mean)");
     const header = [...(grouped ? ["group"] : []), "size_mb", "m", "runs", "peak ī", "bw_ī (MB/s)", "sd at ī", "V at ī (GB)"];
-    const rows = observations.series.map((s) => {
+    const rows = series.map((s) => {
       const peak = s.points.find((p) => p.m === s.peak.m)!;
       const ms = s.points.map((p) => p.m);
       const group = grouped ? [Object.values(s.group ?? {}).map((v) => v ?? "—").join("/")] : [];
@@ -110,6 +135,9 @@ Inputs:
                   "<time_s> ckpt_start pid=<pid> m=<m> size_mb=<MB>" and
                   "<time_s> ckpt_end pid=<pid> ckpt_bytes=<bytes>" (see data/README.md)
   A directory without host logs stands for the .csv files in it.
+  A row is one physical line (a quote that does not close on its line rejects that line
+  only); lines starting with # are comments; UTF-8 with or without a byte-order mark, LF,
+  CR LF or CR line endings; UTF-16 and compressed files are refused with how to convert.
 
 Options:
   --format F        auto (default: a file is canonical CSV, a directory host logs),
@@ -127,6 +155,10 @@ A row is rejected when it has missing or extra fields, an empty run_id or node, 
 that is not a number, m not a whole number ≥ 1, size_mb or ckpt_mb ≤ 0, end_s < start_s
 or end_s = start_s, or repeats a (run_id, node); a whole run is rejected when its rows
 contradict each other on m or their number differs from m. Always: read = accepted + rejected.
+
+Memory grows with the number of runs, not rows (about 230 bytes a run); files of 32 MiB
+or more are read on two threads. --out's folder is created if missing; an --out that is
+a folder, a device, an input or inside an input folder is refused.
 
 Exit codes: 0 done (even with rejected rows), 1 bad input (unreadable file, bad header,
 --strict and a bad row, nothing accepted), 2 usage error.
@@ -155,34 +187,63 @@ Example:
       .map((s) => s.trim())
       .filter((s) => s !== "");
 
-    const result = await ingestFiles(args.positionals, { format, strict, groupBy, onProgress: progressReporter(io) });
-    if (rejectsFile !== null) writeRejects(rejectsFile, result);
-    if (result.counts.accepted === 0) {
-      const where = result.counts.read === 0 ? "the traces hold no data rows" : `all ${result.counts.read} rows were rejected; see ${rejectsFile}`;
-      throw new InputError(`nothing to aggregate: ${where}`);
+    // Refuse wrong inputs and impossible outputs before reading anything (a 100-million-row
+    // trace takes a minute) and before creating any file or folder.
+    const { traces, warnings } = locateTraces(args.positionals, { format });
+    checkOutputFile(out, { flag: "--out", inputs: args.positionals });
+    if (rejectsFile !== null) {
+      checkOutputFile(rejectsFile, { flag: "--rejects", inputs: args.positionals });
+      if (resolve(rejectsFile) === resolve(out)) throw new InputError(`--rejects and --out both name ${out}; give two different files`);
     }
-    writeJsonAtomic(out, buildObservationsArtifact(result, { toolVersion: TOOL_VERSION, format, strict, groupBy, rejectsFile }));
-    if (booleanFlag(args, "json")) {
-      const { observations } = result;
-      io.stdout(
-        JSON.stringify(
-          {
-            counts: result.counts,
-            rejectedByCode: result.rejectedByCode ?? {},
-            inputs: result.inputs,
-            warnings: result.warnings ?? [],
-            out,
-            rejectsFile,
-            runs: observations.runs.length,
-            validationRuns: observations.validationRuns.length,
-            series: observations.series,
-          },
-          null,
-          2,
-        ),
+
+    const rejects = rejectsFile === null ? null : openOutput(rejectsFile);
+    const firstRejectAt = new Map<string, string>();
+    let summary: IngestSummary;
+    try {
+      rejects?.write(REJECTS_CSV_HEADER);
+      const options = { format, strict, groupBy, onProgress: progressReporter(io), spillDirectory: existingFolderOf(out) };
+      summary = await ingestTracesTo(
+        traces,
+        options,
+        (row) => {
+          if (row.code !== undefined && !firstRejectAt.has(row.code)) firstRejectAt.set(row.code, `${row.file}:${row.line}`);
+          if (rejects !== null) writing(rejectsFile!, () => rejects.write(rejectToCsvLine(row)));
+        },
+        warnings,
       );
-    } else {
-      io.stdout(humanReport(result, out, rejectsFile));
+      if (summary.counts.accepted === 0) {
+        if (rejects !== null) writing(rejectsFile!, () => rejects.commit());
+        const where = summary.counts.read === 0 ? "the traces hold no data rows" : `all ${summary.counts.read} rows were rejected; see ${rejectsFile}`;
+        throw new InputError(`nothing to aggregate: ${where}`);
+      }
+      const { series, validationRuns } = summariseRunTable(summary.runs, { groupBy });
+      const context = { toolVersion: TOOL_VERSION, format, strict, groupBy, rejectsFile };
+      writing(out, () => writeObservationsArtifact(out, summary, { series, validationRuns }, context));
+      if (rejects !== null) writing(rejectsFile!, () => rejects.commit());
+      const report: Report = { summary, series, groupBy, validationRuns: validationRuns.length, firstRejectAt };
+      if (booleanFlag(args, "json")) {
+        io.stdout(
+          JSON.stringify(
+            {
+              counts: summary.counts,
+              rejectedByCode: summary.rejectedByCode ?? {},
+              inputs: summary.inputs,
+              warnings: summary.warnings ?? [],
+              out,
+              rejectsFile,
+              runs: summary.runs.length,
+              validationRuns: validationRuns.length,
+              series,
+            },
+            null,
+            2,
+          ),
+        );
+      } else {
+        io.stdout(humanReport(report, out, rejectsFile));
+      }
+    } finally {
+      rejects?.abort();
     }
     return 0;
   },

@@ -1,7 +1,7 @@
 /** `ckpt notebook`: list the notebooks, or execute one headlessly with parameters. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { declaredParameters, listNotebooks, resolveNotebookName, runNotebook, type Notebook } from "../notebook";
+import { declaredParameters, installKernel, listNotebooks, resolveNotebookName, runNotebook, type Notebook } from "../notebook";
 import { booleanFlag, numberFlag, optionalStringFlag, type LegacyCommand } from "../shared/command";
 import { UsageError } from "../shared/errors";
 import { projectRoot } from "../shared/version";
@@ -12,6 +12,12 @@ export const command: LegacyCommand = {
   help: [
     "Usage: ckpt notebook list [--json]",
     "       ckpt notebook run <name> [--param <key>=<value>]… [--out reports/notebooks] [--html] [--timeout 600]",
+    "       ckpt notebook install [--prefix <dir>] [--jupyter <command>]",
+    "",
+    "install registers the TypeScript kernel (tslab) with your Jupyter — JupyterLab, Notebook,",
+    "VS Code or nbconvert — for the current user (or under --prefix), whatever python runs it.",
+    "Then open notebooks/ in it, or run one from the project root with",
+    "  jupyter nbconvert --to html --execute notebooks/01-recalibrate-bandwidth.ipynb",
     "",
     "Runs a notebook of notebooks/ top to bottom with the TypeScript (tslab) kernel through",
     "jupyter nbconvert, and writes the executed copy to --out/<name>.ipynb. <name> may be a",
@@ -29,6 +35,8 @@ export const command: LegacyCommand = {
     "  --html          also export the executed copy to --out/<name>.html (charts as PNG)",
     "  --timeout <s>   seconds a cell may run (default 600)",
     "  --json          (list) machine-readable output",
+    "  --prefix <dir>  (install) write the kernel under <dir>/share/jupyter/kernels",
+    "  --jupyter <cmd> (install) the Jupyter to register with (default: jupyter on PATH)",
     "",
     "Examples:",
     "  ckpt notebook list",
@@ -40,6 +48,8 @@ export const command: LegacyCommand = {
     timeout: { type: "string" },
     html: { type: "boolean" },
     json: { type: "boolean" },
+    prefix: { type: "string" },
+    jupyter: { type: "string" },
   },
   allowPositionals: true,
   async run(args, io) {
@@ -58,7 +68,20 @@ export const command: LegacyCommand = {
       }
       return 0;
     }
-    if (action !== "run") throw new UsageError(`expected "list" or "run <name>", got ${action === undefined ? "nothing" : `"${action}"`}`);
+    if (action === "install") {
+      if (reference !== undefined) throw new UsageError(`"notebook install" takes no argument, got "${reference}"`);
+      const prefix = optionalStringFlag(args, "prefix");
+      const jupyter = optionalStringFlag(args, "jupyter");
+      const installed = installKernel(root, { ...(prefix !== undefined ? { prefix } : {}), ...(jupyter !== undefined ? { jupyter } : {}) });
+      io.stdout(`TypeScript kernel "tslab" written to ${installed.folder}`);
+      if (installed.shadowedBy !== undefined) {
+        io.stderr(`warning: Jupyter resolves "tslab" to ${installed.shadowedBy} first; remove it (jupyter kernelspec remove tslab) or install without --prefix`);
+      } else if (!installed.visible) {
+        io.stderr(`note: Jupyter does not look under this prefix; add it to its path: export JUPYTER_PATH=${installed.folder.replace(/\/kernels\/tslab$/, "")}`);
+      }
+      return 0;
+    }
+    if (action !== "run") throw new UsageError(`expected "list", "run <name>" or "install", got ${action === undefined ? "nothing" : `"${action}"`}`);
     if (reference === undefined) throw new UsageError(`which notebook? ckpt notebook run <name>; notebooks: ${listNotebooks(root).join(", ")}`);
     if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
     const name = resolveNotebookName(reference, root);

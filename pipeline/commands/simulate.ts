@@ -19,14 +19,20 @@ import { rejectToCsvLine, REJECTS_CSV_HEADER } from "../ingest/rejects-csv";
 import { bktOverrides, BKT_FLAGS } from "../simulate/bkt/bkt-overrides";
 import { BKT_PAPER_PRESET, readBktScenario, validateBktScenario } from "../simulate/bkt/bkt-scenario";
 import { simulateBkt } from "../simulate/bkt/bkt-simulator";
+import { classroomStatistics, classroomTraceToFta, generateClassroomTrace } from "../simulate/das06/classroom-trace";
+import { das06Overrides, DAS06_FLAGS } from "../simulate/das06/das06-overrides";
+import { DAS06_DEFAULTS, readDas06Scenario, validateDas06Scenario } from "../simulate/das06/das06-scenario";
+import { simulateDas06 } from "../simulate/das06/das06-simulator";
+import { idealExecutionTime, machineRatios, MACHINE_SETS } from "../simulate/das06/machines";
 import { parseShard, runShard, withDefaults } from "../simulate/sweep/run-shard";
 
-const SUBCOMMANDS = ["bkt", "sweep", "merge", "trace-stats"] as const;
+const SUBCOMMANDS = ["bkt", "das06", "sweep", "merge", "trace-stats"] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** Which flags each subcommand accepts (the rest are refused, not ignored). */
 const FLAGS: Record<Subcommand, string[]> = {
   bkt: [...BKT_FLAGS, "json", "out", "quiet"],
+  das06: [...DAS06_FLAGS, "iet", "days", "machines", "json", "out", "quiet"],
   sweep: ["out", "shard", "json", "quiet"],
   merge: ["out", "from", "json"],
   "trace-stats": ["format", "rejects", "json"],
@@ -36,6 +42,9 @@ const HELP = `ckpt simulate — desktop-grid simulations (docs/science.md §6): 
 
 Usage:
   ckpt simulate bkt [scenario.json] [--<field> <value>]… [--json] [--out <file>] [--quiet]
+  ckpt simulate das06 [scenario.json] [--<field> <value>]… [--json] [--out <file>] [--quiet]
+  ckpt simulate das06 --iet --machine-set M01|M04 --tasks N --task-cpu-s S [--json]
+  ckpt simulate das06 generate --machines 32 --days 39 --seed S --out trace.tab
   ckpt simulate sweep <spec.json> --out <dir> [--shard i/N] [--json] [--quiet]
   ckpt simulate merge <spec.json> --out <dir> [--from <dir>[,<dir>…]] [--json]
   ckpt simulate trace-stats <trace> [--format fta|avt] [--rejects <file>] [--json]
@@ -60,6 +69,25 @@ bkt
   Prints per policy the makespan (mean, 95 % interval over the replications), the average
   wasted time per client and its two parts, checkpoints, copies, and the engine's events;
   --json prints all of it and every run (only "timing" differs between identical runs).
+das06
+  The [DAS06] institutional desktop grid (docs/science.md §6.2): a bag of tasks on a
+  classroom's PCs, four scheduling policies, private or shared checkpoints, from every
+  starting point of a week window of the trace. Fields (scenario file, then flags):
+    --trace FILE (FTA .tab or .avt, possibly .gz; default: the SYNTHETIC classroom trace)
+    --window-days FROM,TO (the part of the trace used; default: all)  --monday-offset-s S|utc
+    --synthetic-seed S --synthetic-machines N --synthetic-days D
+    --machine-set M01|M04  --ratios ratio|index  --tasks N  --task-cpu-s S (reference CPU)
+    --policies FCFS,FCFS-AT,FCFS-TR,FCFS-PRDCT-DMD  --checkpoints 0|1|9  --checkpoint-mb MB
+    --checkpoint-store private|shared  --start-times weekday|weekend|S,S,…
+    --max-instances N  --on-timeout cancel|keep  --predictor oracle|noisy-oracle
+    --false-positive P --false-negative P  --lan-mbyte-per-s X  --refresh-s S
+    --tolerance-night X --tolerance-weekend X --tolerance-day-base X --tolerance-day-per-hour X
+    --tolerance-day-max X  --min-trace-left-days D  --seed S
+  Prints the ideal execution time (IET) and per policy the mean turnaround and slowdown
+  (turnaround / IET) with 95 % intervals, censored runs, failures, replicas, checkpoints.
+  --iet prints only the IET of a task set on a machine set ([DAS06] Table 2).
+  generate writes the synthetic classroom trace (matched to [DAS06] §3.1's statistics) in
+  the FTA format, with its statistics on stderr.
 sweep
   Runs shard i of N of the sweep (default 0/1: every cell): the cells whose index c in the
   canonical order (first axis slowest, seed last) has c mod N = i. Each cell is written to
@@ -98,7 +126,8 @@ export const command: LegacyCommand = {
   help: HELP,
   allowPositionals: true,
   options: {
-    ...Object.fromEntries(BKT_FLAGS.map((flag) => [flag, { type: "string" as const }])),
+    ...Object.fromEntries([...new Set([...BKT_FLAGS, ...DAS06_FLAGS, "days", "machines"])].map((flag) => [flag, { type: "string" as const }])),
+    iet: { type: "boolean" },
     out: { type: "string" },
     shard: { type: "string" },
     from: { type: "string" },
@@ -120,6 +149,7 @@ async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
     if (value !== undefined && !FLAGS[subcommand].includes(flag)) throw new UsageError(`--${flag} does not apply to "simulate ${subcommand}"`);
   }
   if (subcommand === "bkt") return bkt(rest, args, io);
+  if (subcommand === "das06") return das06(rest, args, io);
   if (rest.length !== 1) throw new UsageError(`"simulate ${subcommand}" takes one ${subcommand === "trace-stats" ? "trace file" : "sweep spec file"}, got ${rest.length}`);
   const file = rest[0]!;
   if (subcommand === "trace-stats") return traceStats(file, args, io);
@@ -191,6 +221,93 @@ async function bkt(files: string[], args: ParsedArgs, io: CommandIo): Promise<nu
       ),
       ...Object.entries(report.pairedMakespanDifferenceH).map(([pair, d]) => `makespan ${pair}: ${ci(d)} h (paired by seed)`),
       `${report.events} events in ${seconds.toFixed(1)} s (${(timing.eventsPerSecond / 1e6).toFixed(2)} M events/s)`,
+      ...report.warnings.map((w) => `warning: ${w}`),
+      ...(out ? [`written to ${out}`] : []),
+    ].join("\n"),
+  );
+  return 0;
+}
+
+async function das06(rest: string[], args: ParsedArgs, io: CommandIo): Promise<number> {
+  const json = booleanFlag(args, "json");
+  if (rest[0] === "generate") {
+    if (rest.length > 1) throw new UsageError(`"simulate das06 generate" takes no file; give --out`);
+    const number = (flag: string, fallback: number, integer: boolean) => {
+      const value = args.values[flag] === undefined ? fallback : Number(args.values[flag]);
+      if (!(value > 0 || (flag === "seed" && value === 0)) || (integer && !Number.isInteger(value))) throw new UsageError(`--${flag} expects ${integer ? "an integer" : "a number"} > 0, got ${String(args.values[flag])}`);
+      return value;
+    };
+    const trace = generateClassroomTrace({ machines: number("machines", 32, true), days: number("days", 39, false), seed: number("seed", 1, true) });
+    const out = stringFlag(args, "out");
+    writeFileAtomic(out, classroomTraceToFta(trace));
+    const stats = classroomStatistics(trace);
+    if (json) io.stdout(JSON.stringify({ ...stats, out }, null, 2));
+    else
+      io.stdout(
+        `${out}: SYNTHETIC classroom trace matched to [DAS06] §3.1 statistics — ${trace.options.machines} machines, ${trace.options.days} days, seed ${trace.options.seed}; ` +
+          `mean ${stats.meanOnMachines.toFixed(2)} machines on (${(100 * stats.meanAvailability).toFixed(2)} %), mean ON ${stats.onHours.mean.toFixed(1)} h, mean OFF ${stats.offHours.mean.toFixed(1)} h (calibrated mean OFF ${stats.meanOffHours.toFixed(2)} h), ` +
+          `${stats.changesWhileClosed} state changes while closed`,
+      );
+    return 0;
+  }
+  if (booleanFlag(args, "iet")) {
+    const set = choiceFlag(args, "machine-set", MACHINE_SETS, "M04");
+    const positive = (flag: string, integer: boolean) => {
+      const text = stringFlag(args, flag);
+      const value = Number(text);
+      if (!(value > 0 && Number.isFinite(value)) || (integer && !Number.isInteger(value))) throw new UsageError(`--${flag} expects ${integer ? "an integer" : "a number"} > 0, got ${text}`);
+      return value;
+    };
+    const tasks = positive("tasks", true);
+    const taskCpuS = positive("task-cpu-s", false);
+    const ratios = args.values.ratios === undefined ? "ratio" : choiceFlag(args, "ratios", ["ratio", "index"] as const, "ratio");
+    const ietS = idealExecutionTime(machineRatios(set, 32, ratios), tasks, taskCpuS);
+    if (json) io.stdout(JSON.stringify({ machineSet: set, tasks, taskCpuS, ratios, ietS, ietMin: ietS / 60 }, null, 2));
+    else io.stdout(`IET of ${tasks} tasks of ${taskCpuS} s on ${set}: ${(ietS / 60).toFixed(2)} min (${ietS.toFixed(1)} s)`);
+    return 0;
+  }
+  if (rest.length > 1) throw new UsageError(`"simulate das06" takes at most one scenario file, got ${rest.length}`);
+  let base: Record<string, unknown> = DAS06_DEFAULTS as unknown as Record<string, unknown>;
+  if (rest[0] !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(rest[0], "utf8");
+    } catch (error) {
+      throw new InputError(`cannot read the scenario "${rest[0]}": ${(error as Error).message}`, { cause: error });
+    }
+    base = readDas06Scenario(text, rest[0]) as unknown as Record<string, unknown>;
+  }
+  const scenario = validateDas06Scenario(withDefaults(base, das06Overrides(args.values)), (field) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} (or the scenario's "${field}")`);
+  const started = performance.now();
+  const report = await simulateDas06(scenario, booleanFlag(args, "quiet") ? undefined : (message) => io.stderr(message));
+  const seconds = (performance.now() - started) / 1000;
+  const out = optionalStringFlag(args, "out");
+  if (out !== undefined) writeJsonAtomic(out, report);
+  if (json) {
+    io.stdout(JSON.stringify({ ...report, timing: { seconds, eventsPerSecond: report.events / seconds } }, null, 2));
+    return 0;
+  }
+  const ci = (m: { mean: number; low: number | null; high: number | null; n: number }, digits: number) =>
+    m.n === 0 ? "—" : m.low === null ? m.mean.toFixed(digits) : `${m.mean.toFixed(digits)} [${m.low.toFixed(digits)}, ${m.high!.toFixed(digits)}]`;
+  const traceLine = report.trace.synthetic ? `the SYNTHETIC classroom trace (seed ${report.trace.seed}; ${report.trace.caption})` : `${report.trace.file}`;
+  io.stdout(
+    [
+      `[DAS06] ${scenario.machineSet}, ${scenario.tasks} tasks of ${scenario.taskCpuS} s, ${scenario.checkpoints} checkpoint(s), ${scenario.checkpointStore} store, on ${traceLine}; ` +
+        `${report.startTimesS.length} starting points (${Array.isArray(scenario.startTimes) ? "given" : scenario.startTimes}); IET ${(report.ietS / 60).toFixed(2)} min`,
+      formatTable(
+        ["policy", "slowdown (95 % CI)", "turnaround min", "runs", "censored", "failures", "replicas", "checkpoints"],
+        Object.entries(report.policies).map(([policy, p]) => [
+          policy,
+          ci(p.slowdown, 3),
+          ci({ ...p.turnaroundS, mean: p.turnaroundS.mean / 60, low: p.turnaroundS.low === null ? null : p.turnaroundS.low / 60, high: p.turnaroundS.high === null ? null : p.turnaroundS.high / 60 }, 1),
+          String(p.runs),
+          String(p.censored),
+          p.failures.mean.toFixed(2),
+          p.replicas.mean.toFixed(2),
+          p.checkpoints.mean.toFixed(2),
+        ]),
+      ),
+      `${report.events} events in ${seconds.toFixed(2)} s`,
       ...report.warnings.map((w) => `warning: ${w}`),
       ...(out ? [`written to ${out}`] : []),
     ].join("\n"),

@@ -1,37 +1,87 @@
 /**
- * Read one canonical trace CSV into the ledger: the byte-level fast path first, csv-parse
- * from the first line the fast path does not handle (or for the whole file when asked).
+ * Read one canonical trace CSV into the ledger: look at its first bytes (encoding, line
+ * endings), read every line (byte-level scan, or csv-parse on every line when asked), and
+ * tell the ledger how to read rows back (their text, a run's rows).
  */
-import type { ByteSource } from "./byte-source";
-import { rawText } from "./byte-source";
-import { readCanonicalCsvParse } from "./canonical-csv-parse-reader";
-import { missingHeaderError, readCanonicalFast, type CanonicalFileState } from "./canonical-fast-reader";
+import { readRawText, withCrLineEnds, type ByteSource } from "./byte-source";
+import { missingHeaderError, newCanonicalFileState, rescanCanonicalRows } from "./canonical-line";
+import { readCanonicalLines } from "./canonical-fast-reader";
+import { PARALLEL_MIN_BYTES, readCanonicalInTwo } from "./canonical-split-reader";
 import type { RowLedger } from "./row-ledger";
+import { ENCODING_SAMPLE_BYTES, sniffTraceEncoding } from "./trace-encoding";
+import { formatCount } from "../shared/format-table";
 
-/** "fast": the fast path with csv-parse as fallback (default); "csv-parse": csv-parse only. */
+/** "fast": the byte-level reader (default); "csv-parse": csv-parse on every line (the reference, ~25× slower). Same result. */
 export type CanonicalParser = "fast" | "csv-parse";
 
 export interface CanonicalReadReport {
-  /** The line from which csv-parse read the file, or null if the fast path read it all. */
-  csvParseFromLine: number | null;
+  /** Things worth knowing that are not rejected rows (comment lines, CR line endings). */
+  warnings: string[];
+  /** The file's SHA-256 when another thread computed it (the source then has none). */
+  sha256?: string;
+  /** How a file read on two threads was put together (absent: it was read on one). */
+  twoThreads?: "joined" | "second part re-read";
+}
+
+export interface CanonicalReadOptions {
+  parser?: CanonicalParser;
+  onProgress?: (rowsRead: number) => void;
+  /** Read files of at least this many bytes on two threads (Infinity: never); see `canonical-split-reader.ts`. */
+  parallelMinBytes?: number;
+  spillDirectory?: string;
+}
+
+/** Read the first bytes of a source. */
+async function sample(source: ByteSource): Promise<{ bytes: Uint8Array; complete: boolean }> {
+  const bytes = Buffer.allocUnsafe(ENCODING_SAMPLE_BYTES);
+  let filled = 0;
+  for (;;) {
+    const n = await source.read(bytes, filled, bytes.length - filled, filled);
+    if (n === 0) return { bytes: bytes.subarray(0, filled), complete: true };
+    filled += n;
+    if (filled === bytes.length) return { bytes, complete: false };
+  }
 }
 
 export async function readCanonicalSource(
-  source: ByteSource,
+  original: ByteSource,
   ledger: RowLedger,
-  options: { parser?: CanonicalParser; onProgress?: (rowsRead: number) => void } = {},
+  options: CanonicalReadOptions = {},
 ): Promise<CanonicalReadReport> {
+  const first = await sample(original);
+  const encoding = sniffTraceEncoding(first.bytes, original.name, first.complete);
+  const source = encoding.lineEnding === "cr" ? withCrLineEnds(original) : original;
+  const file = newCanonicalFileState();
   const sourceIndex = ledger.addSource({
     name: source.name,
-    readRaw: (start, end) => rawText(source.readRange(start, end), start === 0),
+    readRaw: (start, end) => readRawText(source, start, end),
+    rescan: (from, to, fromLine, visit) => rescanCanonicalRows(source, file.layout!, from, to, fromLine, visit),
   });
-  const state: CanonicalFileState = { layout: null, scope: null };
-  let csvParseFrom = options.parser === "csv-parse" ? { byte: 0, line: 1 } : null;
-  if (csvParseFrom === null) csvParseFrom = await readCanonicalFast(source, sourceIndex, ledger, state, options.onProgress);
-  if (csvParseFrom !== null) {
-    await readCanonicalCsvParse(source, sourceIndex, ledger, state, csvParseFrom.byte, csvParseFrom.line, options.onProgress);
+  const csvParse = options.parser === "csv-parse";
+  const split = csvParse
+    ? null
+    : await readCanonicalInTwo(source, sourceIndex, ledger, file, {
+        sample: encoding.lineEnding === "cr" ? first.bytes.map((b) => (b === 13 ? 10 : b)) : first.bytes,
+        encoding,
+        minBytes: options.parallelMinBytes ?? PARALLEL_MIN_BYTES,
+        spillDirectory: options.spillDirectory,
+        onProgress: options.onProgress,
+      });
+  if (split === null) {
+    await readCanonicalLines(source, sourceIndex, ledger, file, encoding.bomBytes, {
+      onProgress: options.onProgress,
+      byteScan: !csvParse,
+      // csv-parse is loaded only when asked for (it costs the start-up of every ingest otherwise).
+      split: csvParse ? (await import("./csv-parse-fields.js")).csvParseLineFields : undefined,
+    });
+    if (file.layout === null || file.scope === null) throw missingHeaderError(source.name, first.bytes.length === 0);
+    ledger.closeScope();
   }
-  if (state.layout === null || state.scope === null) throw missingHeaderError(source.name);
-  ledger.closeScope();
-  return { csvParseFromLine: csvParseFrom?.line ?? null };
+  const warnings: string[] = [];
+  if (encoding.lineEnding === "cr") warnings.push(`${source.name} has CR line endings (classic Mac OS); each CR was read as a line end`);
+  if (file.commentLines > 0) {
+    const lines = file.commentLines === 1 ? "1 comment line" : `${formatCount(file.commentLines)} comment lines`;
+    warnings.push(`${source.name}: ${lines} (starting with #) skipped, the first at line ${file.firstCommentLine}`);
+  }
+  return split === null ? { warnings } : { warnings, sha256: split.sha256, twoThreads: split.joined ? "joined" : "second part re-read" };
 }

@@ -21,12 +21,15 @@
  * unpaired line or a malformed line counts as one rejected record, so that read =
  * accepted + rejected counts records (pairs) and lone lines.
  */
-import type { ByteSource } from "./byte-source";
+import { withCrLineEnds, type ByteSource } from "./byte-source";
+import { MAX_LINE_BYTES } from "./canonical-line";
 import { parseDecimal } from "./decimal";
 import { parseHostLogLine } from "./host-log-event";
 import { explainProcessValuesProblem, processValuesProblem } from "./process-values";
 import { rejectMessage } from "./reject-reasons";
 import type { LedgerScope, RowLedger } from "./row-ledger";
+import { sniffTraceEncoding } from "./trace-encoding";
+import { formatCount } from "../shared/format-table";
 
 /** The file name of a host's event log inside its host directory. */
 export const HOST_EVENT_LOG = "events.log";
@@ -44,30 +47,43 @@ interface LineAt {
   line: number;
 }
 
-/** The lines of a source, streamed in chunks; CRLF endings are accepted. */
-async function forEachLine(source: ByteSource, visit: (text: string, line: number) => void): Promise<void> {
+/**
+ * The lines of a source, streamed in chunks: LF or CR LF endings (CR alone when the file's
+ * first line ends so, see `trace-encoding.ts`), a UTF-8 byte-order mark skipped, UTF-16
+ * and other non-text files refused. A line longer than `MAX_LINE_BYTES` is passed on as
+ * null (not held in memory).
+ */
+async function forEachLine(original: ByteSource, visit: (text: string | null, line: number) => void): Promise<void> {
   const chunk = Buffer.allocUnsafe(1 << 16);
-  let position = 0;
+  const first = await original.read(chunk, 0, chunk.length, 0);
+  const encoding = sniffTraceEncoding(chunk.subarray(0, first), original.name, first < chunk.length);
+  const source = encoding.lineEnding === "cr" ? withCrLineEnds(original) : original;
+  let position = encoding.bomBytes;
   let carry = Buffer.alloc(0);
+  let tooLong = false;
   let line = 1;
-  const emit = (bytes: Buffer) => {
-    let text = bytes.toString("utf8");
-    if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (text.endsWith("\r")) text = text.slice(0, -1);
+  const emit = (bytes: Buffer | null) => {
+    let text = bytes === null ? null : bytes.toString("utf8");
+    if (text?.endsWith("\r")) text = text.slice(0, -1);
     visit(text, line++);
   };
   for (;;) {
     const bytesRead = await source.read(chunk, 0, chunk.length, position);
     if (bytesRead === 0) break;
     position += bytesRead;
-    let bytes = Buffer.concat([carry, chunk.subarray(0, bytesRead)]);
+    let bytes = carry.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([carry, chunk.subarray(0, bytesRead)]);
     for (let newline = bytes.indexOf(10); newline >= 0; newline = bytes.indexOf(10)) {
-      emit(bytes.subarray(0, newline));
+      emit(tooLong ? null : bytes.subarray(0, newline));
+      tooLong = false;
       bytes = bytes.subarray(newline + 1);
     }
     carry = Buffer.from(bytes);
+    if (carry.length > MAX_LINE_BYTES) {
+      tooLong = true;
+      carry = Buffer.alloc(0);
+    }
   }
-  if (carry.length > 0) emit(carry);
+  if (carry.length > 0 || tooLong) emit(tooLong ? null : carry);
 }
 
 const HOST_LOG_LABELS = { ckpt_mb: "ckpt_bytes", start_s: "time of ckpt_start", end_s: "time of ckpt_end" } as const;
@@ -100,11 +116,16 @@ async function readHostLog(
   ledger: RowLedger,
 ): Promise<void> {
   const sourceIndex = ledger.addSource({ name: source.name, readRaw: () => "" });
+  const runKey = ledger.runKeyOfText(run.runId);
   const open = new Map<string, LineAt & { timeText: string; values: Map<string, string> }>();
-  const rejectLine = (at: LineAt, code: "malformed-event" | "unpaired-event", reason: string) =>
-    ledger.reject(sourceIndex, at.line, 0, 0, at.text, code, reason, run.runId);
+  const rejectLine = (at: LineAt, code: "malformed-event" | "unpaired-event" | "line-too-long", reason: string) =>
+    ledger.reject(sourceIndex, at.line, 0, 0, at.text, code, reason, runKey);
 
   await forEachLine(source, (text, line) => {
+    if (text === null) {
+      rejectLine({ text: `(a line of more than ${formatCount(MAX_LINE_BYTES)} bytes, not kept)`, line }, "line-too-long", rejectMessage.lineTooLong(MAX_LINE_BYTES));
+      return;
+    }
     const event = parseHostLogLine(text);
     if (event.kind === "none") return;
     if (event.kind === "malformed") {
@@ -141,7 +162,7 @@ async function readHostLog(
     const problem = processValuesProblem(m, sizeMb, ckptMb, startS, endS);
     if (problem !== 0) {
       const { code, reason } = explainProcessValuesProblem(problem, { m, sizeMb, ckptMb, startS, endS }, (c) => texts[c], HOST_LOG_LABELS);
-      ledger.reject(sourceIndex, start.line, 0, 0, raw, code, reason, run.runId);
+      ledger.reject(sourceIndex, start.line, 0, 0, raw, code, reason, runKey);
       return;
     }
     const attributes: (string | undefined)[] = [];
@@ -158,8 +179,12 @@ async function readHostLog(
       }
     }
     attributes.length = scope.attributeNames.length;
-    const runState = ledger.runFor(run.runId, m, sourceIndex, start.line);
-    ledger.addProcess(runState, host, m, sizeMb, ckptMb / (endS - startS), attributes, sourceIndex, start.line, 0, 0, raw);
+    const added = ledger.addProcess(runKey, ledger.nodeKeyOfText(host), m, sizeMb, ckptMb / (endS - startS), sourceIndex, start.line, 0, 0, raw);
+    if (added < 0) return;
+    for (let j = 0; j < attributes.length; j++) {
+      const value = attributes[j];
+      ledger.noteAttribute(added, j, value === undefined ? -1 : ledger.attributeKeyOfText(j, value));
+    }
   });
   for (const [pid, start] of open) rejectLine(start, "unpaired-event", rejectMessage.startWithoutEnd(pid, null));
 }

@@ -7,6 +7,7 @@ export * from "./reject-reasons";
 export * from "./rejects-csv";
 export { parseDecimal, parseDecimalBytes } from "./decimal";
 export { memorySource, openFileSource, type ByteSource } from "./byte-source";
+export { RunTable } from "./run-table";
 export type { CanonicalParser } from "./canonical-reader";
 export { HOST_EVENT_LOG, type HostLogRun } from "./host-logs-reader";
 export { parseHostLogLine, type HostLogEvent } from "./host-log-event";

@@ -3,19 +3,25 @@
  * aggregate the accepted ones into `Observations` (docs/science.md §3.1).
  *
  * `ingestFiles` is the edge that touches the file system; `ingestTraces` does the same on
- * sources given by the caller (in-memory text in tests and notebooks). Files are read one
- * after the other, streamed in chunks; each file's runs are checked as soon as it is read
- * (runs never span files, see `row-ledger.ts`). Every row read is either in an accepted
- * run or in `rejects` with its file, line, reason and raw text: read = accepted + rejected.
+ * sources given by the caller (in-memory text in tests and notebooks). Both return
+ * everything in memory. For inputs of any size, `ingestFilesTo` / `ingestTracesTo` stream:
+ * rejected rows go to a callback as each file is finished (the CLI writes them to the
+ * rejects file as it goes) and the accepted runs stay in columns (`RunTable`), so memory
+ * grows with the number of runs, not rows (see `row-ledger.ts`). Files are read one after
+ * the other, in chunks; each file's runs are checked as soon as it is read (runs never
+ * span files). Every row read is either in an accepted run or rejected with its file,
+ * line, reason and raw text: read = accepted + rejected.
  */
 import { InputError } from "../shared/errors";
+import { checkInputPath } from "../shared/path-checks";
 import { memorySource, openFileSource, type ByteSource } from "./byte-source";
 import { readCanonicalSource, type CanonicalParser } from "./canonical-reader";
 import { readHostLogRun, type HostLogRun } from "./host-logs-reader";
 import type { Observations } from "./observations";
 import type { RejectCode } from "./reject-reasons";
 import { createRowLedger } from "./row-ledger";
-import { summariseRuns } from "./summarise-runs";
+import type { RunTable } from "./run-table";
+import { summariseRunTable } from "./summarise-runs";
 import { resolveTracePaths } from "./trace-paths";
 
 export type TraceFormat = "auto" | "canonical" | "host-logs";
@@ -30,10 +36,17 @@ export interface IngestOptions {
   /** Run attributes (extra columns) that separate size series, e.g. ["cluster"]. */
   groupBy?: string[];
   /**
-   * How canonical CSV is parsed: "fast" (default: the byte-level fast path, csv-parse from
-   * the first line it does not handle) or "csv-parse" (csv-parse only). Same result.
+   * How canonical CSV is parsed: "fast" (default: the byte-level reader) or "csv-parse"
+   * (csv-parse on every line, the reference). Same result.
    */
   canonicalParser?: CanonicalParser;
+  /** Where rejects that do not fit in memory wait while a file is read (default: the system's temporary folder). */
+  spillDirectory?: string;
+  /**
+   * Canonical files of at least this many bytes are read on two threads (default 32 MiB;
+   * Infinity: never). Not in strict mode, nor with the csv-parse parser. Same result.
+   */
+  parallelMinBytes?: number;
 }
 
 /** A row that was not used, with where it was and why. */
@@ -54,10 +67,9 @@ export interface IngestCounts {
   rejected: number;
 }
 
-export interface IngestResult {
-  observations: Observations;
+/** What every ingest returns besides its rejects and runs. */
+interface IngestOutcome {
   counts: IngestCounts;
-  rejects: RejectedRow[];
   /** Every input file with its content hash (provenance). */
   inputs: { path: string; sha256: string }[];
   /** Rejected rows per reason code. */
@@ -66,10 +78,24 @@ export interface IngestResult {
   warnings?: string[];
 }
 
+export interface IngestResult extends IngestOutcome {
+  observations: Observations;
+  rejects: RejectedRow[];
+}
+
+/** A streamed ingest: the rejects went to the caller's callback; the accepted runs as columns. */
+export interface IngestSummary extends IngestOutcome {
+  runs: RunTable;
+}
+
 /** A trace input the caller has already located: a canonical CSV or one host-logs run. */
 export type TraceInput = { format: "canonical"; open: () => Promise<ByteSource> } | ({ format: "host-logs" } & HostLogRun);
 
-export async function ingestFiles(paths: string[], options: IngestOptions = {}): Promise<IngestResult> {
+/**
+ * The trace inputs that command-line paths denote (see `trace-paths.ts`), each path checked
+ * (an InputError that says what is wrong otherwise); nothing is read yet.
+ */
+export function locateTraces(paths: string[], options: Pick<IngestOptions, "format"> = {}): { traces: TraceInput[]; warnings: string[] } {
   if (paths.length === 0) throw new InputError("no trace given: name at least one canonical CSV file or host-logs directory");
   const { inputs, warnings } = resolveTracePaths(paths, options.format ?? "auto");
   const traces: TraceInput[] = inputs.map((input) =>
@@ -82,10 +108,22 @@ export async function ingestFiles(paths: string[], options: IngestOptions = {}):
           hosts: input.hosts.map(({ host, path }) => ({ host, open: () => openReadable(path) })),
         },
   );
+  return { traces, warnings };
+}
+
+export async function ingestFiles(paths: string[], options: IngestOptions = {}): Promise<IngestResult> {
+  const { traces, warnings } = locateTraces(paths, options);
   return ingestTraces(traces, options, warnings);
 }
 
+/** `ingestFiles`, streamed: each rejected row goes to `onReject` (in file and line order). */
+export async function ingestFilesTo(paths: string[], options: IngestOptions, onReject: (row: RejectedRow) => void): Promise<IngestSummary> {
+  const { traces, warnings } = locateTraces(paths, options);
+  return ingestTracesTo(traces, options, onReject, warnings);
+}
+
 async function openReadable(path: string): Promise<ByteSource> {
+  checkInputPath(path, { kind: "file", what: "trace file" });
   try {
     return await openFileSource(path);
   } catch (error) {
@@ -102,36 +140,61 @@ export function ingestCanonicalTexts(files: { name: string; text: string }[], op
 }
 
 export async function ingestTraces(traces: TraceInput[], options: IngestOptions = {}, warnings: string[] = []): Promise<IngestResult> {
-  const ledger = createRowLedger({ strict: options.strict ?? false });
+  const rejects: RejectedRow[] = [];
+  const { runs, ...outcome } = await ingestTracesTo(traces, options, (row) => rejects.push(row), warnings);
+  return { observations: observationsOf(runs, options), ...outcome, rejects };
+}
+
+/** The `Observations` of a run table: its runs as objects, its size series and validation runs. */
+export function observationsOf(runs: RunTable, options: { groupBy?: string[] } = {}): Observations {
+  const { series, validationRuns } = summariseRunTable(runs, options);
+  const all = Array.from({ length: runs.length }, (_, i) => runs.observation(i));
+  const observations: Observations = { runs: all, series, validationRuns: validationRuns.map((i) => all[i]!) };
+  if ((options.groupBy ?? []).length > 0) observations.groupBy = [...options.groupBy!];
+  return observations;
+}
+
+export async function ingestTracesTo(
+  traces: TraceInput[],
+  options: IngestOptions,
+  onReject: (row: RejectedRow) => void,
+  warnings: string[] = [],
+): Promise<IngestSummary> {
+  const ledger = createRowLedger({ strict: options.strict ?? false, onReject, spillDirectory: options.spillDirectory });
   const inputs: { path: string; sha256: string }[] = [];
-  for (const trace of traces) {
-    if (trace.format === "host-logs") {
-      inputs.push(...(await readHostLogRun(trace, ledger)));
-      continue;
+  const allWarnings = [...warnings];
+  try {
+    for (const trace of traces) {
+      if (trace.format === "host-logs") {
+        inputs.push(...(await readHostLogRun(trace, ledger)));
+        continue;
+      }
+      const source = await trace.open();
+      try {
+        const report = await readCanonicalSource(source, ledger, {
+          parser: options.canonicalParser,
+          onProgress: options.onProgress,
+          parallelMinBytes: options.strict ? Infinity : options.parallelMinBytes,
+          spillDirectory: options.spillDirectory,
+        });
+        allWarnings.push(...report.warnings);
+        inputs.push({ path: source.name, sha256: report.sha256 ?? (await source.sha256()) });
+      } finally {
+        await source.close();
+      }
     }
-    const source = await trace.open();
-    try {
-      await readCanonicalSource(source, ledger, { parser: options.canonicalParser, onProgress: options.onProgress });
-      inputs.push({ path: source.name, sha256: await source.sha256() });
-    } finally {
-      await source.close();
-    }
+  } catch (error) {
+    ledger.abort();
+    throw error;
   }
-  const { runs, rejects, read, rejected } = ledger.finish();
+  const { runs, read, rejected, rejectedByCode } = ledger.finish();
   const accepted = read - rejected;
-  const inRuns = runs.reduce((sum, run) => sum + run.m, 0);
+  let inRuns = 0;
+  for (let i = 0; i < runs.length; i++) inRuns += runs.m[i]!;
   if (inRuns !== accepted) {
     throw new Error(`ingest bookkeeping: ${read} rows read, ${rejected} rejected, but the accepted runs hold ${inRuns} rows`);
   }
-  const rejectedByCode: Partial<Record<RejectCode, number>> = {};
-  for (const r of rejects) if (r.code !== undefined) rejectedByCode[r.code] = (rejectedByCode[r.code] ?? 0) + 1;
-  const result: IngestResult = {
-    observations: summariseRuns(runs, { groupBy: options.groupBy }),
-    counts: { read, accepted, rejected },
-    rejects,
-    inputs,
-    rejectedByCode,
-  };
-  if (warnings.length > 0) result.warnings = warnings;
-  return result;
+  const summary: IngestSummary = { counts: { read, accepted, rejected }, inputs, rejectedByCode, runs };
+  if (allWarnings.length > 0) summary.warnings = allWarnings;
+  return summary;
 }

@@ -6,6 +6,8 @@
  * identifiers for counting and filtering (the rejects file has a `code` column).
  */
 
+import { formatCount } from "../shared/format-table";
+
 export const REJECT_CODES = [
   /** The row has fewer or more fields than the header. */
   "field-count",
@@ -29,8 +31,10 @@ export const REJECT_CODES = [
   "contradicting-m",
   /** A run has a number of valid rows different from its m. */
   "run-size-mismatch",
-  /** CSV quoting that csv-parse cannot read. */
+  /** A quoted field that does not close on its line. */
   "malformed-csv",
+  /** A line longer than the reader holds (1 MiB): not a trace row. */
+  "line-too-long",
   /** Host logs: a line that is not `<time_s> <event> key=value…`. */
   "malformed-event",
   /** Host logs: a ckpt_start without its ckpt_end, or a ckpt_end without its ckpt_start. */
@@ -85,6 +89,10 @@ export const rejectMessage = {
   },
   malformedCsv(detail: string): string {
     return `malformed CSV: ${detail}; quote the whole field ("…") and double every quote inside it ("")`;
+  },
+  lineTooLong(limit: number, bytes?: number): string {
+    const size = bytes === undefined ? "" : ` (${formatCount(bytes)} bytes)`;
+    return `the line is longer than the ${formatCount(limit)} bytes a trace row may have${size}; is a line break missing?`;
   },
   malformedEvent(detail: string): string {
     return `malformed event line: ${detail}; expected "<time_s> ckpt_start pid=<pid> m=<m> size_mb=<MB>" or "<time_s> ckpt_end pid=<pid> ckpt_bytes=<bytes>"`;

@@ -13,34 +13,74 @@
  * does not depend on anything but the data and its order.
  */
 import type { Observations, RunObservation, SeriesPoint, SizeSeries } from "./observations";
+import type { RunTable } from "./run-table";
 
 export interface SummariseOptions {
   /** Run attributes whose values separate series (e.g. ["cluster"]). */
   groupBy?: readonly string[];
 }
 
+/** What the summary reads of the runs: objects (`summariseRuns`) or columns (`summariseRunTable`). */
+interface RunsView {
+  length: number;
+  m(i: number): number;
+  bwMbPerS(i: number): number;
+  uniformSizeMb(i: number): number | null;
+  attribute(i: number, name: string): string | undefined;
+}
+
 export function summariseRuns(runs: readonly RunObservation[], options: SummariseOptions = {}): Observations {
+  const { series, validationRuns } = summarise(
+    {
+      length: runs.length,
+      m: (i) => runs[i]!.m,
+      bwMbPerS: (i) => runs[i]!.aggregatedBwMbPerS,
+      uniformSizeMb: (i) => runs[i]!.uniformSizeMb,
+      attribute: (i, name) => runs[i]!.attributes?.[name],
+    },
+    options,
+  );
+  const observations: Observations = { runs: [...runs], series, validationRuns: validationRuns.map((i) => runs[i]!) };
+  if ((options.groupBy ?? []).length > 0) observations.groupBy = [...options.groupBy!];
+  return observations;
+}
+
+/** The size series of a run table, and the indices of its validation (mixed-size) runs. */
+export function summariseRunTable(table: RunTable, options: SummariseOptions = {}): { series: SizeSeries[]; validationRuns: number[] } {
+  return summarise(
+    {
+      length: table.length,
+      m: (i) => table.m[i]!,
+      bwMbPerS: (i) => table.bwMbPerS[i]!,
+      uniformSizeMb: (i) => table.uniformSize(i),
+      attribute: (i, name) => table.attributes(i)?.[name],
+    },
+    options,
+  );
+}
+
+function summarise(runs: RunsView, options: SummariseOptions): { series: SizeSeries[]; validationRuns: number[] } {
   const groupBy = options.groupBy ?? [];
-  const groupOf = (run: RunObservation): Record<string, string | null> =>
-    Object.fromEntries(groupBy.map((name) => [name, run.attributes?.[name] ?? null]));
+  const groupOf = (i: number): Record<string, string | null> => Object.fromEntries(groupBy.map((name) => [name, runs.attribute(i, name) ?? null]));
   /** series key → { group, sizeMb, m → bandwidths } */
   const cells = new Map<string, { group: Record<string, string | null>; sizeMb: number; byM: Map<number, number[]> }>();
-  const validationRuns: RunObservation[] = [];
-  for (const run of runs) {
-    if (run.uniformSizeMb === null) {
-      validationRuns.push(run);
+  const validationRuns: number[] = [];
+  for (let i = 0; i < runs.length; i++) {
+    const sizeMb = runs.uniformSizeMb(i);
+    if (sizeMb === null) {
+      validationRuns.push(i);
       continue;
     }
-    const group = groupOf(run);
-    const key = `${JSON.stringify(groupBy.map((name) => group[name]))}\u0000${run.uniformSizeMb}`;
+    const key = groupBy.length === 0 ? String(sizeMb) : `${JSON.stringify(groupBy.map((name) => runs.attribute(i, name) ?? null))}\u0000${sizeMb}`;
     let cell = cells.get(key);
     if (cell === undefined) {
-      cell = { group, sizeMb: run.uniformSizeMb, byM: new Map() };
+      cell = { group: groupOf(i), sizeMb, byM: new Map() };
       cells.set(key, cell);
     }
-    let values = cell.byM.get(run.m);
-    if (values === undefined) cell.byM.set(run.m, (values = []));
-    values.push(run.aggregatedBwMbPerS);
+    const m = runs.m(i);
+    let values = cell.byM.get(m);
+    if (values === undefined) cell.byM.set(m, (values = []));
+    values.push(runs.bwMbPerS(i));
   }
   const series: SizeSeries[] = [];
   for (const cell of cells.values()) {
@@ -57,11 +97,8 @@ export function summariseRuns(runs: readonly RunObservation[], options: Summaris
     series.push(entry);
   }
   series.sort((a, b) => compareGroups(a.group, b.group, groupBy) || a.sizeMb - b.sizeMb);
-  const observations: Observations = { runs: [...runs], series, validationRuns };
-  if (groupBy.length > 0) observations.groupBy = [...groupBy];
-  return observations;
+  return { series, validationRuns };
 }
-
 function compareGroups(
   a: Record<string, string | null> | undefined,
   b: Record<string, string | null> | undefined,

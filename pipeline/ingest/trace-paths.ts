@@ -9,9 +9,10 @@
  *   `*.csv` files directly in it.
  * Entries are taken in name order, so the result does not depend on the file system.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { InputError } from "../shared/errors";
+import { checkInputPath, fileSystemError } from "../shared/path-checks";
 import { HOST_EVENT_LOG } from "./host-logs-reader";
 
 import type { TraceFormat } from "./ingest-files";
@@ -25,8 +26,16 @@ export interface HostLogRunPath {
 
 export type TracePath = { format: "canonical"; path: string } | HostLogRunPath;
 
+function entries(directory: string) {
+  try {
+    return readdirSync(directory, { withFileTypes: true });
+  } catch (error) {
+    throw fileSystemError(error, directory);
+  }
+}
+
 function subdirectories(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true })
+  return entries(directory)
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
@@ -56,8 +65,7 @@ export function resolveTracePaths(paths: readonly string[], format: TraceFormat)
     }
   };
   for (const path of paths) {
-    if (!existsSync(path)) throw new InputError(`no such file or directory: ${path}; give trace CSV files or host-log directories`);
-    if (statSync(path).isFile()) {
+    if (checkInputPath(path, { kind: "file-or-directory", what: "trace CSV file" }) === "file") {
       if (format === "host-logs") {
         throw new InputError(
           `${path} is a file, but --format host-logs reads directories (<run>/<host>/${HOST_EVENT_LOG}); give the run or campaign directory, or use --format canonical for a CSV file`,
@@ -85,7 +93,7 @@ export function resolveTracePaths(paths: readonly string[], format: TraceFormat)
         );
       }
     }
-    const csvFiles = readdirSync(path, { withFileTypes: true })
+    const csvFiles = entries(path)
       .filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith(".csv"))
       .map((entry) => join(path, entry.name))
       .sort();

@@ -1,3 +1,4 @@
 /** Running the project's notebooks headlessly, with parameters (papermill's convention). */
+export * from "./install-kernel";
 export * from "./notebook-parameters";
 export * from "./run-notebook";

@@ -2,8 +2,8 @@
  * Execute a notebook headlessly, top to bottom, with the TypeScript (tslab) kernel, and
  * write the executed copy (RECIPES, Notebooks).
  *
- * - The kernel is registered into the project (`.jupyter/`, not the user's home) with
- *   Debian's python, once: `tslab install --python=/usr/bin/python3 --prefix=.jupyter`.
+ * - The kernel is registered into the project (`.jupyter/`, not the user's home): the same
+ *   kernel.json `ckpt notebook install` writes (install-kernel.ts), kept current.
  * - `jupyter nbconvert --execute` reads the notebook (with injected parameters) on stdin
  *   and runs the kernel in `notebooks/`, so `import … from "ckpt-lab"` resolves the
  *   project's built library (see notebooks/node_modules/ckpt-lab); the executed copy comes
@@ -18,10 +18,11 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { basename, delimiter, join } from "node:path";
+import { basename, join } from "node:path";
 import { writeFileAtomic } from "../shared/atomic-write";
 import { InputError, UsageError } from "../shared/errors";
 import { projectRoot } from "../shared/version";
+import { KERNEL_NAME, tslabKernelSpec, writeKernelSpec } from "./install-kernel";
 import { cellSource, injectParameters, type Notebook } from "./notebook-parameters";
 
 export interface RunNotebookOptions {
@@ -31,8 +32,6 @@ export interface RunNotebookOptions {
   outDir?: string;
   /** Seconds a cell may run (default 600). */
   timeoutSeconds?: number;
-  /** The python that has jupyter (default /usr/bin/python3, Debian's, as RECIPES explains). */
-  python?: string;
   /** Also write `<name>.html` next to the executed copy. */
   html?: boolean;
   log?: (line: string) => void;
@@ -72,16 +71,14 @@ export function resolveNotebookName(reference: string, root = projectRoot()): st
   );
 }
 
-/** Register the tslab kernel under `.jupyter/` when it is not there yet. */
-export function ensureKernel(root: string, python: string, log: (line: string) => void): string {
+/** The tslab kernel spec under `.jupyter/`, written when missing or out of date (another node, a moved project). */
+export function ensureKernel(root: string, log: (line: string) => void): string {
   const jupyterPath = join(root, JUPYTER_PREFIX, "share", "jupyter");
-  if (existsSync(join(jupyterPath, "kernels", "tslab", "kernel.json"))) return jupyterPath;
-  const tslab = join(root, "node_modules", ".bin", "tslab");
-  if (!existsSync(tslab)) throw new InputError(`tslab is not installed (${tslab} is missing); run npm ci in the project first`);
-  log(`registering the tslab kernel into ${JUPYTER_PREFIX}/ (once)`);
-  const result = spawnSync(tslab, ["install", `--python=${python}`, `--prefix=${join(root, JUPYTER_PREFIX)}`], { cwd: root, encoding: "utf8" });
-  if (result.status !== 0) {
-    throw new InputError(`tslab install failed (exit ${result.status}): ${result.stderr || result.stdout}. Is ${python} a python with jupyter installed?`);
+  const file = join(jupyterPath, "kernels", KERNEL_NAME, "kernel.json");
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "";
+  if (current !== `${JSON.stringify(tslabKernelSpec(root), null, 1)}\n`) {
+    log(`registering the tslab kernel into ${JUPYTER_PREFIX}/`);
+    writeKernelSpec(root, join(jupyterPath, "kernels"));
   }
   return jupyterPath;
 }
@@ -101,9 +98,8 @@ export async function runNotebook(reference: string, options: RunNotebookOptions
   if (!existsSync(join(root, "dist", "pipeline", "index.js"))) {
     throw new InputError(`the library is not built (dist/ is missing), and notebooks import it: run npm run build first`);
   }
-  const python = options.python ?? (existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3");
   requireJupyter();
-  const jupyterPath = ensureKernel(root, python, log);
+  const jupyterPath = ensureKernel(root, log);
   const outDir = options.outDir ?? join(root, "reports", "notebooks");
   const start = performance.now();
   log(`executing ${name}.ipynb with the TypeScript kernel…`);
@@ -175,8 +171,6 @@ function nbconvert(input: string, root: string, jupyterPath: string, timeoutSeco
 function runJupyter(args: string[], input: string, root: string, jupyterPath: string): Promise<ProcessResult> {
   const env = {
     ...process.env,
-    // The kernel spec runs `tslab` from PATH.
-    PATH: [join(root, "node_modules", ".bin"), process.env.PATH ?? ""].join(delimiter),
     JUPYTER_PATH: jupyterPath,
     PYDEVD_DISABLE_FILE_VALIDATION: "1",
     TZ: "UTC",

@@ -53,5 +53,10 @@ export function expectedWaste(job: Job, checkpoints: Checkpoints, law: FailureLa
     bkt += (sigma[i + 1]! - alpha * lostFrom + beta * rho[i + 1]!) * probability + (alpha - beta) * moment;
   }
   const k = rho.length - 1;
+  // Every integrand is ≥ 0 (except eq. (4) as printed, whose first interval can go below 0);
+  // a negative sum is cancellation between ρ·P and the moment (≈ 1e-12 s when failures come
+  // almost surely within the first interval), not waste.
+  paper = Math.max(0, paper);
+  if (reading.eq4 !== "as-printed") bkt = Math.max(0, bkt);
   return { paper, complete: paper + sigma[k]! * law.survival(rho[k]!), bkt };
 }

@@ -120,6 +120,14 @@ export function placeJob(job: Job, law: FailureLaw, options: PlaceJobOptions): P
   const n = job.slicesSeconds.length;
   const meanCostSeconds = solved.costsSeconds.reduce((s, c) => s + c, 0) / n;
   const mttfSeconds = law.meanSeconds;
+  const firstSliceSurvival = law.survival(job.slicesSeconds[0]!);
+  if (firstSliceSurvival < 1e-9) {
+    warnings.push(
+      `the law leaves the host almost no chance to run even the first slice (${job.slicesSeconds[0]} s) before failing ` +
+        `(probability ${firstSliceSurvival.toPrecision(2)}; mean time to failure ${mttfSeconds.toPrecision(3)} s): every objective, ` +
+        `the waste up to the first failure, is then ≈ 0 and says nothing about the policies. Check the law's parameters and its unit (e.g. unit=h)`,
+    );
+  }
 
   const results: PolicyResult[] = [];
   const evaluate = (base: Omit<PolicyResult, "expectedWaste" | "timeline">): PolicyResult => {

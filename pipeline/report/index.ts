@@ -34,6 +34,7 @@ export * from "./figures/fit-figures";
 export * from "./figures/schedule-figures";
 export * from "./figures/machine-figures";
 export * from "./figures/bkt-figures";
+export * from "./figures/das06-figures";
 export * from "./figures/side-by-side-spec";
 export * from "./page/report-content";
 export * from "./figures/validate-spec";

@@ -3,8 +3,8 @@
  * rename over the target. A crash leaves either the old file or the new one, never a
  * half-written report or model (rename is atomic within one file system).
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, rmdirSync, writeSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 
 let counter = 0;
 
@@ -43,31 +43,46 @@ export function writeJsonAtomic(path: string, value: unknown): void {
  */
 export interface AtomicLineWriter {
   write(line: string): void;
+  /** Append `text` as it is (no line end added). */
+  writeText(text: string): void;
   commit(): void;
   abort(): void;
 }
 
 export function openAtomicLineWriter(path: string, flushBytes = 1 << 20): AtomicLineWriter {
-  mkdirSync(dirname(path), { recursive: true });
+  // The first folder this creates, if any: `abort()` removes the folders it created.
+  const made = mkdirSync(dirname(path), { recursive: true });
+  const created = made === undefined ? undefined : resolve(made);
   const temporary = temporaryPathFor(path);
   const fd = openSync(temporary, "w");
-  let pending: string[] = [];
-  let pendingLength = 0;
+  // Text is encoded straight into one buffer, written out when full: no joined string, no copy.
+  const buffer = Buffer.allocUnsafe(flushBytes);
+  let used = 0;
   let open = true;
   const flush = () => {
-    if (pending.length === 0) return;
-    const bytes = Buffer.from(pending.join(""), "utf8");
     let offset = 0;
-    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-    pending = [];
-    pendingLength = 0;
+    while (offset < used) offset += writeSync(fd, buffer, offset, used - offset);
+    used = 0;
+  };
+  const writeText = (text: string) => {
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+    if (used + 3 * text.length > buffer.length) {
+      flush();
+      if (3 * text.length > buffer.length) {
+        const bytes = Buffer.from(text, "utf8");
+        let offset = 0;
+        while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+        return;
+      }
+    }
+    used += buffer.write(text, used, "utf8");
   };
   return {
     write(line: string) {
-      pending.push(line.endsWith("\n") ? line : `${line}\n`);
-      pendingLength += line.length + 1;
-      if (pendingLength >= flushBytes) flush();
+      writeText(line);
+      if (!line.endsWith("\n")) writeText("\n");
     },
+    writeText,
     commit() {
       if (!open) return;
       flush();
@@ -81,6 +96,15 @@ export function openAtomicLineWriter(path: string, flushBytes = 1 << 20): Atomic
       closeSync(fd);
       open = false;
       rmSync(temporary, { force: true });
+      if (created !== undefined) {
+        for (let folder = resolve(dirname(path)); folder.length >= created.length; folder = dirname(folder)) {
+          try {
+            rmdirSync(folder); // only if empty
+          } catch {
+            break;
+          }
+        }
+      }
     },
   };
 }

@@ -10,3 +10,7 @@ export * from "./sweep/merge-sweep";
 export * from "./simulator";
 export * from "./bkt/bkt-scenario";
 export * from "./bkt/bkt-simulator";
+export * from "./das06/machines";
+export * from "./das06/classroom-trace";
+export * from "./das06/das06-scenario";
+export * from "./das06/das06-simulator";

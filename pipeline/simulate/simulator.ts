@@ -36,4 +36,5 @@ export type SimulatorRegistry = Record<string, () => Promise<SimulatorModel>>;
 /** The simulators `ckpt simulate` knows; the models register here as they land. */
 export const SIMULATORS: SimulatorRegistry = {
   bkt: async () => (await import("./bkt/bkt-simulator.js")).bktModel,
+  das06: async () => (await import("./das06/das06-simulator.js")).das06Model,
 };

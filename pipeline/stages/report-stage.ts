@@ -29,6 +29,7 @@ export const reportStage: Stage<ReportParameters> = {
     "placements?",
     "place-not-applicable?",
     "bkt-grid?",
+    "das06-grid?",
   ],
   outputs: ["report"],
   module: __filename,
@@ -45,6 +46,7 @@ export const reportStage: Stage<ReportParameters> = {
       placements?: ScenarioPlacement[];
       "place-not-applicable"?: NotApplicable[];
       "bkt-grid"?: MergedSweep;
+      "das06-grid"?: MergedSweep;
     };
     const content = buildReportContent(
       {
@@ -59,6 +61,7 @@ export const reportStage: Stage<ReportParameters> = {
         ...(inputs.placements ? { placements: inputs.placements } : {}),
         ...(inputs["place-not-applicable"] ? { placeNotApplicable: inputs["place-not-applicable"] } : {}),
         ...(inputs["bkt-grid"] ? { bktGrid: inputs["bkt-grid"] } : {}),
+        ...(inputs["das06-grid"] ? { das06Grid: inputs["das06-grid"] } : {}),
       },
       context.parameters,
     );

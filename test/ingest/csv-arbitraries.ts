@@ -43,7 +43,8 @@ export const traceLine = fc.oneof(
   { weight: 2, arbitrary: fc.tuple(rowFields, fc.integer({ min: 0, max: 6 })).map(([f, i]) => f.map((x, j) => (j === i ? quote(x) : x)).join(",")) },
   // a run_id with a comma, a quote or a line break inside quotes
   { weight: 1, arbitrary: fc.tuple(validRow, fc.constantFrom("r,1", 'r"1', "r\n1", "r\r\n1")).map(([f, id]) => [quote(id), ...f.slice(1)].join(",")) },
-  // an unclosed quote, a lone CR, garbage, blank lines
+  // a comment that would be a valid row without its '#', an unclosed quote, a lone CR, garbage, blank lines
+  { weight: 1, arbitrary: validRow.map((f) => `#${f.join(",")}`) },
   { weight: 1, arbitrary: validRow.map((f) => `"${f.join(",")}`) },
   { weight: 1, arbitrary: validRow.map((f) => f.join(",").replace(",", "\r,")) },
   { weight: 1, arbitrary: garbageText },

@@ -1,7 +1,7 @@
 /**
  * Every notebook of notebooks/ runs top to bottom headlessly (tslab kernel through
  * nbconvert), importing the freshly built library, and shows its figures as the Vega-Lite
- * v5 bundle plus SVG and PNG.
+ * v5 bundle plus PNG.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -29,7 +29,7 @@ describe("notebooks", () => {
   const names = listNotebooks();
 
   it("exist", () => {
-    expect(names).toEqual(["01-recalibrate-bandwidth", "02-schedule-before-release", "03-place-checkpoints", "04-reproduce-the-papers", "05-desktop-grid"]);
+    expect(names).toEqual(["01-recalibrate-bandwidth", "02-schedule-before-release", "03-place-checkpoints", "04-reproduce-the-papers", "05-desktop-grid", "06-institutional-grid"]);
   });
 
   it.each(names)("%s runs headlessly and displays its figures", async (name) => {
@@ -43,7 +43,7 @@ describe("notebooks", () => {
     const charts = outputs.filter((o) => o.data?.[VEGA_LITE_MIME] !== undefined);
     expect(charts.length).toBeGreaterThan(0);
     for (const chart of charts) {
-      expect(Object.keys(chart.data!).sort()).toEqual([VEGA_LITE_MIME, "image/png", "image/svg+xml", "text/plain"]);
+      expect(Object.keys(chart.data!).sort()).toEqual([VEGA_LITE_MIME, "image/png", "text/plain"]);
       expect((chart.data![VEGA_LITE_MIME] as { $schema: string }).$schema).toMatch(/vega-lite\/v5\.json$/);
     }
     if (name === "04-reproduce-the-papers") {

@@ -36,6 +36,9 @@ function lowerSeries(a: number, x: number, logGammaA: number): number {
 }
 
 function upperContinuedFraction(a: number, x: number, logGammaA: number): number {
+  // Q ≤ prefactor (the fraction is below 1 here): when the prefactor underflows, so does Q,
+  // and for x near the largest doubles the recurrence itself would overflow.
+  if (a * Math.log(x) - x - logGammaA < -746) return 0;
   let b = x + 1 - a;
   let c = 1 / TINY;
   let d = 1 / b;

@@ -3,11 +3,12 @@
  *
  * A figure is sent as one display with several representations, and each front end picks
  * the richest it knows: JupyterLab renders the Vega-Lite v5 spec interactively (it has no
- * v6 renderer, hence v5 here), VS Code and nbconvert's HTML show the SVG, a terminal the
- * text. A PNG (2×) rides along for nbconvert 6.x, whose HTML exporter strips inline SVG
- * down to its text (`ckpt notebook run --html` asks it for the PNG instead). tslab's public
- * `display` sends one MIME type per output, which would show the chart several times in
- * JupyterLab, so the bundle goes through tslab's own display channel.
+ * v6 renderer, hence v5 here); every other front end, and a plain `jupyter nbconvert --to
+ * html`, shows the PNG (rendered at 2×, displayed at 1× by its width metadata); a terminal
+ * the text. No SVG: nbconvert prefers it to PNG, and nbconvert 6.x's HTML exporter strips
+ * inline SVG down to its text, which left empty boxes. tslab's public `display` sends one
+ * MIME type per output, which would show the chart several times in JupyterLab, so the
+ * bundle goes through tslab's own display channel.
  */
 import type { TopLevelSpec } from "vega-lite";
 import type { Figure } from "../figures/figure";
@@ -21,16 +22,18 @@ export const VEGA_LITE_MIME = "application/vnd.vegalite.v5+json";
 
 export type MimeBundle = Record<string, unknown>;
 
-/** The representations of a figure: Vega-Lite v5 spec, SVG, PNG and a line of text. */
-export async function figureMimeBundle(figure: Figure | TopLevelSpec): Promise<MimeBundle> {
+/** The representations of a figure (Vega-Lite v5 spec, PNG, a line of text) and the PNG's display width. */
+export async function figureMimeBundle(figure: Figure | TopLevelSpec): Promise<{ data: MimeBundle; metadata: Record<string, unknown> }> {
   const spec = isFigure(figure) ? figure.spec : figure;
   assertValidVegaLiteSpec(spec, isFigure(figure) ? `figure "${figure.id}"` : "spec");
-  const { svg } = await renderSvg(spec);
+  const { svg, width } = await renderSvg(spec);
   return {
-    [VEGA_LITE_MIME]: spec,
-    "image/svg+xml": svg,
-    "image/png": renderPng(svg).toString("base64"),
-    "text/plain": isFigure(figure) ? `${figure.title}. ${figure.caption}` : "Vega-Lite chart",
+    data: {
+      [VEGA_LITE_MIME]: spec,
+      "image/png": renderPng(svg).toString("base64"),
+      "text/plain": isFigure(figure) ? `${figure.title}. ${figure.caption}` : "Vega-Lite chart",
+    },
+    metadata: { "image/png": { width: Math.round(width) } },
   };
 }
 
@@ -47,12 +50,16 @@ export function tableMimeBundle(table: Table): MimeBundle {
  * @example await report.display(report.modelFigures(fit.PAPER_MODEL, { idPrefix: "m", modelLabel: "model" })[0])
  */
 export async function display(item: Figure | TopLevelSpec | Table): Promise<void> {
-  sendDisplayData(isTable(item) ? tableMimeBundle(item) : await figureMimeBundle(item));
+  if (isTable(item)) sendDisplayData(tableMimeBundle(item), {});
+  else {
+    const { data, metadata } = await figureMimeBundle(item);
+    sendDisplayData(data, metadata);
+  }
 }
 
 type DisplayWriter = (message: { data: MimeBundle; metadata: object; transient: object }, update: boolean) => void;
 
-function sendDisplayData(data: MimeBundle): void {
+function sendDisplayData(data: MimeBundle, metadata: Record<string, unknown>): void {
   let writer: DisplayWriter | null = null;
   try {
     // tslab 1.0.22 keeps the current cell's display writer here (what its public `display` calls).
@@ -63,7 +70,7 @@ function sendDisplayData(data: MimeBundle): void {
   if (writer === null) {
     throw new Error("display() shows figures in a notebook run by the tslab kernel; elsewhere, render files with renderFigure()");
   }
-  writer({ data, metadata: {}, transient: {} }, false);
+  writer({ data, metadata, transient: {} }, false);
 }
 
 function tableAsText(table: Table): string {

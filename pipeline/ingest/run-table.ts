@@ -1,0 +1,180 @@
+/**
+ * The accepted runs of an ingest as columns (typed arrays plus one byte arena for the
+ * run_ids), in the order they were first met: what `Observations.runs` holds, without an
+ * object per run. A 100-million-row trace has millions of runs; as objects they would
+ * take ~250 bytes each and keep the garbage collector busy, as columns ~60 bytes.
+ * `observation(i)` makes the `RunObservation` of run i when one is needed (the in-memory
+ * API, the streamed artifact).
+ */
+import type { RunObservation } from "./observations";
+
+function grown<T extends Float64Array | Int32Array>(column: T, capacity: number): T {
+  const next = new (column.constructor as new (length: number) => T)(capacity);
+  next.set(column);
+  return next;
+}
+
+/** `RunTable.toData()`: what crosses between threads. */
+export interface RunTableData {
+  length: number;
+  sources: string[];
+  attributeSets: Record<string, string>[];
+  arena: Uint8Array<ArrayBuffer>;
+  idStart: Float64Array<ArrayBuffer>;
+  idLength: Int32Array<ArrayBuffer>;
+  m: Float64Array<ArrayBuffer>;
+  sumSizeMb: Float64Array<ArrayBuffer>;
+  bwMbPerS: Float64Array<ArrayBuffer>;
+  uniformSizeMb: Float64Array<ArrayBuffer>;
+  source: Int32Array<ArrayBuffer>;
+  attributeSet: Int32Array<ArrayBuffer>;
+}
+
+export class RunTable {
+  length = 0;
+  /** Labels of the files / run directories the runs come from (`RunObservation.source`). */
+  readonly sources: string[] = [];
+  /** Distinct attribute records; a run points to one (or -1 for none). */
+  readonly attributeSets: Record<string, string>[] = [];
+
+  private arena = new Uint8Array(1 << 12);
+  private arenaUsed = 0;
+  private idStart = new Float64Array(1024);
+  private idLength = new Int32Array(1024);
+  /** m, Σ size_mb, Σ bandwidth (MB/s), the common size (NaN when sizes are mixed). */
+  m = new Float64Array(1024);
+  sumSizeMb = new Float64Array(1024);
+  bwMbPerS = new Float64Array(1024);
+  uniformSizeMb = new Float64Array(1024);
+  private source = new Int32Array(1024);
+  private attributeSet = new Int32Array(1024);
+
+  append(runId: Uint8Array, m: number, sumSizeMb: number, bwMbPerS: number, uniformSizeMb: number | null, source: number, attributeSet: number): void {
+    const i = this.length++;
+    if (i >= this.m.length) {
+      const capacity = this.m.length * 2;
+      this.idStart = grown(this.idStart, capacity);
+      this.idLength = grown(this.idLength, capacity);
+      this.m = grown(this.m, capacity);
+      this.sumSizeMb = grown(this.sumSizeMb, capacity);
+      this.bwMbPerS = grown(this.bwMbPerS, capacity);
+      this.uniformSizeMb = grown(this.uniformSizeMb, capacity);
+      this.source = grown(this.source, capacity);
+      this.attributeSet = grown(this.attributeSet, capacity);
+    }
+    if (this.arenaUsed + runId.length > this.arena.length) {
+      const arena = new Uint8Array(Math.max(this.arena.length * 2, this.arenaUsed + runId.length));
+      arena.set(this.arena.subarray(0, this.arenaUsed));
+      this.arena = arena;
+    }
+    this.arena.set(runId, this.arenaUsed);
+    this.idStart[i] = this.arenaUsed;
+    this.idLength[i] = runId.length;
+    this.arenaUsed += runId.length;
+    this.m[i] = m;
+    this.sumSizeMb[i] = sumSizeMb;
+    this.bwMbPerS[i] = bwMbPerS;
+    this.uniformSizeMb[i] = uniformSizeMb ?? NaN;
+    this.source[i] = source;
+    this.attributeSet[i] = attributeSet;
+  }
+
+  /** Append every run of `other` (read in another thread), after these. */
+  appendTable(other: RunTable): void {
+    const setOffset = this.attributeSets.length;
+    this.attributeSets.push(...other.attributeSets);
+    const sourceIndex = new Map<number, number>();
+    for (let i = 0; i < other.length; i++) {
+      const source = other.source[i]!;
+      let mapped = sourceIndex.get(source);
+      if (mapped === undefined) {
+        const label = other.sources[source]!;
+        mapped = this.sources.lastIndexOf(label);
+        if (mapped < 0) mapped = this.sources.push(label) - 1;
+        sourceIndex.set(source, mapped);
+      }
+      const set = other.attributeSet[i]!;
+      const start = other.idStart[i]!;
+      this.append(other.arena.subarray(start, start + other.idLength[i]!), other.m[i]!, other.sumSizeMb[i]!, other.bwMbPerS[i]!, other.uniformSize(i), mapped, set < 0 ? -1 : set + setOffset);
+    }
+  }
+
+  /**
+   * The table as plain data that a worker thread can post, its typed arrays transferred
+   * rather than copied (they may be longer than `length`); the table is not usable after.
+   */
+  toData(): RunTableData {
+    return {
+      length: this.length,
+      sources: this.sources,
+      attributeSets: this.attributeSets,
+      arena: this.arena,
+      idStart: this.idStart,
+      idLength: this.idLength,
+      m: this.m,
+      sumSizeMb: this.sumSizeMb,
+      bwMbPerS: this.bwMbPerS,
+      uniformSizeMb: this.uniformSizeMb,
+      source: this.source,
+      attributeSet: this.attributeSet,
+    };
+  }
+
+  static fromData(data: RunTableData): RunTable {
+    const table = new RunTable();
+    table.length = data.length;
+    table.sources.push(...data.sources);
+    table.attributeSets.push(...data.attributeSets);
+    table.arena = data.arena;
+    table.arenaUsed = data.length === 0 ? 0 : data.idStart[data.length - 1]! + data.idLength[data.length - 1]!;
+    table.idStart = data.idStart;
+    table.idLength = data.idLength;
+    table.m = data.m;
+    table.sumSizeMb = data.sumSizeMb;
+    table.bwMbPerS = data.bwMbPerS;
+    table.uniformSizeMb = data.uniformSizeMb;
+    table.source = data.source;
+    table.attributeSet = data.attributeSet;
+    return table;
+  }
+
+  runId(i: number): string {
+    const start = this.idStart[i]!;
+    return Buffer.from(this.arena.buffer, this.arena.byteOffset + start, this.idLength[i]!).toString("utf8");
+  }
+
+  /** Run i's common process size, or null when it mixes sizes (a validation run). */
+  uniformSize(i: number): number | null {
+    const size = this.uniformSizeMb[i]!;
+    return Number.isNaN(size) ? null : size;
+  }
+
+  attributes(i: number): Record<string, string> | undefined {
+    const set = this.attributeSet[i]!;
+    return set < 0 ? undefined : this.attributeSets[set];
+  }
+
+  /** The index of run i's record in `attributeSets`, or -1. */
+  attributeSetIndex(i: number): number {
+    return this.attributeSet[i]!;
+  }
+
+  sourceOf(i: number): string {
+    return this.sources[this.source[i]!]!;
+  }
+
+  /** Run i as the object `Observations.runs` holds (fields in this order). */
+  observation(i: number): RunObservation {
+    const observation: RunObservation = {
+      runId: this.runId(i),
+      m: this.m[i]!,
+      vGb: this.sumSizeMb[i]! / 1000,
+      aggregatedBwMbPerS: this.bwMbPerS[i]!,
+      uniformSizeMb: this.uniformSize(i),
+      source: this.sourceOf(i),
+    };
+    const attributes = this.attributes(i);
+    if (attributes !== undefined) observation.attributes = { ...attributes };
+    return observation;
+  }
+}

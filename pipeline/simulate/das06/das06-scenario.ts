@@ -1,0 +1,157 @@
+/**
+ * A [DAS06] simulation scenario as data (docs/science.md §6.2): the trace (a file, or the
+ * labelled synthetic classroom), the machine set, the bag of tasks, checkpoints and where
+ * they are kept, the policies, the starting points, and every choice the paper leaves open
+ * as a named field with the project's reading as default (docs/science.md §6.2.9).
+ */
+import { InputError } from "../../shared/errors";
+import { fieldPosition } from "../sweep/sweep-spec";
+
+export type Das06Policy = "FCFS" | "FCFS-AT" | "FCFS-TR" | "FCFS-PRDCT-DMD";
+export const DAS06_POLICIES: readonly Das06Policy[] = ["FCFS", "FCFS-AT", "FCFS-TR", "FCFS-PRDCT-DMD"];
+
+export interface Das06Scenario {
+  /** An availability trace (FTA .tab or Godfrey .avt, possibly .gz); null for the synthetic classroom trace (`synthetic`). */
+  trace: string | null;
+  /** The synthetic classroom trace's seed and size (used when `trace` is null). */
+  synthetic: { seed: number; machines: number; days: number };
+  machineSet: "M01" | "M04";
+  /** Speed ratios from Table 1's printed ratios or from its performance indexes. */
+  ratios: "ratio" | "index";
+  tasks: number;
+  /** Reference CPU seconds of each task. */
+  taskCpuS: number;
+  policies: Das06Policy[];
+  /** Checkpoints per execution: 0, 1 (at 50 %) or 9 (every 10 %). */
+  checkpoints: 0 | 1 | 9;
+  checkpointMb: number;
+  checkpointStore: "private" | "shared";
+  /** Starting points: seconds from the trace's start, or every whole hour of the "weekday" / "weekend" windows. */
+  startTimes: number[] | "weekday" | "weekend";
+  /** Seconds from the trace's start to a Monday 00:00; null: from the trace's timestamps read as UTC (the synthetic trace starts on a Monday). */
+  mondayOffsetS: number | null;
+  /** The part of the trace the runs use, in days from its start (starting points inside it, runs censored at its end, machines observed throughout it); null: all of it. */
+  windowDays: [number, number] | null;
+  /** Instances a task may have at once (TR, PRDCT-DMD). */
+  maxInstances: number;
+  onTimeout: "cancel" | "keep";
+  /** Tolerances of the adaptive timeout: night, weekend, and daytime min(max, base + perHour · R/3600 s). */
+  tolerance: { night: number; weekend: number; dayBase: number; dayPerHour: number; dayMax: number };
+  predictor: "oracle" | "noisy-oracle";
+  /** noisy-oracle: probabilities of a false alarm and of a missed failure. */
+  falsePositive: number;
+  falseNegative: number;
+  lanMBytePerS: number;
+  /** The scheduler's refresh and round period, s. */
+  refreshS: number;
+  /** Runs must leave this many days of trace after their start. */
+  minTraceLeftDays: number;
+  seed: number;
+}
+
+export const DAS06_DEFAULTS: Das06Scenario = {
+  trace: null,
+  synthetic: { seed: 1, machines: 32, days: 39 },
+  machineSet: "M04",
+  ratios: "ratio",
+  tasks: 25,
+  taskCpuS: 1800,
+  policies: ["FCFS", "FCFS-AT", "FCFS-TR", "FCFS-PRDCT-DMD"],
+  checkpoints: 0,
+  checkpointMb: 1,
+  checkpointStore: "shared",
+  startTimes: "weekday",
+  mondayOffsetS: null,
+  windowDays: null,
+  maxInstances: 3,
+  onTimeout: "cancel",
+  tolerance: { night: 0.1, weekend: 0.05, dayBase: 0.2, dayPerHour: 0.1, dayMax: 0.5 },
+  predictor: "oracle",
+  falsePositive: 0.1,
+  falseNegative: 0.1,
+  lanMBytePerS: 12.5,
+  refreshS: 120,
+  minTraceLeftDays: 7,
+  seed: 1,
+};
+
+type Check = (v: unknown) => string | null;
+const oneOf = (...choices: (string | number)[]): Check => (v) => (choices.includes(v as string) ? null : `one of ${choices.map((c) => JSON.stringify(c)).join(", ")}`);
+const positive: Check = (v) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? null : "a finite number > 0");
+const nonNegative: Check = (v) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? null : "a finite number ≥ 0");
+const probability: Check = (v) => (typeof v === "number" && v >= 0 && v <= 1 ? null : "a probability in [0, 1]");
+const integer = (min: number, max = Infinity): Check => (v) => (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? null : `an integer in [${min}, ${max}]`);
+
+const CHECKS: Record<keyof Das06Scenario, Check> = {
+  trace: (v) => (v === null || (typeof v === "string" && v !== "") ? null : "a trace file (FTA .tab or .avt), or null for the synthetic classroom trace"),
+  synthetic: (v) => {
+    const s = v as Das06Scenario["synthetic"];
+    return typeof s === "object" && s !== null && integer(0)(s.seed) === null && integer(1, 10_000)(s.machines) === null && positive(s.days) === null
+      ? null
+      : '{ "seed": integer, "machines": integer ≥ 1, "days": > 0 }';
+  },
+  machineSet: oneOf("M01", "M04"),
+  ratios: oneOf("ratio", "index"),
+  tasks: integer(1, 100_000),
+  taskCpuS: positive,
+  policies: (v) =>
+    Array.isArray(v) && v.length > 0 && v.every((p) => (DAS06_POLICIES as readonly string[]).includes(p as string)) && new Set(v).size === v.length
+      ? null
+      : `a non-empty list of distinct policies among ${DAS06_POLICIES.join(", ")}`,
+  checkpoints: oneOf(0, 1, 9),
+  checkpointMb: nonNegative,
+  checkpointStore: oneOf("private", "shared"),
+  startTimes: (v) =>
+    v === "weekday" || v === "weekend" || (Array.isArray(v) && v.length > 0 && v.every((t) => typeof t === "number" && Number.isFinite(t) && t >= 0))
+      ? null
+      : '"weekday", "weekend", or a non-empty list of seconds ≥ 0 from the trace\'s start',
+  mondayOffsetS: (v) => (v === null ? null : nonNegative(v)),
+  windowDays: (v) =>
+    v === null || (Array.isArray(v) && v.length === 2 && v.every((d) => typeof d === "number" && Number.isFinite(d) && d >= 0) && v[0] < v[1])
+      ? null
+      : "[from, to] in days from the trace's start with 0 ≤ from < to, or null for the whole trace",
+  maxInstances: integer(1, 100),
+  onTimeout: oneOf("cancel", "keep"),
+  tolerance: (v) => {
+    const t = v as Das06Scenario["tolerance"];
+    return typeof t === "object" && t !== null && [t.night, t.weekend, t.dayBase, t.dayPerHour, t.dayMax].every((x) => nonNegative(x) === null)
+      ? null
+      : '{ "night", "weekend", "dayBase", "dayPerHour", "dayMax": numbers ≥ 0 }';
+  },
+  predictor: oneOf("oracle", "noisy-oracle"),
+  falsePositive: probability,
+  falseNegative: probability,
+  lanMBytePerS: positive,
+  refreshS: positive,
+  minTraceLeftDays: nonNegative,
+  seed: integer(0, 2 ** 31 - 1),
+};
+
+export const DAS06_FIELDS = Object.keys(CHECKS) as (keyof Das06Scenario)[];
+
+export function validateDas06Scenario(scenario: Record<string, unknown>, where: (field: string) => string = () => "scenario"): Das06Scenario {
+  for (const key of Object.keys(scenario)) {
+    if (!(key in CHECKS)) throw new InputError(`${where(key)}: unknown field "${key}"; a [DAS06] scenario has ${DAS06_FIELDS.join(", ")}`);
+  }
+  for (const field of DAS06_FIELDS) {
+    const problem = CHECKS[field](scenario[field]);
+    if (problem !== null) throw new InputError(`${where(field)}: ${field} must be ${problem}, found ${JSON.stringify(scenario[field])}`);
+  }
+  return scenario as unknown as Das06Scenario;
+}
+
+export function readDas06Scenario(text: string, file: string): Das06Scenario {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`${file}: not valid JSON (${(error as Error).message})`, { cause: error });
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new InputError(`${file}: a scenario is a JSON object of fields, e.g. { "machineSet": "M04", "tasks": 75 }`);
+  const merged: Record<string, unknown> = structuredClone(DAS06_DEFAULTS) as unknown as Record<string, unknown>;
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    const base = merged[key];
+    merged[key] = typeof v === "object" && v !== null && !Array.isArray(v) && typeof base === "object" && base !== null ? { ...base, ...v } : v;
+  }
+  return validateDas06Scenario(merged, (field) => `${file}${fieldPosition(text, field)}`);
+}

@@ -1,0 +1,245 @@
+/**
+ * The [DAS06] simulator (docs/science.md §6.2): a scenario's policies on the same machines and
+ * the same availability, from every starting point of the scenario, summarised per policy
+ * by the mean turnaround and slowdown (turnaround / IET) with 95 % intervals; censored runs
+ * (the trace ended first) are counted, never dropped silently. Also the model the sweeps run.
+ *
+ * The trace is an FTA table or a Godfrey .avt file or, when none is given, the labelled
+ * synthetic classroom trace (classroom-trace.ts): every report made from the latter says
+ * `synthetic: true`. A trace with more machines than the set maps a seeded, recorded choice
+ * of the nodes observed throughout the window onto it.
+ */
+import { meanWithCi, type MeanWithCi } from "../../schedule/mean-confidence-interval";
+import { InputError } from "../../shared/errors";
+import { createRandomStreams } from "../engine/random-streams";
+import type { SimulationResult, SimulatorModel } from "../simulator";
+import type { AvailabilityTrace, NodeAvailability } from "../traces/availability-trace";
+import { readAvailabilityTrace } from "../traces/read-availability-trace";
+import { generateClassroomTrace } from "./classroom-trace";
+import { runDas06, type Das06RunResult } from "./das06-run";
+import { DAS06_DEFAULTS, validateDas06Scenario, type Das06Policy, type Das06Scenario } from "./das06-scenario";
+import { idealExecutionTime, machineRatios } from "./machines";
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+export interface Das06PolicySummary {
+  turnaroundS: MeanWithCi;
+  slowdown: MeanWithCi;
+  runs: number;
+  censored: number;
+  failures: MeanWithCi;
+  replicas: MeanWithCi;
+  checkpoints: MeanWithCi;
+}
+
+export interface Das06Report {
+  schema: "ckpt-lab/das06-simulation@1";
+  scenario: Das06Scenario;
+  /** The trace: a file with its hash, or the synthetic classroom trace (labelled). */
+  trace: { synthetic: true; generator: "das06-like"; caption: string; seed: number } | { synthetic: false; file: string; sha256: string; nodes: string[] };
+  ietS: number;
+  startTimesS: number[];
+  policies: Record<string, Das06PolicySummary>;
+  events: number;
+  warnings: string[];
+}
+
+export interface LoadedTrace {
+  machines: NodeAvailability[];
+  /** The part of the trace the runs use, s from its start: starting points inside it, runs censored at its end. */
+  fromS: number;
+  endS: number;
+  /** Seconds from the trace's start to a Monday 00:00. */
+  mondayOffsetS: number;
+  identity: Das06Report["trace"];
+  warnings: string[];
+}
+
+/** 1970-01-01 was a Thursday: Monday 00:00 UTC is 4 days after the epoch, modulo a week. */
+const mondayAfter = (epochS: number) => (((4 * DAY - epochS) % WEEK) + WEEK) % WEEK;
+
+/** The scenario's availability, as 32 (or `synthetic.machines`) machines in seconds from the trace's start. */
+export async function loadDas06Trace(s: Das06Scenario, machineCount = 32): Promise<LoadedTrace> {
+  if (s.trace === null) {
+    const trace = generateClassroomTrace({ machines: s.synthetic.machines, days: s.synthetic.days, seed: s.synthetic.seed });
+    const machines = trace.machines.map((m, i) => ({ key: String(i), starts: Float64Array.from(m.starts), ends: Float64Array.from(m.ends), observedFromS: 0, observedToS: trace.spanS }));
+    const [fromS, endS] = windowOf(s, trace.spanS, "the synthetic trace");
+    return {
+      machines: machines.slice(0, machineCount),
+      fromS,
+      endS,
+      mondayOffsetS: s.mondayOffsetS ?? 0,
+      identity: { synthetic: true, generator: "das06-like", caption: "synthetic trace matched to [DAS06] §3.1 statistics", seed: s.synthetic.seed },
+      warnings: machines.length < machineCount ? [`the synthetic trace has ${machines.length} machines for a set of ${machineCount}`] : [],
+    };
+  }
+  const trace = await readAvailabilityTrace(s.trace);
+  const [fromS, endS] = windowOf(s, trace.endS - trace.startS, s.trace);
+  // A machine of the set must be observed throughout the window: outside its observed span a
+  // node is neither up nor down (e.g. not yet installed), and counting it down would turn
+  // years of absence into turnaround.
+  const observed = trace.nodes.flatMap((node, i) => (node.observedFromS <= trace.startS + fromS && node.observedToS >= trace.startS + endS ? [i] : []));
+  if (trace.nodes.length < machineCount) throw new InputError(`${s.trace}: the trace has ${trace.nodes.length} nodes; the machine set needs ${machineCount}`);
+  if (observed.length < machineCount) {
+    const best = busiestWindow(trace, Math.min(39, (trace.endS - trace.startS) / DAY));
+    throw new InputError(
+      `${s.trace}: ${observed.length} of its ${trace.nodes.length} nodes are observed throughout days ${(fromS / DAY).toFixed(1)}–${(endS / DAY).toFixed(1)} of the trace; ` +
+        `the machine set needs ${machineCount}. ` +
+        (best.nodes >= machineCount
+          ? `Choose a window where enough are: of the ${best.days}-day windows, --window-days ${best.fromDay},${best.fromDay + best.days} has the most (${best.nodes})`
+          : `No ${best.days}-day window has enough (at most ${best.nodes}): use a trace with more nodes`),
+    );
+  }
+  let chosen = observed;
+  if (observed.length > machineCount) {
+    const random = createRandomStreams(s.seed).stream("trace machines");
+    chosen = [...observed];
+    for (let i = chosen.length - 1; i > 0; i--) {
+      const j = Math.floor(random.next() * (i + 1));
+      [chosen[i], chosen[j]] = [chosen[j]!, chosen[i]!];
+    }
+    chosen = chosen.slice(0, machineCount);
+  }
+  const machines = chosen.map((i) => {
+    const node = trace.nodes[i]!;
+    return { key: node.key, starts: node.starts.map((t) => t - trace.startS), ends: node.ends.map((t) => t - trace.startS), observedFromS: fromS, observedToS: endS };
+  });
+  return {
+    machines,
+    fromS,
+    endS,
+    mondayOffsetS: s.mondayOffsetS ?? mondayAfter(trace.startS),
+    identity: { synthetic: false, file: s.trace, sha256: trace.sha256, nodes: machines.map((m) => m.key) },
+    warnings: [...trace.warnings, ...(trace.counts.rejected > 0 ? [`${trace.counts.rejected} line(s) of ${s.trace} were rejected (ckpt simulate trace-stats lists them)`] : [])],
+  };
+}
+
+/** The whole-day window of `days` (the paper's trace length, 39) with the most nodes observed throughout it. */
+function busiestWindow(trace: AvailabilityTrace, wanted: number): { fromDay: number; days: number; nodes: number } {
+  const days = Math.max(1, Math.floor(wanted));
+  let best = { fromDay: 0, days, nodes: 0 };
+  for (let fromDay = 0; (fromDay + days) * DAY <= trace.endS - trace.startS; fromDay++) {
+    const [from, to] = [trace.startS + fromDay * DAY, trace.startS + (fromDay + days) * DAY];
+    let nodes = 0;
+    for (const node of trace.nodes) if (node.observedFromS <= from && node.observedToS >= to) nodes++;
+    if (nodes > best.nodes) best = { fromDay, days, nodes };
+  }
+  return best;
+}
+
+function windowOf(s: Das06Scenario, spanS: number, what: string): [number, number] {
+  if (s.windowDays === null) return [0, spanS];
+  const [from, to] = [s.windowDays[0] * DAY, s.windowDays[1] * DAY];
+  if (to > spanS) throw new InputError(`windowDays: ${what} spans ${(spanS / DAY).toFixed(2)} days; the window [${s.windowDays.join(", ")}] goes beyond it`);
+  return [from, to];
+}
+
+/**
+ * The starting points (docs/science.md §6.2.7): whole hours of the weekday (Mon 08:00 → Fri
+ * 21:00) or weekend (Sat 21:00 → Sun 21:00) window inside [fromS, endS], leaving
+ * minTraceLeftDays before endS.
+ */
+export function startTimes(s: Das06Scenario, fromS: number, endS: number, mondayOffsetS: number): number[] {
+  if (Array.isArray(s.startTimes)) return s.startTimes;
+  const last = endS - s.minTraceLeftDays * DAY;
+  const out: number[] = [];
+  for (let t = Math.ceil(fromS / HOUR) * HOUR; t <= last; t += HOUR) {
+    const inWeek = (((t - mondayOffsetS) % WEEK) + WEEK) % WEEK;
+    const window = s.startTimes === "weekday" ? [8 * HOUR, 4 * DAY + 21 * HOUR] : [5 * DAY + 21 * HOUR, 6 * DAY + 21 * HOUR];
+    if (inWeek >= window[0]! && inWeek <= window[1]!) out.push(t);
+  }
+  return out;
+}
+
+/** `progress` hears every tenth of the starting points: a long trace has thousands of them. */
+export async function simulateDas06(input: Das06Scenario, progress?: (message: string) => void): Promise<Das06Report> {
+  const s = validateDas06Scenario({ ...input });
+  const ratios = machineRatios(s.machineSet, 32, s.ratios);
+  const trace = await loadDas06Trace(s, ratios.length);
+  const starts = startTimes(s, trace.fromS, trace.endS, trace.mondayOffsetS);
+  if (starts.length === 0) {
+    throw new InputError(
+      `no starting point: days ${(trace.fromS / DAY).toFixed(1)}–${(trace.endS / DAY).toFixed(1)} of the trace leave no ${s.startTimes} hour with ${s.minTraceLeftDays} days after it (minTraceLeftDays)`,
+    );
+  }
+  const ietS = idealExecutionTime(ratios, s.tasks, s.taskCpuS);
+  const streams = createRandomStreams(s.seed);
+  const runs = new Map<Das06Policy, Das06RunResult[]>(s.policies.map((p) => [p, []]));
+  let events = 0;
+  starts.forEach((startS, index) => {
+    // One request order per starting point, the same for every policy.
+    const order = streams.stream("request order", index);
+    const permutation = Int32Array.from({ length: ratios.length }, (_, i) => i);
+    for (let i = permutation.length - 1; i > 0; i--) {
+      const j = Math.floor(order.next() * (i + 1));
+      [permutation[i], permutation[j]] = [permutation[j]!, permutation[i]!];
+    }
+    const requestRank = new Int32Array(ratios.length);
+    permutation.forEach((machine, rank) => (requestRank[machine] = rank));
+    for (const policy of s.policies) {
+      const run = runDas06({
+        scenario: s,
+        policy,
+        machines: trace.machines,
+        traceEndS: trace.endS,
+        ratios,
+        startS,
+        requestRank,
+        predictorRandom: createRandomStreams(s.seed).stream("predictor", index),
+        mondayOffsetS: trace.mondayOffsetS,
+      });
+      events += run.events;
+      runs.get(policy)!.push(run);
+    }
+    const tenth = Math.ceil(starts.length / 10);
+    if (progress && ((index + 1) % tenth === 0 || index + 1 === starts.length)) progress(`${index + 1} of ${starts.length} starting points, ${s.policies.length} policies each`);
+  });
+  const policies: Record<string, Das06PolicySummary> = {};
+  for (const [policy, list] of runs) {
+    const finished = list.filter((r) => r.turnaroundS !== null);
+    policies[policy] = {
+      turnaroundS: meanWithCi(finished.map((r) => r.turnaroundS!)),
+      slowdown: meanWithCi(finished.map((r) => r.turnaroundS! / ietS)),
+      runs: list.length,
+      censored: list.length - finished.length,
+      failures: meanWithCi(list.map((r) => r.failures)),
+      replicas: meanWithCi(list.map((r) => r.replicas)),
+      checkpoints: meanWithCi(list.map((r) => r.checkpoints + r.onDemandCheckpoints)),
+    };
+  }
+  const warnings = [...trace.warnings];
+  for (const [policy, summary] of Object.entries(policies)) {
+    if (summary.censored > 0) warnings.push(`${policy}: ${summary.censored} of ${summary.runs} runs had not finished when the trace ended (censored, left out of the means)`);
+  }
+  return { schema: "ckpt-lab/das06-simulation@1", scenario: s, trace: trace.identity, ietS, startTimesS: starts, policies, events, warnings };
+}
+
+/** The model the sweeps run: every starting point of the scenario per (parameters, seed). */
+export const das06Model: SimulatorModel = {
+  name: "das06",
+  defaults: DAS06_DEFAULTS as unknown as Record<string, unknown>,
+  module: __filename,
+  validate(parameters) {
+    validateDas06Scenario({ ...parameters });
+  },
+  async run(parameters, seed, progress): Promise<SimulationResult> {
+    const report = await simulateDas06({ ...(parameters as unknown as Das06Scenario), seed }, progress);
+    const policies: Record<string, Record<string, number>> = {};
+    for (const [policy, p] of Object.entries(report.policies)) {
+      policies[policy] = {
+        slowdown: p.slowdown.mean,
+        // The 95 % interval over the starting points (the merge's own intervals are over seeds).
+        slowdownLow: p.slowdown.low ?? p.slowdown.mean,
+        slowdownHigh: p.slowdown.high ?? p.slowdown.mean,
+        turnaroundMin: p.turnaroundS.mean / 60,
+        censored: p.censored,
+        runs: p.runs,
+        replicas: p.replicas.mean,
+        checkpoints: p.checkpoints.mean,
+      };
+    }
+    return { metrics: { ietMin: report.ietS / 60, startingPoints: report.startTimesS.length, events: report.events }, policies, events: report.events };
+  },
+};

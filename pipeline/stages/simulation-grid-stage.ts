@@ -1,0 +1,62 @@
+/**
+ * The desktop-grid stages (docs/science.md §6): a grid of simulations — a sweep spec, by
+ * default the paper's grid or a scaled-down one — merged with 95 % intervals for the report.
+ *
+ * Each cell's result is a pure function of its parameters, seed and the simulator's code,
+ * so results are reused: from the stage's own cache (a `--force` rerun computes nothing
+ * again) and from the results kept next to the spec (`results`), which a fresh checkout
+ * brings. A cell missing from both is computed, and the stage says the kept results are
+ * stale and how to refresh them.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import type { Stage } from "../runner/stage";
+import { SIMULATORS } from "../simulate/simulator";
+import { mergeSweep } from "../simulate/sweep/merge-sweep";
+import { runShard } from "../simulate/sweep/run-shard";
+import { parseSweepSpec } from "../simulate/sweep/sweep-spec";
+import { projectPath } from "./project-path";
+
+export interface SimulationGridParameters {
+  /** The sweep spec, relative to the project root. */
+  grid: string;
+  /** A folder holding earlier results of that spec (`cells/`), reused while the code is the same. */
+  results: string;
+}
+
+function simulationGridStage(name: string, summary: string, output: string, defaults: SimulationGridParameters): Stage<SimulationGridParameters> {
+  return {
+    name,
+    summary,
+    inputs: [],
+    outputs: [output],
+    module: __filename,
+    defaults,
+    inputFiles: ({ parameters }) => [projectPath(parameters.grid), ...(existsSync(projectPath(parameters.results)) ? [projectPath(parameters.results)] : [])],
+    async run(context) {
+      const p = context.parameters;
+      const spec = parseSweepSpec(readFileSync(projectPath(p.grid), "utf8"), p.grid);
+      const outcome = await runShard(spec, SIMULATORS, context.cache.dir, { index: 0, count: 1 }, context.progress, [projectPath(p.results)]);
+      if (outcome.ran > 0) {
+        context.progress(
+          `${outcome.ran} of ${outcome.cells} cells were computed: the results kept in ${p.results} are stale (the simulator's code changed); ` +
+            `refresh them with: ckpt simulate sweep ${p.grid} --out ${p.results} && ckpt simulate merge ${p.grid} --out ${p.results}`,
+        );
+      }
+      return { artifacts: { [output]: mergeSweep(spec, [context.cache.dir]) } };
+    },
+  };
+}
+
+export const simulateBktStage = simulationGridStage(
+  "simulate-bkt",
+  "the [BKT] desktop-grid simulator on a grid of clients × bag sizes × policies (docs/science.md §6.1)",
+  "bkt-grid",
+  { grid: "data/simulations/bkt-report-grid.json", results: "data/simulations/bkt-report-grid" },
+);
+
+export const simulateDas06Stage = simulationGridStage(
+  "simulate-das06",
+  "the [DAS06] classroom-grid simulator on the paper's grid, on the synthetic classroom trace (docs/science.md §6.2)",
+  "das06-grid",
+  { grid: "data/simulations/das06-paper-grid.json", results: "data/simulations/das06-paper-grid" },
+);

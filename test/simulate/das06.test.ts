@@ -1,0 +1,119 @@
+/**
+ * The [DAS06] simulator (docs/science.md §6.2): degenerate cases with known answers, the
+ * labelled synthetic classroom trace's statistics, determinism and refusals.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { classroomStatistics, generateClassroomTrace, isClosed } from "../../pipeline/simulate/das06/classroom-trace";
+import { DAS06_DEFAULTS, readDas06Scenario, validateDas06Scenario, type Das06Scenario } from "../../pipeline/simulate/das06/das06-scenario";
+import { simulateDas06 } from "../../pipeline/simulate/das06/das06-simulator";
+import { idealExecutionTime, machineRatios } from "../../pipeline/simulate/das06/machines";
+
+const dir = mkdtempSync(join(tmpdir(), "ckpt-das06-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** An FTA trace of 32 nodes from their available intervals (seconds from 0; 8 days long). */
+function ftaTrace(name: string, up: (node: number) => [number, number][]): string {
+  const end = 8 * 86400;
+  const lines = ["# event_id component_id node_id platform_id node_name event_type event_start_time event_stop_time event_end_reason"];
+  for (let node = 0; node < 32; node++) {
+    let t = 0;
+    let id = 0;
+    for (const [a, b] of up(node)) {
+      if (a > t) lines.push(`${id++} 0 ${node} 0 ${node} 0 ${t} ${a} NULL`);
+      lines.push(`${id++} 0 ${node} 0 ${node} 1 ${a} ${b} NULL`);
+      t = b;
+    }
+    if (t < end) lines.push(`${id++} 0 ${node} 0 ${node} 0 ${t} ${end} NULL`);
+  }
+  const path = join(dir, name);
+  writeFileSync(path, `${lines.join("\n")}\n`);
+  return path;
+}
+
+const base = (over: Partial<Das06Scenario>): Das06Scenario => validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), startTimes: [0], minTraceLeftDays: 0, ...over });
+
+describe("degenerate cases with known answers", () => {
+  it("machines always available, tasks ≤ machines: FCFS's slowdown is 1 (M01), or 1 + the checkpoints' cost", async () => {
+    const trace = ftaTrace("always.tab", () => [[0, 8 * 86400]]);
+    for (const checkpoints of [0, 1, 9] as const) {
+      const report = await simulateDas06(base({ trace, machineSet: "M01", tasks: 25, taskCpuS: 1800, checkpoints, policies: ["FCFS", "FCFS-AT", "FCFS-TR", "FCFS-PRDCT-DMD"] }));
+      const iet = idealExecutionTime(machineRatios("M01"), 25, 1800);
+      expect(report.ietS).toBe(iet);
+      for (const [policy, p] of Object.entries(report.policies)) {
+        // Each checkpoint pauses the task for 1 MB / 12.5 MB/s = 0.08 s.
+        expect(p.turnaroundS.mean, policy).toBeCloseTo(iet + checkpoints * 0.08, 9);
+        expect(p.censored).toBe(0);
+      }
+    }
+  });
+
+  /**
+   * One task (1800 s of reference CPU: 1063.83 s on a type-D machine, ratio 1.692), one checkpoint
+   * at 50 % (reached at 531.91 s, written by 531.99 s). Node 0 is up from 0 except 600–1200 s;
+   * node 1 is up from 700 s; the others never. The failure at 600 s loses the work since the
+   * checkpoint: 600 − 531.99 = 68.01 s of machine time, × 1.692 = 115.08 s of reference CPU.
+   * Shared: the refresh at 600 s — the failure's own instant, whose state change applies
+   * before the round (docs/science.md §6.4) — sees node 0 down and gives the task back; node
+   * 1, up at 700 s, resumes it from the shared checkpoint: done at 700 + 531.91 s.
+   * Private: the task stays bound to node 0, which resumes it from its own checkpoint at
+   * 1200 s: done at 1200 + 531.91 s.
+   */
+  it("a machine leaving once at a known time: the exact lost work, and where the task resumes", async () => {
+    const trace = ftaTrace("once.tab", (node) => (node === 0 ? [[0, 600], [1200, 8 * 86400]] : node === 1 ? [[700, 8 * 86400]] : []));
+    const half = 900 / 1.692;
+    for (const [store, finish] of [["shared", 700 + half], ["private", 1200 + half]] as const) {
+      const report = await simulateDas06(base({ trace, machineSet: "M01", tasks: 1, taskCpuS: 1800, checkpoints: 1, checkpointStore: store, policies: ["FCFS"] }));
+      expect(report.policies.FCFS!.turnaroundS.mean, store).toBeCloseTo(finish, 6);
+      expect(report.policies.FCFS!.failures.mean).toBe(1);
+    }
+    const { runDas06 } = await import("../../pipeline/simulate/das06/das06-run");
+    const { loadDas06Trace } = await import("../../pipeline/simulate/das06/das06-simulator");
+    const { createRandomStreams } = await import("../../pipeline/simulate/engine/random-streams");
+    const s = base({ trace, machineSet: "M01", tasks: 1, taskCpuS: 1800, checkpoints: 1, checkpointStore: "private", policies: ["FCFS"] });
+    const loaded = await loadDas06Trace(s);
+    const run = runDas06({ scenario: s, policy: "FCFS", machines: loaded.machines, traceEndS: loaded.endS, ratios: machineRatios("M01"), startS: 0, requestRank: Int32Array.from({ length: 32 }, (_, i) => i), predictorRandom: createRandomStreams(1).stream("p"), mondayOffsetS: loaded.mondayOffsetS });
+    expect(run.lostWorkS).toBeCloseTo((600 - (half + 0.08)) * 1.692, 6);
+  });
+});
+
+describe("the synthetic classroom trace (docs/science.md §6.2.2)", () => {
+  it("matches the published mean availability and keeps every machine still while the classrooms are closed", () => {
+    const stats = classroomStatistics(generateClassroomTrace({ machines: 32, days: 39, seed: 7 }));
+    expect(stats.synthetic).toBe(true);
+    expect(stats.samples).toBe(28_080);
+    expect(Math.abs(stats.meanOnMachines - 17.42)).toBeLessThanOrEqual(0.05);
+    expect(stats.meanAvailability).toBeCloseTo(0.5444, 2);
+    expect(stats.changesWhileClosed).toBe(0);
+    // Closures: Saturday 21:00 → Monday 08:00, and 04:00–08:00 Tuesday to Saturday.
+    const at = (day: number, hour: number) => isClosed(day * 86400 + hour * 3600);
+    expect([at(0, 7.9), at(0, 8), at(1, 4), at(1, 8), at(5, 5), at(5, 20.9), at(5, 21), at(6, 12)]).toEqual([true, false, true, false, true, false, true, true]);
+  });
+
+  it("is the same for the same seed and different for another", () => {
+    const a = generateClassroomTrace({ machines: 32, days: 39, seed: 3 });
+    expect(generateClassroomTrace({ machines: 32, days: 39, seed: 3 })).toEqual(a);
+    expect(generateClassroomTrace({ machines: 32, days: 39, seed: 4 }).machines).not.toEqual(a.machines);
+  });
+});
+
+describe("the simulator", () => {
+  it("gives the same report for the same seed, byte for byte, and labels the synthetic trace", async () => {
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), startTimes: [8 * 3600, 32 * 3600, 56 * 3600] });
+    const a = await simulateDas06(s);
+    expect(JSON.stringify(await simulateDas06(s))).toBe(JSON.stringify(a));
+    expect(a.trace).toMatchObject({ synthetic: true, caption: "synthetic trace matched to [DAS06] §3.1 statistics" });
+    // Shared checkpoints give the scheduler a global view: never worse on average here.
+    for (const policy of ["FCFS", "FCFS-AT"]) expect(a.policies[policy]!.slowdown.mean).toBeGreaterThanOrEqual(1);
+  });
+
+  it("refuses bad scenarios with the file, line and field", () => {
+    expect(() => readDas06Scenario('{\n  "machineSet": "M02"\n}', "s.json")).toThrow(/^s\.json:2: machineSet must be one of "M01", "M04"/);
+    expect(() => readDas06Scenario('{"checkpoints": 5}', "s.json")).toThrow(/checkpoints must be one of 0, 1, 9/);
+    expect(() => readDas06Scenario('{"policies": ["FCFS", "FIFO"]}', "s.json")).toThrow(/policies must be/);
+    expect(() => readDas06Scenario('{"tasks": 0}', "s.json")).toThrow(/tasks must be an integer/);
+    expect(() => readDas06Scenario("{", "s.json")).toThrow(/not valid JSON/);
+  });
+});
