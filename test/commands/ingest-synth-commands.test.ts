@@ -15,7 +15,7 @@ describe("ckpt ingest", () => {
   it("prints --help with the usage line and an example", async () => {
     const { code, stdout } = await run("ingest", "--help");
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Usage: ckpt ingest <file\|directory>…/);
+    expect(stdout).toMatch(/^ckpt ingest — .*\n\nUsage:\n  ckpt ingest <file\|directory>…/);
     expect(stdout).toMatch(/Example:\n  ckpt ingest data\/traces\/synthetic-azur\.csv/);
   });
 
