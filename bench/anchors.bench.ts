@@ -24,7 +24,7 @@ import { dpAnchor } from "./anchors/dp-anchor";
 import { ingestAnchors } from "./anchors/ingest-anchor";
 import { pipelineAnchor } from "./anchors/pipeline-anchor";
 import { scheduleAnchor } from "./anchors/schedule-anchor";
-import { bktAnchors, simulateAnchor } from "./anchors/simulate-anchor";
+import { bktAnchors, das06Anchor, simulateAnchor } from "./anchors/simulate-anchor";
 
 /** Each line's measurement, in the order of the table; a failure is reported on its line. */
 const LINES: { key: string; work: string; measure: () => Anchor | Anchor[] | Promise<Anchor | Anchor[]> }[] = [
@@ -35,6 +35,7 @@ const LINES: { key: string; work: string; measure: () => Anchor | Anchor[] | Pro
   { key: "pipeline", work: "pipeline", measure: pipelineAnchor },
   { key: "simulate", work: "simulation engine", measure: simulateAnchor },
   { key: "bkt", work: "[BKT] simulator", measure: bktAnchors },
+  { key: "das06", work: "[DAS06] simulator", measure: das06Anchor },
 ];
 
 function commit(): string {

@@ -8,8 +8,17 @@
  *   2·10^4 clients, one replication, one core, the built library): none and Daly periodic
  *   together ≤ 20 s, the DP policy ≤ 2 minutes; one run each (tens of seconds), with the
  *   model's events per second (events include the policies' planning).
+ * - The [DAS06] paper grid (docs/science.md §6.2.7: 96 cells × 4 policies from every
+ *   starting point of their window, synthetic classroom trace), one run in one process:
+ *   ≤ 1 minute (bench/simulate-das06.bench.ts repeats it and checks determinism).
  */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type * as MergeModule from "../../pipeline/simulate/sweep/merge-sweep";
+import type * as RunShardModule from "../../pipeline/simulate/sweep/run-shard";
+import type * as SweepSpecModule from "../../pipeline/simulate/sweep/sweep-spec";
+import type * as SimulatorModule from "../../pipeline/simulate/simulator";
 import type * as BktScenarioModule from "../../pipeline/simulate/bkt/bkt-scenario";
 import type * as BktSimulatorModule from "../../pipeline/simulate/bkt/bkt-simulator";
 import { median, timeRuns } from "../harness";
@@ -72,4 +81,34 @@ export async function bktAnchors(): Promise<Anchor[]> {
       notes: [`${pckp.events.toLocaleString("en-US")} events, ${rate(pckp)}; ${pckp.dpCalls.toLocaleString("en-US")} DP solves, ${pckp.dpCacheHits.toLocaleString("en-US")} plans from the cache; one core; ${(pckp.seconds / 120).toFixed(2)} of the target`],
     },
   ];
+}
+
+export async function das06Anchor(): Promise<Anchor> {
+  const dist = join(ROOT, "dist", "pipeline", "simulate");
+  const { parseSweepSpec } = require(join(dist, "sweep", "sweep-spec")) as typeof SweepSpecModule;
+  const { runShard } = require(join(dist, "sweep", "run-shard")) as typeof RunShardModule;
+  const { mergeSweep } = require(join(dist, "sweep", "merge-sweep")) as typeof MergeModule;
+  const { SIMULATORS } = require(join(dist, "simulator")) as typeof SimulatorModule;
+  const path = join(ROOT, "data", "simulations", "das06-paper-grid.json");
+  const spec = parseSweepSpec(readFileSync(path, "utf8"), path);
+  const folder = mkdtempSync(join(tmpdir(), "ckpt-bench-das06-"));
+  try {
+    const started = performance.now();
+    await runShard(spec, SIMULATORS, folder);
+    const seconds = (performance.now() - started) / 1000;
+    const cells = mergeSweep(spec, [folder]).cells;
+    const events = cells.reduce((sum, c) => sum + Number(c.metrics.events ?? 0), 0);
+    const startingPoints = cells.reduce((sum, c) => sum + Number(c.metrics.startingPoints ?? 0), 0);
+    return {
+      work: `[DAS06] paper grid (${cells.length} cells, ${startingPoints.toLocaleString("en-US")} starting points × ${(spec.parameters.policies as string[]).length} policies)`,
+      reference: "—",
+      ours: `${seconds.toFixed(1)} s`,
+      ratio: null,
+      target: "≤ 1 min on one core",
+      met: seconds <= 60,
+      notes: [`${events.toLocaleString("en-US")} events, ${(events / seconds / 1e6).toFixed(2)} M events/s; one run in one process; ${(seconds / 60).toFixed(2)} of the target`],
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
