@@ -16,7 +16,7 @@ import { median, printTable, timeRuns } from "./harness";
 
 const EVENTS = 2_000_000;
 
-function engineHold(held: number): number {
+export function engineHold(held: number): number {
   const random = createRandom(1);
   const sim = createSimulation({ kinds: ["next"], capacity: held * 2 });
   const pending = new Float64Array(held);
@@ -45,7 +45,7 @@ interface Node {
 }
 
 /** The reference: an array of objects kept as a binary heap. */
-function objectHeapHold(held: number): number {
+export function objectHeapHold(held: number): number {
   const random = createRandom(1);
   const heap: Node[] = [];
   let sequence = 0;

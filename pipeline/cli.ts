@@ -5,18 +5,20 @@
  * stage's renderers at start-up, and `ckpt --help` loads none: each command's one-line
  * summary lives in the table below.
  */
-import { parseCommandArgs, processIo, type Command, type CommandIo } from "./shared/command";
+import { parseCommandArgs, processIo, type Command, type CommandIo, type LegacyCommand } from "./shared/command";
+import { formatHelp } from "./shared/command-help";
+import { parseOptions } from "./shared/option-table";
 import { InputError, UsageError, exitCodeOf } from "./shared/errors";
 import { TOOL_VERSION } from "./shared/version";
 
 interface CommandEntry {
   /** One line for `ckpt --help`. */
   summary: string;
-  load: () => Promise<Command>;
+  load: () => Promise<Command | LegacyCommand>;
 }
 
 /** Subcommand name → its summary and loader, in the order the pipeline's data flows. */
-const COMMANDS: Record<string, CommandEntry> = {
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   harness: {
     summary: "run checkpoint-bandwidth measurement sweeps (emulator or checkpoint commands) and write traces",
     load: async () => (await import("./commands/harness.js")).command,
@@ -98,9 +100,18 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
   }
   const command = await entry.load();
   try {
-    const args = parseCommandArgs(command, rest);
-    if (args.help) {
-      io.stdout(command.help);
+    if ("help" in command) {
+      const args = parseCommandArgs(command, rest);
+      if (args.help) {
+        io.stdout(command.help);
+        return 0;
+      }
+      return (await command.run(args, io)) ?? 0;
+    }
+    const settings = { allowPositionals: command.allowPositionals ?? false, command: name, ...(command.subcommands ? { subcommands: command.subcommands } : {}) };
+    const { help, ...args } = parseOptions(command.options, rest, settings);
+    if (help) {
+      io.stdout(formatHelp(command));
       return 0;
     }
     return (await command.run(args, io)) ?? 0;

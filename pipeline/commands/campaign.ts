@@ -5,17 +5,7 @@
  */
 import { loadModel } from "../fit/load-model";
 import { writeJsonAtomic } from "../shared/atomic-write";
-import {
-  booleanFlag,
-  choiceFlag,
-  numberFlag,
-  optionalStringFlag,
-  stringFlag,
-  type Command,
-  type CommandIo,
-  type ParsedArgs,
-} from "../shared/command";
-import { UsageError } from "../shared/errors";
+import { defineCommand } from "../shared/command";
 import { formatNumber, formatTable, type Cell } from "../shared/format-table";
 
 /** Schedule tables: two decimals (shares, seconds), integers (counts, CTNYS) without. */
@@ -26,119 +16,68 @@ import {
   DOMAIN_POLICIES,
   ESTIMATOR_NAMES,
   runCampaign,
-  type CampaignPart,
   type CampaignResult,
-  type Criterion,
   type MeanWithCi,
 } from "../schedule";
 
-const help = `ckpt campaign — the papers' ScheduleCkpt campaigns over seeds, next to the published values (docs/science.md §4.5–§4.6)
-
-Usage:
-  ckpt campaign [options]
-
-Parts (--parts, comma-separated; default A,B,C,identical,waves):
+export const command = defineCommand({
+  name: "campaign",
+  title: "the papers' ScheduleCkpt campaigns over seeds, next to the published values (docs/science.md §4.5–§4.6)",
+  usage: ["ckpt campaign [options]"],
+  description: `Parts (--parts):
   A, B, C      random families (n = 25/50/70, T = 180/300/420 s, sizes uniform in [100, 500] MB):
                CTNYS share per criterion and k0 with a 95 % CI; baselines, upper bound, exact optimum
   identical    n = 50, T = 300 s, p = 26..75, sizes 10/50/100/200/400 MB, k0 = 0 (deterministic)
   waves        25 nodes × 4 applications checkpointed by waves, T = 600 s, k0 = 2
-  scaling      scheduler time against n (--scaling-n) and k0, family C's laws with T = 6 n s
-
-Options:
-  --model <file|paper>     bandwidth model (default paper)
-  --seeds <n>              instances per family (default 100)
-  --first-seed <s>         first seed (default 1)
-  --k0 <list>              k0 values (default 0,1,2)
-  --criteria <list>        p, density (default both)
-  --estimator static|fluid time estimator (default static)
-  --domain strict|warn     fitted-domain policy (default strict; see ckpt schedule --help)
-  --exact                  solve the exact simultaneous-start optimum of every family instance
-  --exact-nodes <n>        its node limit per instance (default 2000000; deterministic)
-  --exact-time-ms <ms>     also a time limit per instance (default none: a time limit makes
-                           "proven optimal" depend on the machine)
-  --scaling-n <list>       n values of the scaling part (default 25,50,100,200,500,1000)
-  --scaling-seeds <n>      instances per n (default 10)
-  --json                   print the full result as JSON (every run included)
-  --out <file>             also write the JSON result to a file (atomically)
-
-Exit codes: 0 done, 1 bad input, 2 usage error.
+  scaling      scheduler time against n (--scaling-n) and k0, family C's laws with T = 6 n s`,
+  options: {
+    parts: { kind: "strings", choices: CAMPAIGN_PARTS, default: ["A", "B", "C", "identical", "waves"], help: "the parts to run (above), comma-separated" },
+    model: { kind: "string", value: "<file|paper>", default: "paper", help: "bandwidth model" },
+    seeds: { kind: "integer", value: "<n>", min: 1, default: 100, help: "instances per family" },
+    "first-seed": { kind: "integer", value: "<s>", default: 1, help: "first seed" },
+    k0: { kind: "integers", value: "<list>", min: 0, default: [0, 1, 2], help: "k0 values" },
+    criteria: { kind: "strings", choices: CRITERIA, default: ["p", "density"], help: "criteria" },
+    estimator: { kind: "choice", choices: ESTIMATOR_NAMES, default: "static", help: "time estimator" },
+    domain: { kind: "choice", choices: DOMAIN_POLICIES, default: "strict", help: "fitted-domain policy (see ckpt schedule --help)" },
+    exact: { kind: "flag", help: "solve the exact simultaneous-start optimum of every family instance" },
+    "exact-nodes": { kind: "integer", value: "<n>", min: 1, default: 2_000_000, help: "its node limit per instance (deterministic)" },
+    "exact-time-ms": {
+      kind: "integer",
+      value: "<ms>",
+      min: 1,
+      defaultText: "none",
+      help: 'also a time limit per instance (a time limit makes "proven optimal" depend on the machine)',
+    },
+    "scaling-n": { kind: "integers", value: "<list>", min: 1, default: [25, 50, 100, 200, 500, 1000], help: "n values of the scaling part" },
+    "scaling-seeds": { kind: "integer", value: "<n>", min: 1, default: 10, help: "instances per n" },
+    json: { kind: "flag", help: "print the full result as JSON (every run included)" },
+    out: { kind: "string", value: "<file>", help: "also write the JSON result to a file (atomically)" },
+  },
+  notes: `Exit codes: 0 done, 1 bad input, 2 usage error.
 
 Example:
-  ckpt campaign --parts A,B,C --seeds 200 --k0 0,1,2,3 --exact --out campaign.json`;
-
-export const command: Command = {
-  name: "campaign",
-  help,
-  options: {
-    model: { type: "string" },
-    parts: { type: "string" },
-    seeds: { type: "string" },
-    "first-seed": { type: "string" },
-    k0: { type: "string" },
-    criteria: { type: "string" },
-    estimator: { type: "string" },
-    domain: { type: "string" },
-    exact: { type: "boolean" },
-    "exact-nodes": { type: "string" },
-    "exact-time-ms": { type: "string" },
-    "scaling-n": { type: "string" },
-    "scaling-seeds": { type: "string" },
-    json: { type: "boolean" },
-    out: { type: "string" },
+  ckpt campaign --parts A,B,C --seeds 200 --k0 0,1,2,3 --exact --out campaign.json`,
+  run({ values }, io) {
+    const timeLimitMs = values["exact-time-ms"];
+    const result = runCampaign({
+      model: loadModel(values.model),
+      domain: values.domain,
+      estimator: values.estimator,
+      parts: values.parts,
+      seeds: values.seeds,
+      firstSeed: values["first-seed"],
+      k0s: values.k0,
+      criteria: values.criteria,
+      exact: values.exact ? { nodeLimit: values["exact-nodes"], timeLimitMs: timeLimitMs ?? Infinity } : null,
+      scalingNs: values["scaling-n"],
+      scalingSeeds: values["scaling-seeds"],
+      onProgress: (message) => io.stderr(message),
+    });
+    if (values.out !== undefined) writeJsonAtomic(values.out, result);
+    io.stdout(values.json ? JSON.stringify(result, null, 2) : renderCampaign(result));
+    return 0;
   },
-  run,
-};
-
-function listFlag(args: ParsedArgs, name: string, fallback: string): string[] {
-  return stringFlag(args, name, fallback).split(",").map((s) => s.trim()).filter((s) => s !== "");
-}
-
-function integerList(args: ParsedArgs, name: string, fallback: string, minimum: number): number[] {
-  return listFlag(args, name, fallback).map((item) => {
-    const value = Number(item);
-    if (!Number.isInteger(value) || value < minimum) throw new UsageError(`--${name}: "${item}" is not an integer ≥ ${minimum}; e.g. --${name} ${fallback}`);
-    return value;
-  });
-}
-
-function positiveInteger(args: ParsedArgs, name: string, fallback: number): number {
-  const value = numberFlag(args, name, fallback);
-  if (!Number.isInteger(value) || value < 1) throw new UsageError(`--${name} must be an integer ≥ 1, got ${value}`);
-  return value;
-}
-
-function run(args: ParsedArgs, io: CommandIo): number {
-  const parts = listFlag(args, "parts", "A,B,C,identical,waves");
-  for (const part of parts) {
-    if (!(CAMPAIGN_PARTS as readonly string[]).includes(part)) throw new UsageError(`--parts: unknown part "${part}"; choose among ${CAMPAIGN_PARTS.join(", ")}`);
-  }
-  const criteria = listFlag(args, "criteria", "p,density");
-  for (const criterion of criteria) {
-    if (!(CRITERIA as readonly string[]).includes(criterion)) throw new UsageError(`--criteria: unknown criterion "${criterion}"; choose among ${CRITERIA.join(", ")}`);
-  }
-  const firstSeed = numberFlag(args, "first-seed", 1);
-  if (!Number.isInteger(firstSeed)) throw new UsageError(`--first-seed must be an integer, got ${firstSeed}`);
-  const result = runCampaign({
-    model: loadModel(stringFlag(args, "model", "paper")),
-    domain: choiceFlag(args, "domain", DOMAIN_POLICIES, "strict"),
-    estimator: choiceFlag(args, "estimator", ESTIMATOR_NAMES, "static"),
-    parts: parts as CampaignPart[],
-    seeds: positiveInteger(args, "seeds", 100),
-    firstSeed,
-    k0s: integerList(args, "k0", "0,1,2", 0),
-    criteria: criteria as Criterion[],
-    exact: booleanFlag(args, "exact")
-      ? { nodeLimit: positiveInteger(args, "exact-nodes", 2_000_000), timeLimitMs: args.values["exact-time-ms"] === undefined ? Infinity : positiveInteger(args, "exact-time-ms", 1) }
-      : null,
-    scalingNs: integerList(args, "scaling-n", "25,50,100,200,500,1000", 1),
-    scalingSeeds: positiveInteger(args, "scaling-seeds", 10),
-    onProgress: (message) => io.stderr(message),
-  });
-  const out = optionalStringFlag(args, "out");
-  if (out !== undefined) writeJsonAtomic(out, result);
-  io.stdout(booleanFlag(args, "json") ? JSON.stringify(result, null, 2) : renderCampaign(result));
-  return 0;
-}
+});
 
 const percent = (value: number | null | undefined, decimals = 1) => (value === null || value === undefined ? "—" : formatNumber(value * 100, decimals));
 const ci = (m: MeanWithCi | null, scale = 100, decimals = 1) =>

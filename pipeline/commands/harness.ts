@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { writeFileAtomic } from "../shared/atomic-write";
 import { InputError, UsageError } from "../shared/errors";
-import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type Command, type CommandIo, type ParsedArgs } from "../shared/command";
+import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type LegacyCommand, type CommandIo, type ParsedArgs } from "../shared/command";
 import { formatNumber, formatTable } from "../shared/format-table";
 import { ingestFiles } from "../ingest/ingest-files";
 import { projectRoot } from "../shared/version";
@@ -84,7 +84,7 @@ Examples:
   ckpt harness run sweep.json --out runs/here --resume
   ckpt harness batch sweep.json --scheduler oar --out ~/ckpt/azur --nodes 31 --walltime 4:00:00`;
 
-export const command: Command = {
+export const command: LegacyCommand = {
   name: "harness",
   help: HELP,
   allowPositionals: true,

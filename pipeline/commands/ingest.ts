@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, basename, resolve } from "node:path";
 import { openAtomicLineWriter, type AtomicLineWriter } from "../shared/atomic-write";
-import { booleanFlag, choiceFlag, optionalStringFlag, stringFlag, type Command, type CommandIo } from "../shared/command";
+import { defineCommand, type CommandIo } from "../shared/command";
 import { InputError, UsageError } from "../shared/errors";
 import { formatCount, formatNumber, formatTable } from "../shared/format-table";
 import { checkOutputFile, fileSystemError } from "../shared/path-checks";
@@ -116,14 +116,11 @@ function humanReport({ summary, series, groupBy, validationRuns, firstRejectAt }
   return lines.join("\n");
 }
 
-export const command: Command = {
+export const command = defineCommand({
   name: "ingest",
-  allowPositionals: true,
-  help: `Usage: ckpt ingest <file|directory>… [--format auto|canonical|host-logs] [--strict]
-                   [--rejects FILE] [--out FILE] [--group-by COLUMN,…] [--json]
-
-Reads checkpoint timing traces, checks every row, and aggregates the accepted runs ([Y-thesis] ch. 4):
-per process bw = ckpt_mb / (end_s − start_s); a run's aggregated bandwidth is the sum over
+  title: "read checkpoint timing traces, check every row, aggregate the accepted runs ([Y-thesis] ch. 4)",
+  usage: ["ckpt ingest <file|directory>… [--format auto|canonical|host-logs] [--strict] [--rejects FILE] [--out FILE] [--group-by COLUMN,…] [--json]"],
+  description: `Per process bw = ckpt_mb / (end_s − start_s); a run's aggregated bandwidth is the sum over
 its m processes; V = Σ size_mb / 1000 (GB). Runs whose processes share one size v form the
 size series of v: per (m, v) the count, mean and standard deviation, and each series' peak
 (ī, bw_ī). Runs of mixed sizes are kept as validation points.
@@ -137,21 +134,27 @@ Inputs:
   A directory without host logs stands for the .csv files in it.
   A row is one physical line (a quote that does not close on its line rejects that line
   only); lines starting with # are comments; UTF-8 with or without a byte-order mark, LF,
-  CR LF or CR line endings; UTF-16 and compressed files are refused with how to convert.
-
-Options:
-  --format F        auto (default: a file is canonical CSV, a directory host logs),
-                    canonical, or host-logs
-  --strict          stop at the first bad row with "file:line: reason" (exit 1)
-  --rejects FILE    where to write the rejected rows (CSV: file,line,code,reason,raw);
-                    default: next to --out, <name>.rejects.csv (not written with --strict
-                    unless given)
-  --out FILE        the observations artifact, JSON (default ${DEFAULT_OUT}); written atomically
-  --group-by COLS   run attributes (extra columns) that separate series, e.g. cluster
-  --json            print the counts, inputs and series as JSON instead of tables
-  -h, --help        this help
-
-A row is rejected when it has missing or extra fields, an empty run_id or node, a value
+  CR LF or CR line endings; UTF-16 and compressed files are refused with how to convert.`,
+  allowPositionals: true,
+  options: {
+    format: {
+      kind: "choice",
+      choices: FORMATS,
+      default: "auto",
+      help: "auto: a file is canonical CSV, a directory host logs; or canonical, or host-logs",
+    },
+    strict: { kind: "flag", help: 'stop at the first bad row with "file:line: reason" (exit 1)' },
+    rejects: {
+      kind: "string",
+      value: "FILE",
+      defaultText: "next to --out, <name>.rejects.csv (not written with --strict unless given)",
+      help: "where to write the rejected rows (CSV: file,line,code,reason,raw)",
+    },
+    out: { kind: "string", value: "FILE", default: DEFAULT_OUT, help: "the observations artifact, JSON; written atomically" },
+    "group-by": { kind: "strings", value: "COLS", help: "run attributes (extra columns) that separate series, e.g. cluster" },
+    json: { kind: "flag", help: "print the counts, inputs and series as JSON instead of tables" },
+  },
+  notes: `A row is rejected when it has missing or extra fields, an empty run_id or node, a value
 that is not a number, m not a whole number ≥ 1, size_mb or ckpt_mb ≤ 0, end_s < start_s
 or end_s = start_s, or repeats a (run_id, node); a whole run is rejected when its rows
 contradict each other on m or their number differs from m. Always: read = accepted + rejected.
@@ -165,34 +168,20 @@ Exit codes: 0 done (even with rejected rows), 1 bad input (unreadable file, bad 
 
 Example:
   ckpt ingest data/traces/synthetic-azur.csv --out observations.json`,
-  options: {
-    format: { type: "string" },
-    strict: { type: "boolean" },
-    rejects: { type: "string" },
-    out: { type: "string" },
-    "group-by": { type: "string" },
-    json: { type: "boolean" },
-  },
-  async run(args, io) {
-    if (args.positionals.length === 0) {
+  async run({ values, positionals }, io) {
+    if (positionals.length === 0) {
       throw new UsageError("give at least one trace file or directory, e.g. ckpt ingest data/traces/synthetic-azur.csv");
     }
-    const format = choiceFlag(args, "format", FORMATS, "auto");
-    const strict = booleanFlag(args, "strict");
-    const out = stringFlag(args, "out", DEFAULT_OUT);
-    const explicitRejects = optionalStringFlag(args, "rejects");
-    const rejectsFile = explicitRejects ?? (strict ? null : defaultRejectsPath(out));
-    const groupBy = (optionalStringFlag(args, "group-by") ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter((s) => s !== "");
+    const { format, strict, out } = values;
+    const rejectsFile = values.rejects ?? (strict ? null : defaultRejectsPath(out));
+    const groupBy = values["group-by"] ?? [];
 
     // Refuse wrong inputs and impossible outputs before reading anything (a 100-million-row
     // trace takes a minute) and before creating any file or folder.
-    const { traces, warnings } = locateTraces(args.positionals, { format });
-    checkOutputFile(out, { flag: "--out", inputs: args.positionals });
+    const { traces, warnings } = locateTraces(positionals, { format });
+    checkOutputFile(out, { flag: "--out", inputs: positionals });
     if (rejectsFile !== null) {
-      checkOutputFile(rejectsFile, { flag: "--rejects", inputs: args.positionals });
+      checkOutputFile(rejectsFile, { flag: "--rejects", inputs: positionals });
       if (resolve(rejectsFile) === resolve(out)) throw new InputError(`--rejects and --out both name ${out}; give two different files`);
     }
 
@@ -221,7 +210,7 @@ Example:
       writing(out, () => writeObservationsArtifact(out, summary, { series, validationRuns }, context));
       if (rejects !== null) writing(rejectsFile!, () => rejects.commit());
       const report: Report = { summary, series, groupBy, validationRuns: validationRuns.length, firstRejectAt };
-      if (booleanFlag(args, "json")) {
+      if (values.json) {
         io.stdout(
           JSON.stringify(
             {
@@ -247,4 +236,4 @@ Example:
     }
     return 0;
   },
-};
+});

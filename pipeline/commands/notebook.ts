@@ -2,65 +2,57 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { declaredParameters, installKernel, listNotebooks, resolveNotebookName, runNotebook, type Notebook } from "../notebook";
-import { booleanFlag, numberFlag, optionalStringFlag, type Command } from "../shared/command";
+import { defineCommand } from "../shared/command";
 import { UsageError } from "../shared/errors";
 import { projectRoot } from "../shared/version";
 import { parseParameterAssignments } from "./parameter-assignments";
 
-export const command: Command = {
+export const command = defineCommand({
   name: "notebook",
-  help: [
-    "Usage: ckpt notebook list [--json]",
-    "       ckpt notebook run <name> [--param <key>=<value>]… [--out reports/notebooks] [--html] [--timeout 600]",
-    "       ckpt notebook install [--prefix <dir>] [--jupyter <command>]",
-    "",
-    "install registers the TypeScript kernel (tslab) with your Jupyter — JupyterLab, Notebook,",
-    "VS Code or nbconvert — for the current user (or under --prefix), whatever python runs it.",
-    "Then open notebooks/ in it, or run one from the project root with",
-    "  jupyter nbconvert --to html --execute notebooks/01-recalibrate-bandwidth.ipynb",
-    "",
-    "Runs a notebook of notebooks/ top to bottom with the TypeScript (tslab) kernel through",
-    "jupyter nbconvert, and writes the executed copy to --out/<name>.ipynb. <name> may be a",
-    "prefix (04). --param overrides a parameter of the cell tagged \"parameters\" (papermill's",
-    "convention; the value is read as JSON when it parses, else as a string). `list` shows",
-    "each notebook's parameters and defaults.",
-    "",
-    "Needs: npm run build (notebooks import the built library), and jupyter-nbconvert,",
-    "python3-nbclient, python3-ipykernel, jupyter-client (Debian packages). The tslab",
-    "kernel is registered into .jupyter/ on first use.",
-    "",
-    "Options:",
-    "  --param k=v     a parameter value (repeatable)",
-    "  --out <dir>     folder of the executed copy (default: reports/notebooks)",
-    "  --html          also export the executed copy to --out/<name>.html (charts as PNG)",
-    "  --timeout <s>   seconds a cell may run (default 600)",
-    "  --json          (list) machine-readable output",
-    "  --prefix <dir>  (install) write the kernel under <dir>/share/jupyter/kernels",
-    "  --jupyter <cmd> (install) the Jupyter to register with (default: jupyter on PATH)",
-    "",
-    "Examples:",
-    "  ckpt notebook list",
-    "  ckpt notebook run 04 --param model=reports/artifacts/model.json",
-  ].join("\n"),
-  options: {
-    param: { type: "string", multiple: true },
-    out: { type: "string" },
-    timeout: { type: "string" },
-    html: { type: "boolean" },
-    json: { type: "boolean" },
-    prefix: { type: "string" },
-    jupyter: { type: "string" },
-  },
+  title: "list the notebooks, run one headlessly with parameters, or register their kernel with your Jupyter",
+  usage: [
+    "ckpt notebook list [--json]",
+    "ckpt notebook run <name> [--param <key>=<value>]… [--out reports/notebooks] [--html] [--timeout 600]",
+    "ckpt notebook install [--prefix <dir>] [--jupyter <command>]",
+  ],
+  description: `install registers the TypeScript kernel (tslab) with your Jupyter — JupyterLab, Notebook,
+VS Code or nbconvert — for the current user (or under --prefix), whatever python runs it.
+Then open notebooks/ in it, or run one from the project root with
+  jupyter nbconvert --to html --execute notebooks/01-recalibrate-bandwidth.ipynb
+
+run executes a notebook of notebooks/ top to bottom with the TypeScript (tslab) kernel
+through jupyter nbconvert, and writes the executed copy to --out/<name>.ipynb. <name> may
+be a prefix (04). --param overrides a parameter of the cell tagged "parameters" (papermill's
+convention; the value is read as JSON when it parses, else as a string). list shows each
+notebook's parameters and defaults.
+
+Needs: npm run build (notebooks import the built library), and jupyter-nbconvert,
+python3-nbclient, python3-ipykernel, jupyter-client (Debian packages). The tslab
+kernel is registered into .jupyter/ on first use.`,
+  subcommands: ["list", "run", "install"],
   allowPositionals: true,
-  async run(args, io) {
-    const [action, reference, ...extra] = args.positionals;
+  options: {
+    param: { kind: "assignments", for: ["run"], value: "k=v", help: "a parameter value" },
+    out: { kind: "string", for: ["run"], value: "<dir>", default: "reports/notebooks", help: "folder of the executed copy" },
+    html: { kind: "flag", for: ["run"], help: "also export the executed copy to --out/<name>.html (charts as PNG)" },
+    timeout: { kind: "number", for: ["run"], value: "<s>", default: 600, help: "seconds a cell may run" },
+    json: { kind: "flag", for: ["list"], help: "machine-readable output" },
+    prefix: { kind: "string", for: ["install"], value: "<dir>", help: "write the kernel under <dir>/share/jupyter/kernels" },
+    jupyter: { kind: "string", for: ["install"], value: "<cmd>", defaultText: "jupyter on PATH", help: "the Jupyter to register with" },
+  },
+  notes: `Examples:
+  ckpt notebook list
+  ckpt notebook run 04 --param model=reports/artifacts/model.json`,
+  async run({ values, positionals, subcommand, given }, io) {
+    const [reference, ...extra] = positionals;
     const root = projectRoot();
-    if (action === "list") {
+    if (subcommand === "list") {
+      if (reference !== undefined) throw new UsageError(`"notebook list" takes no argument, got "${reference}"`);
       const notebooks = listNotebooks(root).map((name) => {
         const notebook = JSON.parse(readFileSync(join(root, "notebooks", `${name}.ipynb`), "utf8")) as Notebook;
         return { name, parameters: declaredParameters(notebook).map((p) => ({ name: p.name, default: p.defaultText })) };
       });
-      if (booleanFlag(args, "json")) io.stdout(JSON.stringify(notebooks, null, 2));
+      if (values.json) io.stdout(JSON.stringify(notebooks, null, 2));
       else {
         for (const n of notebooks) {
           io.stdout(`${n.name}${n.parameters.length ? `  (${n.parameters.map((p) => `${p.name} = ${p.default}`).join(", ")})` : ""}`);
@@ -68,10 +60,9 @@ export const command: Command = {
       }
       return 0;
     }
-    if (action === "install") {
+    if (subcommand === "install") {
       if (reference !== undefined) throw new UsageError(`"notebook install" takes no argument, got "${reference}"`);
-      const prefix = optionalStringFlag(args, "prefix");
-      const jupyter = optionalStringFlag(args, "jupyter");
+      const { prefix, jupyter } = values;
       const installed = installKernel(root, { ...(prefix !== undefined ? { prefix } : {}), ...(jupyter !== undefined ? { jupyter } : {}) });
       io.stdout(`TypeScript kernel "tslab" written to ${installed.folder}`);
       if (installed.shadowedBy !== undefined) {
@@ -81,19 +72,17 @@ export const command: Command = {
       }
       return 0;
     }
-    if (action !== "run") throw new UsageError(`expected "list", "run <name>" or "install", got ${action === undefined ? "nothing" : `"${action}"`}`);
     if (reference === undefined) throw new UsageError(`which notebook? ckpt notebook run <name>; notebooks: ${listNotebooks(root).join(", ")}`);
     if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
     const name = resolveNotebookName(reference, root);
-    const outDir = optionalStringFlag(args, "out");
     const result = await runNotebook(name, {
-      parameters: parseParameterAssignments((args.values.param as string[] | undefined) ?? [], "--param"),
-      ...(outDir !== undefined ? { outDir } : {}),
-      timeoutSeconds: numberFlag(args, "timeout", 600),
-      html: booleanFlag(args, "html"),
+      parameters: parseParameterAssignments(values.param, "--param"),
+      ...(given.has("out") ? { outDir: values.out } : {}),
+      timeoutSeconds: values.timeout,
+      html: values.html,
       log: (line) => io.stderr(line),
     });
     io.stdout(`${result.name}: executed in ${result.seconds.toFixed(1)} s → ${result.output}${result.html ? ` (and ${result.html})` : ""}`);
     return 0;
   },
-};
+});

@@ -14,92 +14,97 @@ import {
   parseSlicesCsv,
   PERIOD_MAPPINGS,
   placeJob,
-  type CostRounding,
   type Job,
   EQ4_READINGS,
   OBJECTIVES,
-  type Eq4Reading,
-  type Objective,
   type PeriodMapping,
   type Placement,
   type PolicyName,
   type PolicyResult,
 } from "../place";
 import { writeJsonAtomic } from "../shared/atomic-write";
-import {
-  booleanFlag,
-  choiceFlag,
-  numberFlag,
-  optionalStringFlag,
-  stringFlag,
-  type Command,
-  type CommandIo,
-  type ParsedArgs,
-} from "../shared/command";
+import { defineCommand } from "../shared/command";
+import type { OptionTable, OptionValues } from "../shared/option-table";
 import { InputError, UsageError } from "../shared/errors";
 import { formatTable } from "../shared/format-table";
 
 const POLICY_CHOICES = ["dp", "young", "daly", "none", "all"] as const;
 type PolicyChoice = (typeof POLICY_CHOICES)[number];
 
-const help = `ckpt place — where to checkpoint a job of slices under a failure law ([BTW10], [BKT])
-
-Usage: ckpt place --slices <job.csv> --law <law> [options]
-
-Input
-  --slices FILE         CSV with a header and one row per slice, in order: p (duration, s) and
-                        either c (checkpoint cost after the slice, s) or size_mb (checkpoint
-                        size, MB, turned into seconds by --model). Other columns are ignored.
-  --law LAW             time to failure of the host, e.g.
-                          ${LAW_EXAMPLES.join("\n                          ")}
-                        every law takes unit=s|min|h|d for its time parameters (default s);
-                        hyperexp needs param=rate|mean (how to read its μ, docs/science.md §5.5).
-  --model M             with size_mb: "paper" (default, docs/science.md §3.2) or a model file from
-                        \`ckpt fit\`; a checkpoint of s MB by one of m nodes writing together
-                        takes s / (bw(m, m·s/1000) / m) + latency seconds
-  --nodes M             m, nodes checkpointing at the same time (default 1)
-  --latency S           seconds added to every size-derived checkpoint cost (default 0)
-
-Model
-  --alpha A             share of lost time counted as waste, in (0, 1] (default 1)
-  --beta B              0: a failure is seen at once; 1: only at the next checkpoint (default 0)
-  --quantum S           cost quantum of the variable-cost DP, seconds (default 60, [BKT]);
-                        costs that are not multiples are rounded (--rounding) and reported
-  --rounding R          nearest (default) | up
-  --objective O         paper (default): expected waste up to the first failure, as [BTW10];
-                        complete: plus the overhead σ_k·(1 − F(ρ_k)) of a run that never fails
-                        (docs/science.md §5.3); bkt: [BKT]'s own objective, which charges a
-                        failure the overhead including the checkpoint closing its interval
-                        (docs/science.md §6.1.5)
-  --eq4 E               with --objective bkt: consistent (default: [BKT] eq. 4 read as eq. 1
-                        from t = 0) | as-printed (its lost work counted from τ_j + c_j)
-  --max-memory-mb N     refuse DPs whose state space needs more (default 1024)
-
-Policies
-  --policy P            dp (default) | young | daly | none | all (all of them, dp first)
-  --mapping M           how young/daly periods become slice boundaries: cost (default, as
-                        [BKT] writes it: sums of checkpoint costs) | work (sums of slice
-                        durations, the corrected reading). Both are computed and listed; this
-                        picks the one reported as the result.
-
-Monte Carlo
-  --simulate N          also simulate N runs per policy: first-failure waste (mean and
-                        confidence interval next to the analytic value) and the makespan
-                        distribution when failed runs restart from their last checkpoint
-  --seed N              seed of the simulations (default 1; same seed for every policy)
-  --confidence C        of the intervals (default 0.95)
-  --restart-seconds S   restart model: time to restart on a fresh host (default 0)
-
-Output
-  --json                print JSON: checkpoints (1-based slices, ending with n), expectedWaste
-                        (seconds, under --objective), policy, objective, solverMicros, and the
-                        whole placement (every policy, both objectives, time lines, warnings)
-  --out FILE            also write that JSON to FILE (atomically)
-
-Exit codes: 0 success, 1 bad input, 2 usage error.
-
-Example:
-  ckpt place --slices job.csv --law weibull:shape=0.431,scale=1.682,unit=h --policy all --simulate 100000`;
+const OPTIONS = {
+  slices: {
+    kind: "string",
+    group: "Input",
+    required: true,
+    value: "FILE",
+    help: "CSV with a header and one row per slice, in order: p (duration, s) and either c (checkpoint cost after the slice, s) or size_mb (checkpoint size, MB, turned into seconds by --model). Other columns are ignored.",
+  },
+  law: {
+    kind: "string",
+    group: "Input",
+    required: true,
+    value: "LAW",
+    help: `time to failure of the host, e.g.\n${LAW_EXAMPLES.map((example) => `  ${example}`).join("\n")}\nevery law takes unit=s|min|h|d for its time parameters (default s); hyperexp needs param=rate|mean (how to read its μ, docs/science.md §5.5).`,
+  },
+  model: {
+    kind: "string",
+    group: "Input",
+    value: "M",
+    default: "paper",
+    help: 'with size_mb: "paper" (docs/science.md §3.2) or a model file from `ckpt fit`; a checkpoint of s MB by one of m nodes writing together takes s / (bw(m, m·s/1000) / m) + latency seconds',
+  },
+  nodes: { kind: "number", group: "Input", value: "M", default: 1, help: "m, nodes checkpointing at the same time" },
+  latency: { kind: "number", group: "Input", value: "S", default: 0, help: "seconds added to every size-derived checkpoint cost" },
+  alpha: { kind: "number", group: "Model", value: "A", default: 1, help: "share of lost time counted as waste, in (0, 1]" },
+  beta: { kind: "number", group: "Model", value: "B", default: 0, help: "0: a failure is seen at once; 1: only at the next checkpoint" },
+  quantum: {
+    kind: "number",
+    group: "Model",
+    value: "S",
+    default: 60,
+    help: "cost quantum of the variable-cost DP, seconds ([BKT]); costs that are not multiples are rounded (--rounding) and reported",
+  },
+  rounding: { kind: "choice", group: "Model", choices: ["nearest", "up"], default: "nearest", help: "how costs become whole quanta" },
+  objective: {
+    kind: "choice",
+    group: "Model",
+    choices: OBJECTIVES,
+    default: "paper",
+    help: "paper: expected waste up to the first failure, as [BTW10]; complete: plus the overhead σ_k·(1 − F(ρ_k)) of a run that never fails (docs/science.md §5.3); bkt: [BKT]'s own objective, which charges a failure the overhead including the checkpoint closing its interval (docs/science.md §6.1.5)",
+  },
+  eq4: {
+    kind: "choice",
+    group: "Model",
+    choices: EQ4_READINGS,
+    default: "consistent",
+    help: "with --objective bkt: consistent ([BKT] eq. 4 read as eq. 1 from t = 0) | as-printed (its lost work counted from τ_j + c_j)",
+  },
+  "max-memory-mb": { kind: "number", group: "Model", value: "N", default: 1024, help: "refuse DPs whose state space needs more" },
+  policy: { kind: "choice", group: "Policies", choices: POLICY_CHOICES, default: "dp", help: "the policy reported as the result; all: every one of them, dp first" },
+  mapping: {
+    kind: "choice",
+    group: "Policies",
+    choices: PERIOD_MAPPINGS,
+    default: "cost",
+    help: "how young/daly periods become slice boundaries: cost (as [BKT] writes it: sums of checkpoint costs) | work (sums of slice durations, the corrected reading). Both are computed and listed; this picks the one reported as the result.",
+  },
+  simulate: {
+    kind: "integer",
+    group: "Monte Carlo",
+    value: "N",
+    min: 2,
+    help: "also simulate N runs per policy: first-failure waste (mean and confidence interval next to the analytic value) and the makespan distribution when failed runs restart from their last checkpoint",
+  },
+  seed: { kind: "integer", group: "Monte Carlo", value: "N", min: 0, default: 1, help: "seed of the simulations (the same for every policy)" },
+  confidence: { kind: "number", group: "Monte Carlo", value: "C", default: 0.95, help: "of the intervals" },
+  "restart-seconds": { kind: "number", group: "Monte Carlo", value: "S", min: 0, default: 0, help: "restart model: time to restart on a fresh host" },
+  json: {
+    kind: "flag",
+    group: "Output",
+    help: "print JSON: checkpoints (1-based slices, ending with n), expectedWaste (seconds, under --objective), policy, objective, solverMicros, and the whole placement (every policy, both objectives, time lines, warnings)",
+  },
+  out: { kind: "string", group: "Output", value: "FILE", help: "also write that JSON to FILE (atomically)" },
+} as const satisfies OptionTable;
 
 function readText(path: string, what: string): string {
   try {
@@ -109,18 +114,12 @@ function readText(path: string, what: string): string {
   }
 }
 
-function integerFlag(args: ParsedArgs, name: string, fallback: number, minimum: number): number {
-  const value = numberFlag(args, name, fallback);
-  if (!Number.isInteger(value) || value < minimum) throw new UsageError(`--${name} expects an integer ≥ ${minimum}, got ${value}`);
-  return value;
-}
-
 /** The job with costs in seconds, and warnings about how they were obtained. */
-function readJob(args: ParsedArgs): { job: Job; warnings: string[]; costSource: string } {
-  const path = stringFlag(args, "slices");
+function readJob(values: OptionValues<typeof OPTIONS>, given: ReadonlySet<string>): { job: Job; warnings: string[]; costSource: string } {
+  const path = values.slices;
   const table = parseSlicesCsv(readText(path, "--slices file"), path);
   const warnings = table.ignoredColumns.length > 0 ? [`${path}: ignored column(s) ${table.ignoredColumns.join(", ")}`] : [];
-  const sizeFlags = ["model", "nodes", "latency"].filter((name) => args.values[name] !== undefined);
+  const sizeFlags = ["model", "nodes", "latency"].filter((name) => given.has(name));
   if (table.costsSeconds) {
     if (sizeFlags.length > 0) {
       throw new UsageError(
@@ -129,10 +128,8 @@ function readJob(args: ParsedArgs): { job: Job; warnings: string[]; costSource: 
     }
     return { job: { slicesSeconds: table.slicesSeconds, costsSeconds: table.costsSeconds }, warnings, costSource: "c column (s)" };
   }
-  const modelName = optionalStringFlag(args, "model") ?? "paper";
-  const model = loadModel(modelName);
-  const nodes = numberFlag(args, "nodes", 1);
-  const latencySeconds = numberFlag(args, "latency", 0);
+  const model = loadModel(values.model);
+  const { nodes, latency: latencySeconds } = values;
   const sized = costsFromSizes(table.sizesMb!, { model, nodes, latencySeconds });
   return {
     job: { slicesSeconds: table.slicesSeconds, costsSeconds: sized.costsSeconds },
@@ -197,53 +194,27 @@ function renderText(placement: Placement, main: PolicyResult, costSource: string
   return lines.join("\n");
 }
 
-export const command: Command = {
+export const command = defineCommand({
   name: "place",
-  help,
-  options: {
-    slices: { type: "string" },
-    law: { type: "string" },
-    model: { type: "string" },
-    nodes: { type: "string" },
-    latency: { type: "string" },
-    alpha: { type: "string" },
-    beta: { type: "string" },
-    quantum: { type: "string" },
-    rounding: { type: "string" },
-    objective: { type: "string" },
-    eq4: { type: "string" },
-    "max-memory-mb": { type: "string" },
-    policy: { type: "string" },
-    mapping: { type: "string" },
-    simulate: { type: "string" },
-    seed: { type: "string" },
-    confidence: { type: "string" },
-    "restart-seconds": { type: "string" },
-    json: { type: "boolean" },
-    out: { type: "string" },
-  },
-  run(args: ParsedArgs, io: CommandIo): number {
-    const lawText = stringFlag(args, "law");
-    const objective = choiceFlag<Objective>(args, "objective", OBJECTIVES, "paper");
-    const eq4 = choiceFlag<Eq4Reading>(args, "eq4", EQ4_READINGS, "consistent");
-    if (args.values.eq4 !== undefined && objective !== "bkt") throw new UsageError("--eq4 applies to --objective bkt only");
-    const policy = choiceFlag<PolicyChoice>(args, "policy", POLICY_CHOICES, "dp");
-    const mapping = choiceFlag<PeriodMapping>(args, "mapping", PERIOD_MAPPINGS, "cost");
-    const rounding = choiceFlag<CostRounding>(args, "rounding", ["nearest", "up"], "nearest");
-    const alpha = numberFlag(args, "alpha", 1);
-    const beta = numberFlag(args, "beta", 0);
-    const quantumSeconds = numberFlag(args, "quantum", 60);
-    const maxMemoryMb = numberFlag(args, "max-memory-mb", 1024);
-    if (!(maxMemoryMb > 0)) throw new UsageError(`--max-memory-mb expects a number > 0, got ${maxMemoryMb}`);
-    const runs = args.values.simulate === undefined ? 0 : integerFlag(args, "simulate", 0, 2);
-    const seed = integerFlag(args, "seed", 1, 0);
-    const confidence = numberFlag(args, "confidence", 0.95);
-    if (!(confidence > 0 && confidence < 1)) throw new UsageError(`--confidence expects a number in (0, 1), got ${confidence}`);
-    const restartSeconds = numberFlag(args, "restart-seconds", 0);
-    if (!(restartSeconds >= 0)) throw new UsageError(`--restart-seconds expects a number ≥ 0, got ${restartSeconds}`);
+  title: "where to checkpoint a job of slices under a failure law ([BTW10], [BKT])",
+  usage: ["ckpt place --slices <job.csv> --law <law> [options]"],
+  options: OPTIONS,
+  notes: `Exit codes: 0 success, 1 bad input, 2 usage error.
 
-    const { job, warnings: inputWarnings, costSource } = readJob(args);
-    const parsedLaw = parseLawString(lawText, (path) => parseDurationsCsv(readText(path, "durations file"), path));
+Example:
+  ckpt place --slices job.csv --law weibull:shape=0.431,scale=1.682,unit=h --policy all --simulate 100000`,
+  run({ values, given }, io) {
+    const { objective, eq4, policy, mapping, rounding, alpha, beta, quantum: quantumSeconds, confidence } = values;
+    if (given.has("eq4") && objective !== "bkt") throw new UsageError("--eq4 applies to --objective bkt only");
+    const maxMemoryMb = values["max-memory-mb"];
+    if (!(maxMemoryMb > 0)) throw new UsageError(`--max-memory-mb expects a number > 0, got ${maxMemoryMb}`);
+    const runs = values.simulate ?? 0;
+    const seed = values.seed;
+    if (!(confidence > 0 && confidence < 1)) throw new UsageError(`--confidence expects a number in (0, 1), got ${confidence}`);
+    const restartSeconds = values["restart-seconds"];
+
+    const { job, warnings: inputWarnings, costSource } = readJob(values, given);
+    const parsedLaw = parseLawString(values.law, (path) => parseDurationsCsv(readText(path, "durations file"), path));
     const law = createLaw(parsedLaw.spec);
     const policies: PolicyName[] = policy === "all" ? ["dp", "young", "daly", "none"] : [policy];
     const progress = runs >= 100_000;
@@ -278,9 +249,8 @@ export const command: Command = {
       solverMicros: main.solverMicros,
       ...details,
     };
-    const out = optionalStringFlag(args, "out");
-    if (out !== undefined) writeJsonAtomic(out, output);
-    io.stdout(booleanFlag(args, "json") ? JSON.stringify(output, null, 2) : renderText(placement, main, costSource));
+    if (values.out !== undefined) writeJsonAtomic(values.out, output);
+    io.stdout(values.json ? JSON.stringify(output, null, 2) : renderText(placement, main, costSource));
     return 0;
   },
-};
+});

@@ -9,7 +9,7 @@ import { loadModel } from "../fit/load-model";
 import { CRITERIA, ESTIMATOR_NAMES, SCHEDULE_DEFAULTS } from "../schedule";
 import { resolveScheduleOptions } from "../schedule/schedule-options";
 import { writeJsonAtomic } from "../shared/atomic-write";
-import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type Command, type CommandIo, type ParsedArgs } from "../shared/command";
+import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type CommandIo, type LegacyCommand, type ParsedArgs } from "../shared/command";
 import { InputError, UsageError } from "../shared/errors";
 import { formatTable } from "../shared/format-table";
 import { checkInputPath } from "../shared/path-checks";
@@ -65,7 +65,7 @@ Examples:
   ckpt release --rm slurm --reservation maint --release-at 2026-11-25T08:00:00Z --model paper --log release.json
   ckpt release --rm oar --nodes node1,node2 --deadline 300 --model paper --sidecar-dir ~/ckpt/sidecars`;
 
-export const command: Command = {
+export const command: LegacyCommand = {
   name: "release",
   help,
   options: {

@@ -5,16 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { loadModel } from "../fit/load-model";
-import {
-  booleanFlag,
-  choiceFlag,
-  numberFlag,
-  optionalStringFlag,
-  stringFlag,
-  type Command,
-  type CommandIo,
-  type ParsedArgs,
-} from "../shared/command";
+import { defineCommand } from "../shared/command";
 import { InputError } from "../shared/errors";
 import { writeJsonAtomic } from "../shared/atomic-write";
 import { formatNumber, formatTable, type Cell } from "../shared/format-table";
@@ -35,80 +26,6 @@ import {
   type StrategyOutcome,
 } from "../schedule";
 
-const help = `ckpt schedule — decide which applications to checkpoint before the deadline (ScheduleCkpt, docs/science.md §4)
-
-Usage:
-  ckpt schedule --model <file|paper> --apps <csv> --deadline <s> [options]
-
-Input:
-  --model <file|paper>   bandwidth model bw(m, V): "paper" (published coefficients) or a file from \`ckpt fit --out\`
-  --apps <csv>           applications: header id,p,size_mb[,node]; p = computation time not yet saved (s),
-                         size_mb = checkpoint image size (MB = 10^6 bytes); with a node column, applications
-                         sharing a node are checkpointed by waves (docs/science.md §4.6)
-  --deadline <s>         T: seconds until the workstations are released (> 0)
-
-Algorithm:
-  --k0 <n>               Sahni enumeration depth of ks_bw, integer ≥ 0 (default ${SCHEDULE_DEFAULTS.k0})
-  --criterion p|density  order: decreasing p, or decreasing p/size (default ${SCHEDULE_DEFAULTS.criterion})
-  --estimator static|fluid
-                         time estimate of a set: the paper's formula, or the fluid progression (default ${SCHEDULE_DEFAULTS.estimator})
-  --subsets up-to|exactly
-                         ks_bw enumerates J with |J| ≤ k0 (Sahni, default) or |J| = k0 (Annex A literally)
-  --domain strict|warn   outside the model's fitted domain: strict (default) treats sets above it (more
-                         processes or more data than measured) as infeasible; warn uses the extrapolation.
-                         Both count the evaluations outside it and treat bw ≤ 0 as infeasible
-  --truth <file|paper>   execute with another model than the one planned with; checkpoints finishing after
-                         T are then reported as missed
-  --idle-start constant-term|admit-first
-                         index_bw_max on an idle device: compare the first candidate with bw(0, 0) = e, as the
-                         papers do (default), or admit it; on a device fastest with one writer the fitted e can
-                         exceed every bw(1, s) and the papers' rule then starts nothing
-  --sequential stop|skip sequential greedy baseline: stop at the first application that would miss T
-                         (default) or skip it and try the next
-
-Reports:
-  --bound                print the CTNYS upper bound's details (always computed: every run shows its gap)
-  --exact                also solve the best simultaneous start exactly (branch and bound)
-  --exact-nodes <n>      node limit of --exact (default 2000000)
-  --max-estimates <n>    refuse a decision whose ks_bw would make more time estimates than n
-                         (Σ_{j≤k0} C(r, j) subsets of r candidates, each completed greedily;
-                         default 1e9, about 10 s): a large k0 would otherwise run for hours
-  --exact-time-ms <ms>   time limit of --exact (default 2000)
-  --json                 print the full result as JSON (includes "checkpointed", "ctnys", "rctnys",
-                         "apps": [{id, checkpointed, start, finish}], "schedulerMicros")
-  --out <file>           also write the JSON result to a file (atomically)
-
-Exit codes: 0 done, 1 bad input (the message says what and where), 2 usage error.
-
-Example:
-  ckpt schedule --model paper --apps apps.csv --deadline 420 --k0 2 --criterion density --exact`;
-
-export const command: Command = {
-  name: "schedule",
-  help,
-  options: {
-    model: { type: "string" },
-    apps: { type: "string" },
-    deadline: { type: "string" },
-    k0: { type: "string" },
-    criterion: { type: "string" },
-    estimator: { type: "string" },
-    subsets: { type: "string" },
-    domain: { type: "string" },
-    truth: { type: "string" },
-    sequential: { type: "string" },
-    "idle-start": { type: "string" },
-    bound: { type: "boolean" },
-    exact: { type: "boolean" },
-    "exact-nodes": { type: "string" },
-    "exact-time-ms": { type: "string" },
-    "max-estimates": { type: "string" },
-    json: { type: "boolean" },
-    out: { type: "string" },
-  },
-  run,
-};
-
 function readApps(path: string) {
   let text: string;
   try {
@@ -119,37 +36,117 @@ function readApps(path: string) {
   return parseAppsCsv(text, path);
 }
 
-function run(args: ParsedArgs, io: CommandIo): number {
-  const modelReference = stringFlag(args, "model");
-  const appsPath = stringFlag(args, "apps");
-  const deadlineS = numberFlag(args, "deadline");
-  const truthReference = optionalStringFlag(args, "truth");
-  const subsets = choiceFlag(args, "subsets", ["up-to", "exactly"] as const, "up-to");
-  const exactNodes = numberFlag(args, "exact-nodes", 2_000_000);
-  const exactTimeMs = numberFlag(args, "exact-time-ms", 2000);
-  const options = resolveScheduleOptions({
-    model: loadModel(modelReference),
-    ...(truthReference !== undefined ? { truthModel: loadModel(truthReference) } : {}),
-    deadlineS,
-    k0: numberFlag(args, "k0", SCHEDULE_DEFAULTS.k0),
-    criterion: choiceFlag(args, "criterion", CRITERIA, SCHEDULE_DEFAULTS.criterion),
-    estimator: choiceFlag(args, "estimator", ESTIMATOR_NAMES, SCHEDULE_DEFAULTS.estimator),
-    domain: choiceFlag(args, "domain", DOMAIN_POLICIES, SCHEDULE_DEFAULTS.domain),
-    enumeration: subsets === "up-to" ? "up-to-k0" : "exactly-k0",
-    sequentialRule: choiceFlag(args, "sequential", SEQUENTIAL_RULES, SCHEDULE_DEFAULTS.sequentialRule),
-    idleStart: choiceFlag(args, "idle-start", IDLE_STARTS, SCHEDULE_DEFAULTS.idleStart),
-    maxEstimatesPerDecision: numberFlag(args, "max-estimates", SCHEDULE_DEFAULTS.maxEstimatesPerDecision),
-  });
-  if (!(exactNodes > 0) || !(exactTimeMs > 0)) throw new InputError("--exact-nodes and --exact-time-ms must be > 0");
-  const apps = readApps(appsPath);
-  const report = evaluateSchedule(apps, options, booleanFlag(args, "exact") ? { exact: { nodeLimit: exactNodes, timeLimitMs: exactTimeMs } } : {});
-  const out = optionalStringFlag(args, "out");
-  if (out !== undefined) writeJsonAtomic(out, report);
-  if (booleanFlag(args, "json")) io.stdout(JSON.stringify(report, null, 2));
-  else io.stdout(renderReport(report, appsPath, booleanFlag(args, "bound")));
-  for (const warning of report.warnings) io.stderr(`warning: ${warning}`);
-  return 0;
-}
+export const command = defineCommand({
+  name: "schedule",
+  title: "decide which applications to checkpoint before the deadline (ScheduleCkpt, docs/science.md §4)",
+  usage: ["ckpt schedule --model <file|paper> --apps <csv> --deadline <s> [options]"],
+  options: {
+    model: {
+      kind: "string",
+      group: "Input",
+      required: true,
+      value: "<file|paper>",
+      help: 'bandwidth model bw(m, V): "paper" (published coefficients) or a file from `ckpt fit --out`',
+    },
+    apps: {
+      kind: "string",
+      group: "Input",
+      required: true,
+      value: "<csv>",
+      help: "applications: header id,p,size_mb[,node]; p = computation time not yet saved (s), size_mb = checkpoint image size (MB = 10^6 bytes); with a node column, applications sharing a node are checkpointed by waves (docs/science.md §4.6)",
+    },
+    deadline: { kind: "number", group: "Input", required: true, value: "<s>", help: "T: seconds until the workstations are released (> 0)" },
+    k0: { kind: "number", group: "Algorithm", value: "<n>", default: SCHEDULE_DEFAULTS.k0, help: "Sahni enumeration depth of ks_bw, integer ≥ 0" },
+    criterion: { kind: "choice", group: "Algorithm", choices: CRITERIA, default: SCHEDULE_DEFAULTS.criterion, help: "order: decreasing p, or decreasing p/size" },
+    estimator: {
+      kind: "choice",
+      group: "Algorithm",
+      choices: ESTIMATOR_NAMES,
+      default: SCHEDULE_DEFAULTS.estimator,
+      help: "time estimate of a set: the paper's formula, or the fluid progression",
+    },
+    subsets: {
+      kind: "choice",
+      group: "Algorithm",
+      choices: ["up-to", "exactly"],
+      default: "up-to",
+      help: "ks_bw enumerates J with |J| ≤ k0 (Sahni) or |J| = k0 (Annex A literally)",
+    },
+    domain: {
+      kind: "choice",
+      group: "Algorithm",
+      choices: DOMAIN_POLICIES,
+      default: SCHEDULE_DEFAULTS.domain,
+      help: "outside the model's fitted domain: strict treats sets above it (more processes or more data than measured) as infeasible; warn uses the extrapolation. Both count the evaluations outside it and treat bw ≤ 0 as infeasible",
+    },
+    truth: {
+      kind: "string",
+      group: "Algorithm",
+      value: "<file|paper>",
+      help: "execute with another model than the one planned with; checkpoints finishing after T are then reported as missed",
+    },
+    "idle-start": {
+      kind: "choice",
+      group: "Algorithm",
+      choices: IDLE_STARTS,
+      default: SCHEDULE_DEFAULTS.idleStart,
+      help: "index_bw_max on an idle device: compare the first candidate with bw(0, 0) = e, as the papers do, or admit it; on a device fastest with one writer the fitted e can exceed every bw(1, s) and the papers' rule then starts nothing",
+    },
+    sequential: {
+      kind: "choice",
+      group: "Algorithm",
+      choices: SEQUENTIAL_RULES,
+      default: SCHEDULE_DEFAULTS.sequentialRule,
+      help: "sequential greedy baseline: stop at the first application that would miss T, or skip it and try the next",
+    },
+    bound: { kind: "flag", group: "Reports", help: "print the CTNYS upper bound's details (always computed: every run shows its gap)" },
+    exact: { kind: "flag", group: "Reports", help: "also solve the best simultaneous start exactly (branch and bound)" },
+    "exact-nodes": { kind: "number", group: "Reports", value: "<n>", default: 2_000_000, help: "node limit of --exact" },
+    "exact-time-ms": { kind: "number", group: "Reports", value: "<ms>", default: 2000, help: "time limit of --exact" },
+    "max-estimates": {
+      kind: "number",
+      group: "Algorithm",
+      value: "<n>",
+      default: SCHEDULE_DEFAULTS.maxEstimatesPerDecision,
+      help: "refuse a decision whose ks_bw would make more time estimates than n (Σ_{j≤k0} C(r, j) subsets of r candidates, each completed greedily; about 10 s at the default): a large k0 would otherwise run for hours",
+    },
+    json: {
+      kind: "flag",
+      group: "Reports",
+      help: 'print the full result as JSON (includes "checkpointed", "ctnys", "rctnys", "apps": [{id, checkpointed, start, finish}], "schedulerMicros")',
+    },
+    out: { kind: "string", group: "Reports", value: "<file>", help: "also write the JSON result to a file (atomically)" },
+  },
+  notes: `Exit codes: 0 done, 1 bad input (the message says what and where), 2 usage error.
+
+Example:
+  ckpt schedule --model paper --apps apps.csv --deadline 420 --k0 2 --criterion density --exact`,
+  run({ values }, io) {
+    const options = resolveScheduleOptions({
+      model: loadModel(values.model),
+      ...(values.truth !== undefined ? { truthModel: loadModel(values.truth) } : {}),
+      deadlineS: values.deadline,
+      k0: values.k0,
+      criterion: values.criterion,
+      estimator: values.estimator,
+      domain: values.domain,
+      enumeration: values.subsets === "up-to" ? "up-to-k0" : "exactly-k0",
+      sequentialRule: values.sequential,
+      idleStart: values["idle-start"],
+      maxEstimatesPerDecision: values["max-estimates"],
+    });
+    const exactNodes = values["exact-nodes"];
+    const exactTimeMs = values["exact-time-ms"];
+    if (!(exactNodes > 0) || !(exactTimeMs > 0)) throw new InputError("--exact-nodes and --exact-time-ms must be > 0");
+    const apps = readApps(values.apps);
+    const report = evaluateSchedule(apps, options, values.exact ? { exact: { nodeLimit: exactNodes, timeLimitMs: exactTimeMs } } : {});
+    if (values.out !== undefined) writeJsonAtomic(values.out, report);
+    if (values.json) io.stdout(JSON.stringify(report, null, 2));
+    else io.stdout(renderReport(report, values.apps, values.bound));
+    for (const warning of report.warnings) io.stderr(`warning: ${warning}`);
+    return 0;
+  },
+});
 
 function strategyRow(name: string, outcome: StrategyOutcome, bound: number): Cell[] {
   return [

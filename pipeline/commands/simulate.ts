@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic, writeJsonAtomic } from "../shared/atomic-write";
-import { booleanFlag, choiceFlag, optionalStringFlag, stringFlag, type Command, type CommandIo, type ParsedArgs } from "../shared/command";
+import { booleanFlag, choiceFlag, optionalStringFlag, stringFlag, type LegacyCommand, type CommandIo, type ParsedArgs } from "../shared/command";
 import { InputError, UsageError } from "../shared/errors";
 import { formatTable } from "../shared/format-table";
 import { SIMULATORS } from "../simulate/simulator";
@@ -121,7 +121,7 @@ Examples:
   ckpt simulate sweep grid.json --out runs/grid --shard 3/8
   ckpt simulate merge grid.json --out runs/grid`;
 
-export const command: Command = {
+export const command: LegacyCommand = {
   name: "simulate",
   help: HELP,
   allowPositionals: true,

@@ -1,6 +1,6 @@
 /** `ckpt synth`: write a seeded synthetic checkpoint campaign (Azur-like, or a cluster unlike Azur) as a canonical trace CSV. */
 import { openAtomicLineWriter } from "../shared/atomic-write";
-import { booleanFlag, choiceFlag, numberFlag, stringFlag, type Command } from "../shared/command";
+import { defineCommand } from "../shared/command";
 import { UsageError } from "../shared/errors";
 import { sha256OfFile } from "../shared/hash";
 import { formatTable } from "../shared/format-table";
@@ -9,64 +9,48 @@ import { CLUSTER_SHAPES, CLUSTER_SHAPE_NAMES, syntheticClusterRows, type Cluster
 
 const DEFAULT_OUT = "data/traces/synthetic-azur.csv";
 
-function integerFlag(args: Parameters<Command["run"]>[0], name: string, fallback: number, minimum: number): number {
-  const value = numberFlag(args, name, fallback);
-  if (!Number.isInteger(value) || value < minimum) throw new UsageError(`--${name} expects a whole number ≥ ${minimum}, got ${value}`);
-  return value;
-}
-
-export const command: Command = {
+export const command = defineCommand({
   name: "synth",
-  help: `Usage: ckpt synth [--shape azur|${CLUSTER_SHAPE_NAMES.join("|")}] [--seed N] [--repetitions R] [--max-m M] [--uniform-only] [--out FILE] [--json]
-
-Writes a SYNTHETIC checkpoint campaign. The default shape, azur, follows the Azur
-measurements of [Y-thesis] ch. 4: for every application size of [Y-thesis] Table 4.1
-(15 … 684 MB) and m = 1..M processes, R runs; then mixed-size validation runs for the data
-sets D1–D3 (the first i blocks, i = 1..12). The curve rises to Table 4.1's peaks and
-collapses after them, with seeded noise (pipeline/ingest/synthetic-azur.ts). Two shapes
-unlike Azur, for trying a recalibration (pipeline/ingest/synthetic-cluster.ts):
+  title: "write a seeded SYNTHETIC checkpoint campaign (canonical CSV)",
+  usage: [`ckpt synth [--shape azur|${CLUSTER_SHAPE_NAMES.join("|")}] [--seed N] [--repetitions R] [--max-m M] [--uniform-only] [--out FILE] [--json]`],
+  description: `The default shape, azur, follows the Azur measurements of [Y-thesis] ch. 4: for every
+application size of [Y-thesis] Table 4.1 (15 … 684 MB) and m = 1..M processes, R runs; then
+mixed-size validation runs for the data sets D1–D3 (the first i blocks, i = 1..12). The curve
+rises to Table 4.1's peaks and collapses after them, with seeded noise
+(pipeline/ingest/synthetic-azur.ts). Two shapes unlike Azur, for trying a recalibration
+(pipeline/ingest/synthetic-cluster.ts):
   collapse   a small NFS fastest with one writer, falling from m = 1 (m = 1..6, 32–512 MB)
   saturate   a parallel file system saturating near 950 MB/s (m = 1..32, 64 MB–2 GB each)
 The same options give a byte-identical file. Not measured data: keep "synthetic" in the
-file name.
-
-Options:
-  --shape S         azur (default), ${CLUSTER_SHAPE_NAMES.join(" or ")}
-  --seed N          seed of the random draws (default 1)
-  --repetitions R   runs per (m, size) and per (data set, i) (default 20)
-  --max-m M         azur: largest number of processes per size series (default 30)
-  --uniform-only    azur: leave out the D1–D3 validation runs
-  --out FILE        where to write the CSV (default ${DEFAULT_OUT} for azur,
-                    <cluster>.csv in the current folder for the others); written atomically
-  --json            print the summary as JSON
-  -h, --help        this help
-
-Columns: run_id,node,m,size_mb,ckpt_mb,start_s,end_s and the extra columns cluster,
+file name.`,
+  options: {
+    shape: { kind: "choice", choices: ["azur", ...CLUSTER_SHAPE_NAMES], default: "azur", help: "the campaign's shape: Azur-like, or a cluster unlike Azur (above)" },
+    seed: { kind: "integer", value: "N", default: 1, help: "seed of the random draws" },
+    repetitions: { kind: "integer", value: "R", min: 1, default: 20, help: "runs per (m, size) and per (data set, i)" },
+    "max-m": { kind: "integer", value: "M", min: 1, default: 30, help: "azur: largest number of processes per size series" },
+    "uniform-only": { kind: "flag", help: "azur: leave out the D1–D3 validation runs" },
+    out: {
+      kind: "string",
+      value: "FILE",
+      defaultText: `${DEFAULT_OUT} for azur, <cluster>.csv in the current folder for the others`,
+      help: "where to write the CSV, atomically",
+    },
+    json: { kind: "flag", help: "print the summary as JSON" },
+  },
+  notes: `Columns: run_id,node,m,size_mb,ckpt_mb,start_s,end_s and the extra columns cluster,
 dataset (uniform, D1, D2, D3) and repetition.
 
 Examples:
   ckpt synth --seed 1 --repetitions 20 --out data/traces/synthetic-azur.csv
   ckpt synth --shape saturate --repetitions 5 --out pfs-synthetic.csv`,
-  options: {
-    shape: { type: "string" },
-    seed: { type: "string" },
-    repetitions: { type: "string" },
-    "max-m": { type: "string" },
-    "uniform-only": { type: "boolean" },
-    out: { type: "string" },
-    json: { type: "boolean" },
-  },
-  run(args, io) {
-    const shape = choiceFlag(args, "shape", ["azur", ...CLUSTER_SHAPE_NAMES] as const, "azur");
-    const seed = numberFlag(args, "seed", 1);
-    if (!Number.isInteger(seed)) throw new UsageError(`--seed expects a whole number, got ${seed}`);
-    const repetitions = integerFlag(args, "repetitions", 20, 1);
-    if (shape !== "azur" && (args.values["max-m"] !== undefined || booleanFlag(args, "uniform-only"))) {
+  run({ values, given }, io) {
+    const { shape, seed, repetitions } = values;
+    if (shape !== "azur" && (given.has("max-m") || values["uniform-only"])) {
       throw new UsageError(`--max-m and --uniform-only apply to --shape azur; the ${shape} shape has its own m and no validation runs`);
     }
-    const maxM = integerFlag(args, "max-m", 30, 1);
-    const validation = !booleanFlag(args, "uniform-only");
-    const out = stringFlag(args, "out", shape === "azur" ? DEFAULT_OUT : `${CLUSTER_SHAPES[shape].cluster}.csv`);
+    const maxM = values["max-m"];
+    const validation = !values["uniform-only"];
+    const out = values.out ?? (shape === "azur" ? DEFAULT_OUT : `${CLUSTER_SHAPES[shape as ClusterShapeName].cluster}.csv`);
     const rows: Iterable<SyntheticRow> =
       shape === "azur" ? syntheticAzurRows({ seed, repetitions, maxM, validation }) : syntheticClusterRows({ shape: shape as ClusterShapeName, seed, repetitions });
 
@@ -86,7 +70,7 @@ Examples:
       throw error;
     }
     const summary = { out, shape, seed, repetitions, ...(shape === "azur" ? { maxM, validation } : {}), rows: rowCount, runs: runs.size, sha256: sha256OfFile(out) };
-    if (booleanFlag(args, "json")) {
+    if (values.json) {
       io.stdout(JSON.stringify(summary, null, 2));
     } else {
       io.stdout(
@@ -99,4 +83,4 @@ Examples:
     }
     return 0;
   },
-};
+});

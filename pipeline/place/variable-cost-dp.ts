@@ -41,6 +41,7 @@ import { microsSince } from "../shared/elapsed";
 import { InputError } from "../shared/errors";
 import type { Checkpoints } from "./job";
 import type { FailureLaw } from "./laws/failure-law";
+import { tabulateLaw } from "./laws/tabulate-law";
 import { DEFAULT_DP_MEMORY_BYTES, estimateVariableCostDpMemory, requireDpMemory } from "./dp-memory";
 import type { Objective, ObjectiveReading, WasteWeights } from "./objective";
 
@@ -129,20 +130,28 @@ export function variableCostDp(input: VariableCostDpInput): DpSolution {
     for (let theta = c; theta <= cumulativeCost[l]!; theta++) if (reach[theta * width + l] === 1) reachedBefore[theta] = 1;
   }
 
-  // Law tables at every reachable state's time ρ(j, s) = τ_j + s q.
-  const cdf = new Float64Array(size);
-  const moment = new Float64Array(size);
-  let lawEvaluations = 0;
-  for (let j = 0; j <= n; j++) {
+  // Law tables at every reachable state's time ρ(j, s) = τ_j + s q: gathered, evaluated in one
+  // call of the law (tabulate-law.ts), scattered to the states.
+  const stateOf = new Int32Array(reachableStates);
+  const times = new Float64Array(reachableStates);
+  for (let j = 0, k = 0; j <= n; j++) {
     for (let s = 0; s <= cumulativeCost[j]!; s++) {
       const index = s * width + j;
       if (reach[index] !== 1) continue;
-      const t = tau[j]! + s * q;
-      cdf[index] = law.cdf(t);
-      moment[index] = law.partialExpectation(t);
-      lawEvaluations += 2;
+      stateOf[k] = index;
+      times[k++] = tau[j]! + s * q;
     }
   }
+  const cdfAt = new Float64Array(reachableStates);
+  const momentAt = new Float64Array(reachableStates);
+  tabulateLaw(law, times, cdfAt, momentAt);
+  const cdf = new Float64Array(size);
+  const moment = new Float64Array(size);
+  for (let k = 0; k < reachableStates; k++) {
+    cdf[stateOf[k]!] = cdfAt[k]!;
+    moment[stateOf[k]!] = momentAt[k]!;
+  }
+  const lawEvaluations = 2 * reachableStates;
   const tableMicros = microsSince(tableStart);
 
   const searchStart = process.hrtime.bigint();
@@ -196,23 +205,26 @@ export function variableCostDp(input: VariableCostDpInput): DpSolution {
         rFirst = 1;
         transitions++;
       }
+      // The inner loop runs over the state index k = base + r of row θ − c directly.
+      let bestState = -1;
       if (betaRho === 0) {
-        for (let r = rFirst; r < l; r++) {
-          const value = hoisted[base + r]! + cdfL * slope[base + r]!;
+        for (let k = base + rFirst, end = base + l; k < end; k++) {
+          const value = hoisted[k]! + cdfL * slope[k]!;
           if (value < best) {
             best = value;
-            bestR = r;
+            bestState = k;
           }
         }
       } else {
-        for (let r = rFirst; r < l; r++) {
-          const value = hoisted[base + r]! + cdfL * slope[base + r]! - betaRho * cdf[base + r]!;
+        for (let k = base + rFirst, end = base + l; k < end; k++) {
+          const value = hoisted[k]! + cdfL * slope[k]! - betaRho * cdf[k]!;
           if (value < best) {
             best = value;
-            bestR = r;
+            bestState = k;
           }
         }
       }
+      if (bestState >= 0) bestR = bestState - base;
       transitions += l - rFirst;
       waste[index] = best + betaRho * cdfL + alphaMinusBeta * moment[index]!;
       parent[index] = bestR;

@@ -2,7 +2,8 @@
  * The order ScheduleCkpt considers applications in (docs/science.md §4.3, [Y11] §5): decreasing
  * `p_i` (criterion "p") or decreasing `p_i / s_i` (criterion "density", with the original
  * image size), ties broken by input index. Computed once per run: the order of E' never
- * changes, applications only leave it. O(n log n).
+ * changes, applications only leave it. O(n log n), by a merge sort (stable, so equal keys
+ * keep the index order).
  */
 export type Criterion = "p" | "density";
 export const CRITERIA: readonly Criterion[] = ["p", "density"];
@@ -13,7 +14,23 @@ export const criterionOrder = (function criterionOrder(pS: Float64Array, sizesMb
   const n = pS.length;
   const key = new Float64Array(n);
   for (let i = 0; i < n; i++) key[i] = criterion === "p" ? pS[i]! : pS[i]! / sizesMb[i]!;
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  return order.sort((a, b) => key[b]! - key[a]! || a - b);
+  // A stable bottom-up merge sort by decreasing key from the identity order, so ties keep
+  // the index order; no comparator callback (a sorted typed array calls one per comparison).
+  let from = new Int32Array(n);
+  for (let i = 0; i < n; i++) from[i] = i;
+  let to = new Int32Array(n);
+  for (let width = 1; width < n; width *= 2) {
+    for (let low = 0; low < n; low += 2 * width) {
+      const middle = Math.min(low + width, n);
+      const high = Math.min(low + 2 * width, n);
+      let i = low;
+      let j = middle;
+      let k = low;
+      while (i < middle && j < high) to[k++] = key[from[j]!]! > key[from[i]!]! ? from[j++]! : from[i++]!;
+      while (i < middle) to[k++] = from[i++]!;
+      while (j < high) to[k++] = from[j++]!;
+    }
+    [from, to] = [to, from];
+  }
+  return from;
 });

@@ -133,7 +133,14 @@ export function createFluidDevice(
         }
       }
       device.runningCount = kept;
-      device.completed.subarray(0, device.completedCount).sort();
+      // Ascending, in place (one or two indices as a rule; a subarray view and its sort cost more).
+      const completed = device.completed;
+      for (let i = 1; i < device.completedCount; i++) {
+        const index = completed[i]!;
+        let j = i - 1;
+        for (; j >= 0 && completed[j]! > index; j--) completed[j + 1] = completed[j]!;
+        completed[j + 1] = index;
+      }
       return device.completedCount;
     },
   };

@@ -1,13 +1,19 @@
 /**
- * The shape every `ckpt` subcommand has, and the flag parsing they share.
+ * The shape every `ckpt` subcommand has.
  *
- * A command is thin: parse flags, read files, call pure stage functions, print. Every
- * command takes `--help`; those that print results take `--json` for machine-readable
- * output and print human-readable tables otherwise. Exit codes: 0 success, 1 bad input
+ * A command is thin: parse flags, read files, call pure stage functions, print. Its options
+ * are one table (option-table.ts) from which the dispatcher parses and checks the command
+ * line and writes `--help` (command-help.ts), and docs/cli.md is generated. Every command
+ * takes `--help`; those that print results take `--json` for machine-readable output and
+ * print human-readable tables otherwise. Exit codes: 0 success, 1 bad input
  * (`InputError`), 2 usage error (`UsageError`).
+ *
+ * `LegacyCommand` is the older shape (a help string and node:util options, read with the
+ * flag helpers below), kept for the commands not yet written as a table.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./errors";
+import type { OptionTable, ParsedOptions } from "./option-table";
 
 export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
 
@@ -21,7 +27,33 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
-export interface Command {
+/** A command written as an option table. */
+export interface Command<T extends OptionTable = OptionTable> {
+  name: string;
+  /** The first line of the help after the name: what it does, with its source. */
+  title: string;
+  /** Usage lines, each a whole `ckpt …` invocation. */
+  usage: readonly string[];
+  /** Text between the usage and the options: inputs, formats, what is computed. */
+  description?: string;
+  options: T;
+  /** With subcommands, the first positional argument must be one of them (options say which they apply to with `for`). */
+  subcommands?: readonly string[];
+  /** Whether positional arguments are accepted (besides the subcommand). */
+  allowPositionals?: boolean;
+  /** Text after the options: exit codes, examples. */
+  notes?: string;
+  /** Text only `--help` prints, computed when asked: lists that other code defines (the pipeline's parameters), kept out of docs/cli.md. */
+  helpAppendix?: () => string;
+  run(args: ParsedOptions<T>, io: CommandIo): Promise<number | void> | number | void;
+}
+
+/** A command, with its option table's value types checked inside `run`. */
+export function defineCommand<const T extends OptionTable>(command: Command<T>): Command {
+  return command as unknown as Command;
+}
+
+export interface LegacyCommand {
   name: string;
   /** The full `--help` text: usage line, options with defaults and units, an example. */
   help: string;
@@ -37,7 +69,7 @@ export const processIo: CommandIo = {
 };
 
 /** Parse argv for a command; unknown flags and bad values become a `UsageError`. */
-export function parseCommandArgs(command: Command, argv: string[]): ParsedArgs & { help: boolean } {
+export function parseCommandArgs(command: LegacyCommand, argv: string[]): ParsedArgs & { help: boolean } {
   try {
     const { values, positionals } = parseArgs({
       args: argv,

@@ -15,7 +15,7 @@ describe("ckpt ingest", () => {
   it("prints --help with the usage line and an example", async () => {
     const { code, stdout } = await run("ingest", "--help");
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Usage: ckpt ingest <file\|directory>…/);
+    expect(stdout).toMatch(/^ckpt ingest — .*\n\nUsage:\n  ckpt ingest <file\|directory>…/);
     expect(stdout).toMatch(/Example:\n  ckpt ingest data\/traces\/synthetic-azur\.csv/);
   });
 
@@ -92,7 +92,7 @@ describe("ckpt synth", () => {
   });
 
   it("has --help and refuses bad numbers with exit 2", async () => {
-    expect((await run("synth", "--help")).stdout).toMatch(/^Usage: ckpt synth/);
+    expect((await run("synth", "--help")).stdout).toMatch(/^ckpt synth — .*\n\nUsage:\n  ckpt synth/);
     expect((await run("synth", "--repetitions", "0")).stderr).toMatch(/--repetitions expects a whole number ≥ 1, got 0/);
     expect((await run("synth", "--seed", "1.5")).code).toBe(2);
   });

@@ -17,7 +17,7 @@ describe("ckpt pipeline", () => {
   it("documents itself, with every parameter and its default", async () => {
     const c = capture();
     expect(await main(["pipeline", "--help"], c.io)).toBe(0);
-    expect(c.stdout.join("\n")).toMatch(/Usage: ckpt pipeline/);
+    expect(c.stdout.join("\n")).toMatch(/Usage:\n  ckpt pipeline/);
     expect(c.stdout.join("\n")).toContain("report.reproduction.peakM=1");
   });
 

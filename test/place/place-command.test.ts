@@ -99,6 +99,6 @@ describe("ckpt place", () => {
   it("has --help", async () => {
     const { code, stdout } = await run("--help");
     expect(code).toBe(0);
-    expect(stdout).toMatch(/Usage: ckpt place --slices <job.csv> --law <law>/);
+    expect(stdout).toMatch(/Usage:\n  ckpt place --slices <job.csv> --law <law>/);
   });
 });

@@ -68,6 +68,12 @@ export interface FailureLaw {
   partialExpectation(t: number): number;
   upperPartialExpectation(t: number): number;
   sample(random: Random): number;
+  /**
+   * Optional: F and ∫_0^t s f(s) ds at every time of `times`, the very numbers `cdf` and
+   * `partialExpectation` give, for a law that computes both from one intermediate (the
+   * Weibull's (t/λ)^k). Use `tabulateLaw`, which falls back on the two functions.
+   */
+  tabulate?(times: Float64Array, cdf: Float64Array, partialExpectation: Float64Array): void;
 }
 
 /**

@@ -9,4 +9,5 @@ export { hyperExponentialLaw } from "./hyper-exponential";
 export { logNormalLaw } from "./log-normal";
 export { empiricalLaw } from "./empirical";
 export { regularizedGammaP, regularizedGammaQ } from "./incomplete-gamma";
+export { tabulateLaw } from "./tabulate-law";
 export { standardNormalCdf, standardNormalPdf, standardNormalQuantile } from "./standard-normal";

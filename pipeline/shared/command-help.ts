@@ -1,0 +1,131 @@
+/**
+ * A command's `--help` text and its section of docs/cli.md, both written from its option
+ * table (option-table.ts): the usage lines, the description, the options by section with
+ * their placeholders, defaults and the subcommands they apply to, then the notes (exit
+ * codes, examples).
+ */
+import type { OptionDefinition, OptionTable } from "./option-table";
+
+/** What the help is made from (a command, see command.ts). */
+export interface CommandText {
+  name: string;
+  title: string;
+  usage: readonly string[];
+  description?: string;
+  options: OptionTable;
+  notes?: string;
+  helpAppendix?: () => string;
+}
+
+const WIDTH = 100;
+const MAX_FLAG_COLUMN = 30;
+
+/** The placeholder after the flag: the table's, or the choices, or one by kind. */
+export function placeholder(definition: OptionDefinition): string {
+  if (definition.value !== undefined) return definition.value;
+  switch (definition.kind) {
+    case "flag":
+      return "";
+    case "choice":
+      return definition.choices.join("|");
+    case "number":
+      return "<x>";
+    case "integer":
+      return "<n>";
+    case "assignments":
+      return "<key=value>";
+    case "strings":
+      return definition.choices ? `<${definition.choices.join("|")},…>` : "<a,b,…>";
+    default:
+      return "<x,y,…>";
+  }
+}
+
+/** The default as the help states it, or undefined when there is none to state. */
+export function defaultText(definition: OptionDefinition): string | undefined {
+  if (definition.defaultText !== undefined) return definition.defaultText;
+  if (definition.kind === "flag" || definition.kind === "assignments" || definition.default === undefined) return undefined;
+  return Array.isArray(definition.default) ? definition.default.join(",") : String(definition.default);
+}
+
+/** The option's description with what the table adds: required, default, repeatable, subcommands. */
+function describe(definition: OptionDefinition): string {
+  const facts: string[] = [];
+  if ("required" in definition && definition.required) facts.push("required");
+  const fallback = defaultText(definition);
+  if (fallback !== undefined) facts.push(`default: ${fallback}`);
+  if (definition.kind === "assignments" || ("repeatable" in definition && definition.repeatable)) facts.push("repeatable");
+  const scope = definition.for === undefined ? "" : `(${definition.for.join(", ")}) `;
+  return `${scope}${definition.help}${facts.length > 0 ? ` (${facts.join("; ")})` : ""}`;
+}
+
+/** Greedy word wrap of one paragraph; a leading indentation is kept on every line. */
+function wrap(text: string, width: number): string[] {
+  const indent = /^ */.exec(text)![0];
+  const lines: string[] = [];
+  let line = indent;
+  for (const word of text.trim().split(/ +/)) {
+    if (line.trim() !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = indent + word;
+    } else {
+      line = line.trim() === "" ? indent + word : `${line} ${word}`;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
+function groups(options: OptionTable): Map<string, [string, OptionDefinition][]> {
+  const byGroup = new Map<string, [string, OptionDefinition][]>();
+  for (const entry of Object.entries(options)) {
+    const group = entry[1].group ?? "Options";
+    if (!byGroup.has(group)) byGroup.set(group, []);
+    byGroup.get(group)!.push(entry);
+  }
+  return byGroup;
+}
+
+/** The `--help` text. */
+export function formatHelp(command: CommandText): string {
+  const flag = (name: string, definition: OptionDefinition) => `  --${name}${definition.kind === "flag" ? "" : ` ${placeholder(definition)}`}`;
+  const entries = Object.entries(command.options);
+  const column = Math.min(MAX_FLAG_COLUMN, Math.max(16, ...entries.map(([name, d]) => flag(name, d).length + 2).filter((n) => n <= MAX_FLAG_COLUMN)));
+  const lines = [`ckpt ${command.name} — ${command.title}`, "", "Usage:", ...command.usage.map((u) => `  ${u}`)];
+  if (command.description) lines.push("", command.description.trimEnd());
+  const byGroup = groups({ ...command.options, help: { kind: "flag", help: "this text" } });
+  for (const [group, members] of byGroup) {
+    lines.push("", `${group}:`);
+    for (const [name, definition] of members) {
+      const left = name === "help" ? "  -h, --help" : flag(name, definition);
+      const text = describe(definition)
+        .split("\n")
+        .flatMap((paragraph) => wrap(paragraph, WIDTH - column));
+      if (left.length + 2 > column) lines.push(left, ...text.map((t) => " ".repeat(column) + t));
+      else lines.push(left.padEnd(column) + text[0], ...text.slice(1).map((t) => " ".repeat(column) + t));
+    }
+  }
+  if (command.helpAppendix) lines.push("", command.helpAppendix().trimEnd());
+  if (command.notes) lines.push("", command.notes.trimEnd());
+  return lines.join("\n");
+}
+
+const escapeCell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, "<br>");
+
+/** The command's section of docs/cli.md. */
+export function formatMarkdown(command: CommandText): string {
+  const lines = [`## ckpt ${command.name}`, "", `${command.title.charAt(0).toUpperCase()}${command.title.slice(1)}.`, "", "```", ...command.usage, "```"];
+  if (command.description) lines.push("", "```text", command.description.trimEnd(), "```");
+  for (const [group, members] of groups(command.options)) {
+    lines.push("", `**${group}**`, "", "| option | default | what |", "|---|---|---|");
+    for (const [name, definition] of members) {
+      const value = definition.kind === "flag" ? "" : ` ${placeholder(definition)}`;
+      const fallback = "required" in definition && definition.required ? "required" : (defaultText(definition) ?? "");
+      const scope = definition.for === undefined ? "" : `(${definition.for.join(", ")}) `;
+      const repeat = definition.kind === "assignments" || ("repeatable" in definition && definition.repeatable) ? " Repeatable." : "";
+      lines.push(`| \`--${name}${escapeCell(value)}\` | ${escapeCell(fallback)} | ${escapeCell(scope + definition.help)}${repeat} |`);
+    }
+  }
+  if (command.notes) lines.push("", "```text", command.notes.trimEnd(), "```");
+  return lines.join("\n");
+}
