@@ -4,14 +4,15 @@
 # (no systemd) and stopped by pid file. Installs its Debian packages when missing.
 #
 #   test/cluster/slurm.sh up|down|status
-#   env: SLURM_NODES (3), SLURM_CPUS per node (2), SLURM_MEM MB per node (4000)
+#   env: SLURM_NODES (4), SLURM_CPUS per node (8, more than the machine has: slurmd accepts it), SLURM_MEM MB per node (4000)
 #
-# Idempotent: a second `up` keeps the running daemons, a second `down` does nothing.
+# Idempotent: a second `up` keeps the running daemons, a second `down` does nothing. The
+# tests bring it up and leave it running (`down` stops it).
 # Must run as root (the daemons do). Nodes are n1..nN in partition "debug".
 set -uo pipefail
 action=${1:-up}
-nodes=${SLURM_NODES:-3}
-cpus=${SLURM_CPUS:-2}
+nodes=${SLURM_NODES:-4}
+cpus=${SLURM_CPUS:-8}
 mem=${SLURM_MEM:-4000}
 run=/run/ckpt-lab-slurm
 spool=/var/spool/ckpt-lab-slurm
@@ -21,6 +22,9 @@ say() { echo "[slurm] $*" >&2; }
 die() { say "$*"; exit 1; }
 
 [ "$(id -u)" = 0 ] || die "must run as root (it starts munged, slurmctld and slurmd)"
+# Test files run in parallel and each brings the cluster up: one at a time. The daemons are
+# started with fd 9 closed (9>&-), or they would hold the lock for as long as they live.
+mkdir -p /run/lock && exec 9>/run/lock/ckpt-lab-slurm.lock && flock 9
 
 install_packages() {
   command -v slurmctld >/dev/null && command -v slurmd >/dev/null && command -v munged >/dev/null && command -v sbatch >/dev/null && return 0
@@ -101,15 +105,15 @@ up() {
     chown munge:munge /etc/munge/munge.key && chmod 400 /etc/munge/munge.key
   fi
   if ! munge -n 2>/dev/null | unmunge >/dev/null 2>&1; then
-    runuser -u munge -- /usr/sbin/munged || die "munged did not start"
+    runuser -u munge -- /usr/sbin/munged 9>&- || die "munged did not start"
     cp /run/munge/munged.pid "$run/munged.pid" # ours, so `down` stops it
   fi
   munge -n | unmunge >/dev/null 2>&1 || die "munge does not work (munge -n | unmunge)"
   write_conf
-  alive "$run/slurmctld.pid" || /usr/sbin/slurmctld -i 2>>"$logs/slurmctld.err" || die "slurmctld did not start: $(tail -5 "$logs/slurmctld.log" 2>/dev/null)"
+  alive "$run/slurmctld.pid" || /usr/sbin/slurmctld -i 9>&- 2>>"$logs/slurmctld.err" || die "slurmctld did not start: $(tail -5 "$logs/slurmctld.log" 2>/dev/null)"
   for i in $(seq 1 "$nodes"); do
     mkdir -p "$spool/d-n$i"
-    alive "$run/slurmd-n$i.pid" || /usr/sbin/slurmd -N "n$i" 2>>"$logs/slurmd-n$i.err" || die "slurmd n$i did not start"
+    alive "$run/slurmd-n$i.pid" || /usr/sbin/slurmd -N "n$i" 9>&- 2>>"$logs/slurmd-n$i.err" || die "slurmd n$i did not start"
   done
   local started=$SECONDS
   while [ $((SECONDS - started)) -lt 60 ]; do
