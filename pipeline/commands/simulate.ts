@@ -4,10 +4,12 @@
  * of a grid of runs, resumable), `merge` (the shards' cells into one table with 95 %
  * intervals) and `trace-stats` (what an availability trace holds).
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, readFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { arrayScript } from "../harness/batch-script";
+import { projectRoot } from "../shared/version";
 import { writeFileAtomic, writeJsonAtomic } from "../shared/atomic-write";
-import { booleanFlag, choiceFlag, optionalStringFlag, stringFlag, type LegacyCommand, type CommandIo, type ParsedArgs } from "../shared/command";
+import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type LegacyCommand, type CommandIo, type ParsedArgs } from "../shared/command";
 import { InputError, UsageError } from "../shared/errors";
 import { formatTable } from "../shared/format-table";
 import { SIMULATORS } from "../simulate/simulator";
@@ -26,7 +28,7 @@ import { simulateDas06 } from "../simulate/das06/das06-simulator";
 import { idealExecutionTime, machineRatios, MACHINE_SETS } from "../simulate/das06/machines";
 import { parseShard, runShard, withDefaults } from "../simulate/sweep/run-shard";
 
-const SUBCOMMANDS = ["bkt", "das06", "sweep", "merge", "trace-stats"] as const;
+const SUBCOMMANDS = ["bkt", "das06", "sweep", "batch", "merge", "trace-stats"] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** Which flags each subcommand accepts (the rest are refused, not ignored). */
@@ -34,6 +36,7 @@ const FLAGS: Record<Subcommand, string[]> = {
   bkt: [...BKT_FLAGS, "json", "out", "quiet"],
   das06: [...DAS06_FLAGS, "iet", "days", "machines", "json", "out", "quiet"],
   sweep: ["out", "shard", "json", "quiet"],
+  batch: ["scheduler", "out", "tasks", "walltime", "queue", "script", "ckpt"],
   merge: ["out", "from", "json"],
   "trace-stats": ["format", "rejects", "json"],
 };
@@ -46,6 +49,7 @@ Usage:
   ckpt simulate das06 --iet --machine-set M01|M04 --tasks N --task-cpu-s S [--json]
   ckpt simulate das06 generate --machines 32 --days 39 --seed S --out trace.tab
   ckpt simulate sweep <spec.json> --out <dir> [--shard i/N] [--json] [--quiet]
+  ckpt simulate batch <spec.json> --scheduler slurm|oar --out <dir> --tasks N [--walltime HH:MM:SS]
   ckpt simulate merge <spec.json> --out <dir> [--from <dir>[,<dir>…]] [--json]
   ckpt simulate trace-stats <trace> [--format fta|avt] [--rejects <file>] [--json]
 
@@ -93,6 +97,12 @@ sweep
   canonical order (first axis slowest, seed last) has c mod N = i. Each cell is written to
   <dir>/cells/<cell id>.json (atomically); a cell already there for the same spec and code is
   skipped, so a rerun or a requeued job redoes only what is missing. Progress on stderr.
+batch
+  Writes a job-array script running the sweep in N shards, one per array task (Slurm's
+  --array, OAR's --array), into <dir>/sweep.slurm.sh or sweep.oar.sh (--script to choose),
+  and prints how to submit it; merge when every task has ended. --walltime (default
+  1:00:00) per task, --queue the partition (Slurm) or queue (OAR), --ckpt the command that
+  runs ckpt on the nodes (default: this node and this project, as an NFS /home sees them).
 merge
   Checks that every cell of the spec has exactly one result in <dir>/cells (and the --from
   folders, e.g. one per job-array task), all from this spec and one code version, then writes
@@ -133,6 +143,12 @@ export const command: LegacyCommand = {
     from: { type: "string" },
     format: { type: "string" },
     rejects: { type: "string" },
+    scheduler: { type: "string" },
+    tasks: { type: "string" },
+    walltime: { type: "string" },
+    queue: { type: "string" },
+    script: { type: "string" },
+    ckpt: { type: "string" },
     json: { type: "boolean" },
     quiet: { type: "boolean" },
   },
@@ -155,6 +171,7 @@ async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
   if (subcommand === "trace-stats") return traceStats(file, args, io);
   const spec = readSpec(file);
   const out = stringFlag(args, "out");
+  if (subcommand === "batch") return arrayBatch(file, out, args, io);
   if (subcommand === "sweep") {
     const shard = parseShard(optionalStringFlag(args, "shard") ?? "0/1");
     const quiet = booleanFlag(args, "quiet");
@@ -360,6 +377,34 @@ async function traceStats(path: string, args: ParsedArgs, io: CommandIo): Promis
       ...trace.rejects.slice(0, 5).map((r) => `rejected ${path}:${r.line}: ${r.reason}`),
       ...(trace.rejects.length > 5 ? [`… ${trace.rejects.length - 5} more rejected lines${rejectsPath ? ` in ${rejectsPath}` : " (--rejects FILE lists them all)"}`] : []),
     ].join("\n"),
+  );
+  return 0;
+}
+
+function arrayBatch(specPath: string, out: string, args: ParsedArgs, io: CommandIo): number {
+  const scheduler = choiceFlag(args, "scheduler", ["slurm", "oar"] as const, "slurm");
+  if (args.values.scheduler === undefined) throw new UsageError("missing --scheduler slurm|oar");
+  const tasks = numberFlag(args, "tasks");
+  const walltime = optionalStringFlag(args, "walltime") ?? "1:00:00";
+  if (!/^\d{1,3}:\d{2}:\d{2}$/.test(walltime)) throw new UsageError(`--walltime expects HH:MM:SS, e.g. 2:00:00; got "${walltime}"`);
+  const ckptFlag = optionalStringFlag(args, "ckpt");
+  const outDir = resolve(out);
+  const text = arrayScript({
+    scheduler,
+    jobName: `ckpt-${basename(specPath).replace(/\.json$/i, "").replace(/[^A-Za-z0-9._-]/g, "_")}`.slice(0, 64),
+    sweepPath: resolve(specPath),
+    outDir,
+    tasks,
+    walltime,
+    queue: optionalStringFlag(args, "queue") ?? null,
+    ckpt: ckptFlag !== undefined ? ckptFlag.trim().split(/\s+/) : [process.execPath, join(projectRoot(), "bin", "ckpt.js")],
+  });
+  const scriptPath = resolve(optionalStringFlag(args, "script") ?? join(outDir, scheduler === "oar" ? "sweep.oar.sh" : "sweep.slurm.sh"));
+  writeFileAtomic(scriptPath, text);
+  chmodSync(scriptPath, 0o755);
+  io.stdout(
+    `wrote ${scriptPath} (${tasks} array tasks)\nsubmit it with:  ${scheduler === "oar" ? `oarsub -S ${scriptPath}` : `sbatch ${scriptPath}`}\n` +
+      `then, when every task has ended:  ckpt simulate merge ${specPath} --out ${out}`,
   );
   return 0;
 }

@@ -35,7 +35,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
  * characters and no white space (neither scheduler quotes header values), and nothing in
  * the script may hold a control character.
  */
-function checkValues(input: BatchScriptInput): void {
+function checkValues(input: Pick<BatchScriptInput, "outDir" | "queue" | "jobName" | "sweepPath" | "ckpt">): void {
   const header: [string, string | null][] = [
     ["--out", input.outDir],
     ["--queue", input.queue],
@@ -91,6 +91,61 @@ export function batchScript(input: BatchScriptInput): string {
     `mkdir -p ${out}`,
     `scontrol show hostnames "$SLURM_JOB_NODELIST" > ${shellQuote(nodesFile)}`,
     `exec ${run(["--launcher", "srun"])}`,
+    "",
+  ].join("\n");
+}
+
+export interface ArrayScriptInput {
+  scheduler: Scheduler;
+  jobName: string;
+  /** Absolute path of the simulation sweep spec, as the nodes see it. */
+  sweepPath: string;
+  outDir: string;
+  /** N: array tasks, one shard i/N each. */
+  tasks: number;
+  walltime: string;
+  queue: string | null;
+  ckpt: string[];
+}
+
+/**
+ * A job array running a simulation sweep in N shards (`ckpt simulate sweep … --shard i/N`):
+ * Slurm's `--array=0-(N-1)` or OAR's `--array N` (whose index starts at 1). A requeued or
+ * resubmitted task redoes only its missing cells. Merge afterwards with `ckpt simulate merge`.
+ */
+export function arrayScript(input: ArrayScriptInput): string {
+  checkValues(input);
+  if (!(Number.isInteger(input.tasks) && input.tasks >= 1 && input.tasks <= 100_000)) throw new InputError(`the number of array tasks must be an integer from 1 to 100000, got ${input.tasks}`);
+  const sweep = (shard: string) => `${shellJoin([...input.ckpt, "simulate", "sweep", input.sweepPath, "--out", input.outDir, "--quiet"])} --shard "${shard}"`;
+  const merge = shellJoin([...input.ckpt, "simulate", "merge", input.sweepPath, "--out", input.outDir]);
+  if (input.scheduler === "oar") {
+    return [
+      "#!/bin/bash",
+      `# ckpt-lab simulation sweep "${input.jobName}" as an OAR array of ${input.tasks} tasks. Submit with:  oarsub -S ./$(basename "$0")`,
+      `# When every task has ended:  ${merge}`,
+      `#OAR -n ${input.jobName}`,
+      `#OAR --array ${input.tasks}`,
+      `#OAR -l /resource_id=1,walltime=${input.walltime}`,
+      ...(input.queue ? [`#OAR -q ${input.queue}`] : []),
+      `#OAR -O ${input.outDir}/oar-%jobid%.stdout`,
+      `#OAR -E ${input.outDir}/oar-%jobid%.stderr`,
+      "set -euo pipefail",
+      `exec ${sweep(`$((OAR_ARRAY_INDEX - 1))/${input.tasks}`)}`,
+      "",
+    ].join("\n");
+  }
+  return [
+    "#!/bin/bash",
+    `# ckpt-lab simulation sweep "${input.jobName}" as a Slurm array of ${input.tasks} tasks. Submit with:  sbatch ./$(basename "$0")`,
+    `# When every task has ended:  ${merge}`,
+    `#SBATCH --job-name=${input.jobName}`,
+    `#SBATCH --array=0-${input.tasks - 1}`,
+    "#SBATCH --ntasks=1",
+    `#SBATCH --time=${input.walltime}`,
+    ...(input.queue ? [`#SBATCH --partition=${input.queue}`] : []),
+    `#SBATCH --output=${input.outDir}/slurm-%A_%a.out`,
+    "set -euo pipefail",
+    `exec ${sweep(`$SLURM_ARRAY_TASK_ID/${input.tasks}`)}`,
     "",
   ].join("\n");
 }

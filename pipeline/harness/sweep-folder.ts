@@ -10,8 +10,12 @@ import { join } from "node:path";
 import { InputError } from "../shared/errors";
 import { fileSystemError } from "../shared/path-checks";
 
-/** What a first start writes before plan.json: the lease (and its temporary link names), the sweep's copy. */
-const BEFORE_PLAN = /^(lease\.json|\.lease\..*\.tmp|lease\.json\.dead\..*)$/;
+/**
+ * What may be there before plan.json: the lease of a first start (and its temporary link
+ * names), and what `ckpt harness batch` put there for the job — its script, the node list
+ * the script writes, the scheduler's output files.
+ */
+const BEFORE_PLAN = /^(lease\.json|\.lease\..*\.tmp|lease\.json\.dead\..*|job\.(oar|slurm)\.sh|nodes\.txt|slurm-\d+(_\d+)?\.out|oar-\d+\.std(out|err))$/;
 
 export function checkSweepFolder(outDir: string, sweepText?: string): void {
   let entries: string[];

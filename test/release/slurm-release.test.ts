@@ -94,7 +94,7 @@ describe("ckpt release --rm slurm", () => {
   }, 60_000);
 
   it("refuses unknown nodes, a release time that has passed, and a missing scheduler", async () => {
-    expect(await runCli([...base.slice(0, 4), "n9", "--model", model, "--deadline", "7", "--dry-run"])).toMatchObject({ code: 1, stderr: expect.stringMatching(/slurm knows no node n9; its nodes are n1, n2, n3/) });
+    expect(await runCli([...base.slice(0, 4), "n9", "--model", model, "--deadline", "7", "--dry-run"])).toMatchObject({ code: 1, stderr: expect.stringMatching(/slurm knows no node n9; its nodes are n1, n2, n3, n4/) });
     expect(await runCli([...base, "--release-at", "2001-01-01T00:00:00Z", "--dry-run"])).toMatchObject({ code: 1, stderr: expect.stringMatching(/the release time 2001-01-01T00:00:00\.000Z has passed/) });
     const path = process.env.PATH;
     process.env.PATH = "/nonexistent";

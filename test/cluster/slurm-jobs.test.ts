@@ -1,0 +1,105 @@
+/**
+ * The harness and the simulator on a real Slurm (issue #15), started by
+ * test/cluster/slurm.sh: the script `ckpt harness batch --scheduler slurm` writes runs a
+ * two-point sweep through srun and produces its trace; a job requeued in the middle of its
+ * sweep resumes it, each run done exactly once; a simulation sweep runs as a job array and
+ * merges to the same bytes as one process. Needs root; fails, not skips, without Slurm.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, chmodSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectRoot } from "../../pipeline/shared/version";
+import { runCli } from "../cli-io";
+
+const root = projectRoot();
+const dir = mkdtempSync(join(tmpdir(), "ckpt-slurm-jobs-"));
+chmodSync(dir, 0o755);
+const submitted: string[] = [];
+
+const sh = (command: string, args: string[]) => execFileSync(command, args, { encoding: "utf8", timeout: 300_000 }).trim();
+const state = (id: string) => sh("squeue", ["-h", "-t", "all", "-j", id, "-o", "%T"]).split("\n");
+
+async function waitFor(what: string, ok: () => boolean, seconds = 120): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  while (!ok()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+function sbatch(script: string): string {
+  const id = sh("sbatch", ["--parsable", script]).split(";")[0]!;
+  submitted.push(id);
+  return id;
+}
+
+const finished = (id: string) => state(id).every((s) => s === "COMPLETED" || s === "FAILED" || s === "CANCELLED" || s === "TIMEOUT" || s === "");
+
+beforeAll(() => {
+  sh("bash", [join(root, "test/cluster/slurm.sh"), "up"]);
+  // Job scripts run node from the built library.
+  sh(process.execPath, [join(root, "bin/build.js")]);
+}, 300_000);
+
+afterAll(() => {
+  if (submitted.length > 0) execFileSync("scancel", submitted);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("ckpt harness batch --scheduler slurm on a live Slurm", () => {
+  it("runs a two-point sweep through srun and produces its trace", async () => {
+    const sweep = join(dir, "two.json");
+    writeFileSync(sweep, JSON.stringify({ name: "two", backend: "emulate", dir: join(dir, "target-two"), m: [1, 2], sizeMb: [2], repetitions: 1 }));
+    const out = join(dir, "two-out");
+    const batch = await runCli(["harness", "batch", sweep, "--scheduler", "slurm", "--out", out, "--nodes", "2", "--walltime", "0:05:00"]);
+    expect(batch.code, batch.stderr).toBe(0);
+    const job = sbatch(join(out, "job.slurm.sh"));
+    await waitFor(`job ${job}`, () => finished(job));
+    expect(state(job)).toEqual(["COMPLETED"]);
+    const trace = readFileSync(join(out, "trace.csv"), "utf8").trim().split("\n");
+    expect(trace).toHaveLength(1 + 1 + 2); // header, the m = 1 run's row, the m = 2 run's two rows
+    // The processes ran on the reserved nodes, through srun.
+    expect(new Set(trace.slice(1).map((row) => row.split(",")[1]))).toEqual(new Set(readFileSync(join(out, "nodes.txt"), "utf8").trim().split("\n")));
+  }, 180_000);
+
+  it("resumes a sweep requeued by the scheduler, each run done exactly once", async () => {
+    const sweep = join(dir, "long.json");
+    writeFileSync(sweep, JSON.stringify({ name: "long", backend: "emulate", dir: join(dir, "target-long"), m: [1, 2], sizeMb: [1], repetitions: 3, pauseS: 1, order: "grid" }));
+    const out = join(dir, "long-out");
+    expect((await runCli(["harness", "batch", sweep, "--scheduler", "slurm", "--out", out, "--nodes", "2", "--walltime", "0:05:00"])).code).toBe(0);
+    const job = sbatch(join(out, "job.slurm.sh"));
+    const done = () => readdirSync(join(out, "state")).filter((f) => readFileSync(join(out, "state", f), "utf8").includes('"done"')).length;
+    await waitFor("two runs done", () => { try { return done() >= 2; } catch { return false; } });
+    // The scheduler takes the job back and queues it again (as after a node failure or preemption).
+    sh("scontrol", ["requeue", job]);
+    await waitFor("the requeue", () => state(job)[0] === "PENDING", 30);
+    sh("scontrol", ["update", `JobId=${job}`, "StartTime=now"]);
+    await waitFor(`job ${job} to finish after its restart`, () => state(job)[0] === "COMPLETED");
+    expect(sh("scontrol", ["show", "job", job])).toMatch(/Restarts=1/);
+    const rows = readFileSync(join(out, "trace.csv"), "utf8").trim().split("\n").slice(1);
+    const runs = rows.map((row) => row.split(",")[0]);
+    // 3 repetitions of m = 1 (one row each) and of m = 2 (two rows each), no run twice.
+    expect(new Set(runs).size).toBe(6);
+    expect(rows).toHaveLength(3 * 1 + 3 * 2);
+  }, 240_000);
+});
+
+describe("ckpt simulate batch --scheduler slurm: a sweep as a job array", () => {
+  it("runs the shards as array tasks and merges to the same bytes as one process", async () => {
+    const spec = join(dir, "grid.json");
+    writeFileSync(spec, JSON.stringify({ simulator: "das06", parameters: { tasks: 5, startTimes: [0, 3600, 7200], synthetic: { seed: 1, machines: 32, days: 9 } }, axes: [{ name: "checkpoints", values: [0, 1, 9] }], seeds: [1, 2] }));
+    const arrayOut = join(dir, "array-out");
+    const batch = await runCli(["simulate", "batch", spec, "--scheduler", "slurm", "--out", arrayOut, "--tasks", "3", "--walltime", "0:05:00"]);
+    expect(batch.code, batch.stderr).toBe(0);
+    const job = sbatch(join(arrayOut, "sweep.slurm.sh"));
+    await waitFor(`array ${job}`, () => finished(job));
+    expect(state(job)).toEqual(["COMPLETED", "COMPLETED", "COMPLETED"]);
+    expect((await runCli(["simulate", "merge", spec, "--out", arrayOut])).code).toBe(0);
+    const oneOut = join(dir, "one-out");
+    expect((await runCli(["simulate", "sweep", spec, "--out", oneOut, "--quiet"])).code).toBe(0);
+    expect((await runCli(["simulate", "merge", spec, "--out", oneOut])).code).toBe(0);
+    expect(readFileSync(join(arrayOut, "merged.csv"), "utf8")).toBe(readFileSync(join(oneOut, "merged.csv"), "utf8"));
+  }, 180_000);
+});
