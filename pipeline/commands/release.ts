@@ -17,6 +17,7 @@ import { expandHostlist } from "../release/hostlist";
 import { oar } from "../release/oar";
 import { executeRelease } from "../release/release-executor";
 import { planRelease, type ReleasePlan } from "../release/release-plan";
+import { dueReleases, newTriggerState } from "../release/release-triggers";
 import type { ResourceManager } from "../release/resource-manager";
 import { applySidecar } from "../release/sidecar";
 import { slurm } from "../release/slurm";
@@ -26,6 +27,7 @@ const help = `ckpt release — which running jobs to checkpoint before nodes are
 Usage:
   ckpt release --rm slurm|oar (--deadline S | --release-at TIME) (--nodes LIST | --reservation NAME)
                --model paper|model.json [--k0 K] [--dry-run] [--json] [--log FILE]
+  ckpt release --rm slurm --watch --deadline S [--nodes LIST] --model … [--poll-s S] [--triggers N]
 
 Lists the jobs running on the nodes from the scheduler itself (squeue --json, oarstat -J),
 takes each job's checkpoint size from its memory and its unsaved computation from its start
@@ -59,11 +61,19 @@ Options:
   --json                the plan (and with action, the log) as JSON
   --log FILE            write the log of the action (JSON) to FILE, atomically
   --poll-ms N           how often to look at signalled jobs (default 250)
+  --watch               (Slurm) stay and act by itself: when a reservation will start on
+                        nodes within T (--deadline), release them by its start; when nodes
+                        are drained, release them within T of when the drain was seen. Each
+                        reservation or drain once; --nodes limits the watch to those nodes.
+                        With --log FILE, release n writes FILE-n.json
+  --poll-s S            (--watch) how often to ask the scheduler (default 10)
+  --triggers N          (--watch) stop after N releases (default: run until interrupted)
 
 Examples:
   ckpt release --rm slurm --nodes 'n[1-8]' --deadline 600 --model reports/artifacts/model.json --dry-run
   ckpt release --rm slurm --reservation maint --release-at 2026-11-25T08:00:00Z --model paper --log release.json
-  ckpt release --rm oar --nodes node1,node2 --deadline 300 --model paper --sidecar-dir ~/ckpt/sidecars`;
+  ckpt release --rm oar --nodes node1,node2 --deadline 300 --model paper --sidecar-dir ~/ckpt/sidecars
+  ckpt release --rm slurm --watch --deadline 900 --model model.json --log /var/log/ckpt-release.json`;
 
 export const command: LegacyCommand = {
   name: "release",
@@ -85,15 +95,19 @@ export const command: LegacyCommand = {
     json: { type: "boolean" },
     log: { type: "string" },
     "poll-ms": { type: "string" },
+    watch: { type: "boolean" },
+    "poll-s": { type: "string" },
+    triggers: { type: "string" },
   },
   run,
 };
 
 const ADAPTERS: Record<string, ResourceManager> = { slurm, oar };
 
-function deadlineFrom(args: ParsedArgs, nowS: number): number {
+function deadlineFrom(args: ParsedArgs, nowS: number, watch: boolean): number {
   const deadline = optionalStringFlag(args, "deadline");
   const releaseAt = optionalStringFlag(args, "release-at");
+  if (watch && (deadline === undefined || releaseAt !== undefined)) throw new UsageError("--watch takes --deadline S (the T before a reservation or drain takes the nodes), not --release-at");
   if ((deadline === undefined) === (releaseAt === undefined)) throw new UsageError("give the deadline as --deadline S (seconds from now) or --release-at TIME, one of them");
   if (deadline !== undefined) {
     const seconds = Number(deadline);
@@ -106,15 +120,32 @@ function deadlineFrom(args: ParsedArgs, nowS: number): number {
   return at - nowS;
 }
 
+/** What every release of one invocation shares. */
+interface ReleaseContext {
+  rm: ResourceManager;
+  options: ReturnType<typeof resolveScheduleOptions>;
+  sidecarDir: string | null;
+  defaultSizeMb: number | null;
+  dryRun: boolean;
+  json: boolean;
+  signal: string;
+  pollMs: number;
+  logPath: string | null;
+  io: CommandIo;
+}
+
 async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
   const rmName = choiceFlag(args, "rm", ["slurm", "oar"] as const, "slurm");
   if (args.values.rm === undefined) throw new UsageError("missing --rm slurm|oar (the batch scheduler to ask)");
   const rm = ADAPTERS[rmName]!;
+  const watch = booleanFlag(args, "watch");
   const nowS = Date.now() / 1000;
-  const deadlineS = deadlineFrom(args, nowS);
+  const deadlineS = deadlineFrom(args, nowS, watch);
   const nodesFlag = optionalStringFlag(args, "nodes");
   const reservation = optionalStringFlag(args, "reservation");
-  if ((nodesFlag === undefined) === (reservation === undefined)) throw new UsageError("give the nodes to release as --nodes LIST or --reservation NAME, one of them");
+  if (watch ? reservation !== undefined : (nodesFlag === undefined) === (reservation === undefined)) {
+    throw new UsageError(watch ? "--watch finds the reservations by itself: give --nodes LIST to watch only those nodes, or nothing for all" : "give the nodes to release as --nodes LIST or --reservation NAME, one of them");
+  }
   const model = loadModel(stringFlag(args, "model"));
   const options = resolveScheduleOptions({
     model,
@@ -128,42 +159,96 @@ async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
   const defaultSizeText = optionalStringFlag(args, "default-size-mb");
   const defaultSizeMb = defaultSizeText === undefined ? null : Number(defaultSizeText);
   if (defaultSizeMb !== null && !(defaultSizeMb > 0 && Number.isFinite(defaultSizeMb))) throw new InputError(`--default-size-mb expects MB > 0, got "${defaultSizeText}"`);
+  const pollMs = numberFlag(args, "poll-ms", 250);
+  if (!(pollMs >= 10)) throw new InputError(`--poll-ms expects at least 10 ms, got ${pollMs}`);
+  const context: ReleaseContext = {
+    rm,
+    options,
+    sidecarDir,
+    defaultSizeMb,
+    dryRun: booleanFlag(args, "dry-run"),
+    json: booleanFlag(args, "json"),
+    signal: optionalStringFlag(args, "signal") ?? "USR2",
+    pollMs,
+    logPath: optionalStringFlag(args, "log") ?? null,
+    io,
+  };
+  const nodes = nodesFlag !== undefined ? expandHostlist(nodesFlag) : reservation !== undefined ? rm.reservationNodes(reservation) : null;
+  if (nodes !== null) checkKnownNodes(rm, nodes);
+  if (!watch) return releaseNodes(context, nodes!, nowS, deadlineS, context.logPath);
+  return watchTakeovers(context, nodes, deadlineS, args);
+}
 
-  const nodes = nodesFlag !== undefined ? expandHostlist(nodesFlag) : rm.reservationNodes(reservation!);
+function checkKnownNodes(rm: ResourceManager, nodes: string[]): void {
   const known = new Set(rm.knownNodes());
   const unknown = nodes.filter((n) => !known.has(n));
   if (unknown.length > 0) {
-    throw new InputError(`${rmName} knows no node ${unknown.slice(0, 5).join(", ")}${unknown.length > 5 ? ", …" : ""}; its nodes are ${[...known].slice(0, 20).join(", ")}${known.size > 20 ? ", …" : ""}`);
+    throw new InputError(`${rm.name} knows no node ${unknown.slice(0, 5).join(", ")}${unknown.length > 5 ? ", …" : ""}; its nodes are ${[...known].slice(0, 20).join(", ")}${known.size > 20 ? ", …" : ""}`);
   }
-  const jobs = rm.runningJobs({ nodes, defaultSizeMb }).map((job) => applySidecar(job, sidecarDir));
+}
+
+/** Plan the release of some nodes and, unless --dry-run, carry it out. */
+async function releaseNodes(context: ReleaseContext, nodes: string[], nowS: number, deadlineS: number, logPath: string | null): Promise<number> {
+  const { rm, io, json } = context;
+  const jobs = rm.runningJobs({ nodes, defaultSizeMb: context.defaultSizeMb }).map((job) => applySidecar(job, context.sidecarDir));
   for (const job of jobs) {
-    if (job.sizeSource === "assumed" && defaultSizeMb === null) {
-      throw new InputError(`job ${job.jobId}: ${rmName} knows no memory for it and it wrote no sidecar; give --default-size-mb (what to assume) or --sidecar-dir`);
+    if (job.sizeSource === "assumed" && context.defaultSizeMb === null) {
+      throw new InputError(`job ${job.jobId}: ${rm.name} knows no memory for it and it wrote no sidecar; give --default-size-mb (what to assume) or --sidecar-dir`);
     }
   }
-  const plan = planRelease({ rm: rmName, nowS, deadlineS, nodes, jobs }, options);
-  const json = booleanFlag(args, "json");
-
-  if (booleanFlag(args, "dry-run")) {
+  const plan = planRelease({ rm: rm.name, nowS, deadlineS, nodes, jobs }, { ...context.options, deadlineS });
+  if (context.dryRun) {
     io.stdout(json ? JSON.stringify(plan, null, 2) : describePlan(plan));
     return 0;
   }
   if (!json) io.stdout(describePlan(plan));
-  const pollMs = numberFlag(args, "poll-ms", 250);
-  if (!(pollMs >= 10)) throw new InputError(`--poll-ms expects at least 10 ms, got ${pollMs}`);
   const log = await executeRelease(plan, rm, {
-    signal: optionalStringFlag(args, "signal") ?? "USR2",
-    pollMs,
+    signal: context.signal,
+    pollMs: context.pollMs,
     onEvent: (e) => io.stderr(`${e.atS.toFixed(1).padStart(7)} s  job ${e.jobId}: ${e.event}${e.detail ? ` (${e.detail})` : ""}`),
   });
-  const logPath = optionalStringFlag(args, "log");
-  if (logPath !== undefined) writeJsonAtomic(logPath, log);
+  if (logPath !== null) writeJsonAtomic(logPath, log);
   if (json) io.stdout(JSON.stringify(log, null, 2));
   else {
     const count = (o: string) => log.jobs.filter((j) => j.outcome === o).length;
     io.stdout(`done in ${(log.endedAtS - log.startedAtS).toFixed(1)} s: ${count("saved")} saved and requeued, ${count("not-finished")} signalled but not finished by the deadline, ${count("lost")} not checkpointed`);
   }
   return log.events.some((e) => e.event === "error") ? 1 : 0;
+}
+
+/**
+ * --watch: poll the scheduler for reservations and drains that will take nodes running
+ * jobs, and release those nodes when one is due (release-triggers.ts), each once.
+ */
+async function watchTakeovers(context: ReleaseContext, watched: string[] | null, deadlineS: number, args: ParsedArgs): Promise<number> {
+  const { rm, io } = context;
+  if (rm.takeovers === undefined) throw new UsageError(`--watch needs a scheduler whose reservations and drains ckpt can read: slurm (not ${rm.name})`);
+  const pollS = numberFlag(args, "poll-s", 10);
+  if (!(pollS > 0 && pollS <= 3600)) throw new InputError(`--poll-s expects seconds in (0, 3600], got ${pollS}`);
+  const triggersText = optionalStringFlag(args, "triggers");
+  const maxTriggers = triggersText === undefined ? Infinity : Number(triggersText);
+  if (!(Number.isInteger(maxTriggers) && maxTriggers >= 1) && maxTriggers !== Infinity) throw new InputError(`--triggers expects a number of releases ≥ 1, got "${triggersText}"`);
+  const state = newTriggerState();
+  const watchedSet = watched === null ? null : new Set(watched);
+  io.stderr(`watching ${watched === null ? "every node" : watched.join(", ")} of ${rm.name} every ${pollS} s for reservations and drains within T = ${deadlineS} s${maxTriggers === Infinity ? " (Ctrl-C to stop)" : ""}`);
+  let released = 0;
+  let status = 0;
+  for (;;) {
+    const nowS = Date.now() / 1000;
+    for (const due of dueReleases(rm.takeovers(), nowS, deadlineS, watchedSet, state)) {
+      released += 1;
+      for (const key of due.keys) state.handled.add(key);
+      io.stderr(`${due.reason}: releasing ${due.nodes.join(", ")} within ${(due.releaseAtS - nowS).toFixed(0)} s`);
+      const logPath = context.logPath === null ? null : context.logPath.replace(/(\.json)?$/i, `-${released}$1`);
+      if (due.releaseAtS <= nowS) {
+        io.stderr(`warning: ${due.reason}, which has passed: nothing can be checkpointed before it`);
+        continue;
+      }
+      status = Math.max(status, await releaseNodes(context, due.nodes, nowS, due.releaseAtS - nowS, logPath));
+      if (released >= maxTriggers) return status;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollS * 1000));
+  }
 }
 
 function describePlan(plan: ReleasePlan): string {

@@ -3,8 +3,9 @@
  * (state "Running", `assigned_network_address`, `startTime`), the checkpoint signal with
  * `oardel --checkpoint` (OAR sends the job's --signal, default SIGUSR2, to the first
  * process of the job: submit `exec ./job.sh` or a script with -S so the job's own shell
- * gets it), requeue with `oarsub --resubmit` (a new job id). OAR knows no memory per job:
- * sizes come from the jobs' sidecars or --default-size-mb.
+ * gets it), requeue with `oarsub --resubmit` (a new job id) — unless OAR has resubmitted it
+ * already (an idempotent job that exits 99 after more than 60 s), so that it restarts once.
+ * OAR knows no memory per job: sizes come from the jobs' sidecars or --default-size-mb.
  */
 import { InputError } from "../shared/errors";
 import type { RunningJob } from "./release-plan";
@@ -17,6 +18,7 @@ interface OarJob {
   owner?: string;
   startTime?: number;
   assigned_network_address?: string[];
+  resubmit_job_id?: number;
 }
 
 function oarstat(args: string[]): Record<string, OarJob> {
@@ -63,6 +65,9 @@ export const oar: ResourceManager = {
     return /:\s*(Running|Launching|toLaunch|Finishing)\s*$/.test(line);
   },
   requeue(jobId) {
-    schedulerCommand("oar", "oarsub", ["--resubmit", jobId]);
+    const copy = Object.entries(oarstat([])).find(([, job]) => String(job.resubmit_job_id ?? 0) === jobId);
+    if (copy !== undefined) return `OAR resubmitted it as job ${copy[0]} (idempotent, exit 99)`;
+    const text = schedulerCommand("oar", "oarsub", ["--resubmit", jobId]);
+    return `resubmitted as job ${/OAR_JOB_ID=(\d+)/.exec(text)?.[1] ?? "?"}`;
   },
 };

@@ -95,9 +95,9 @@ export async function executeRelease(plan: ReleasePlan, rm: ResourceManager, opt
           state.get(jobId)!.stoppedAtS = record(jobId, "stopped");
           waiting.delete(jobId);
           try {
-            rm.requeue(jobId);
+            const how = rm.requeue(jobId);
             state.get(jobId)!.requeued = true;
-            record(jobId, "requeued");
+            record(jobId, "requeued", how);
           } catch (error) {
             record(jobId, "error", `requeue: ${(error as Error).message}`);
           }

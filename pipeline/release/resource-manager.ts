@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { InputError } from "../shared/errors";
 import type { RunningJob } from "./release-plan";
+import type { NodeTakeovers } from "./release-triggers";
 
 export interface JobsQuery {
   nodes: string[];
@@ -22,9 +23,12 @@ export interface ResourceManager {
   reservationNodes(name: string): string[];
   /** Jobs running on any of the nodes, sizes from the scheduler (sidecars are read by the caller). */
   runningJobs(query: JobsQuery): RunningJob[];
+  /** What will take nodes: reservations not yet started, drains (for --watch; Slurm only). */
+  takeovers?(): NodeTakeovers;
   signalCheckpoint(jobId: string, signal: string): void;
   isRunning(jobId: string): boolean;
-  requeue(jobId: string): void;
+  /** Queue the job again so it restarts from its image; says how (e.g. the new job id). */
+  requeue(jobId: string): string;
 }
 
 /** Run a scheduler command; a missing command or a failure is an InputError saying which and why. */

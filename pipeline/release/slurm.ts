@@ -3,11 +3,13 @@
  * (Slurm ≥ 21.08's openapi plugin; 22.05 tested), sizes from the memory each job was
  * allocated (`job_resources.allocated_nodes[].memory_allocated`, MB), the checkpoint signal
  * with `scancel --signal=<SIG> --batch` (to the batch shell, which traps it), requeue with
- * `scontrol requeue`.
+ * `scontrol requeue`; for --watch, reservations from `scontrol -o show reservation` (times
+ * in the local time zone of this process, as scontrol prints them) and drains from sinfo.
  */
 import { InputError } from "../shared/errors";
 import { expandHostlist } from "./hostlist";
 import type { RunningJob } from "./release-plan";
+import type { UpcomingReservation } from "./release-triggers";
 import { schedulerCommand, type JobsQuery, type ResourceManager } from "./resource-manager";
 
 interface SqueueJob {
@@ -43,6 +45,18 @@ function allocatedMb(job: SqueueJob): number | null {
   return null;
 }
 
+/** One line of `scontrol -o show reservation` (key=value fields; "No reservations in the system" when none). */
+export function parseReservationLine(line: string): UpcomingReservation | null {
+  const field = (key: string) => new RegExp(`(?:^|\\s)${key}=(\\S*)`).exec(line)?.[1];
+  const name = field("ReservationName");
+  if (name === undefined) return null;
+  const start = field("StartTime");
+  const startS = start === undefined ? NaN : Date.parse(start) / 1000;
+  if (!Number.isFinite(startS)) throw new InputError(`scontrol show reservation: reservation ${name} has no readable StartTime (${start})`);
+  const nodes = field("Nodes");
+  return { name, startS, nodes: nodes === undefined || nodes === "(null)" ? [] : expandHostlist(nodes), active: field("State") === "ACTIVE" };
+}
+
 export const slurm: ResourceManager = {
   name: "slurm",
   knownNodes() {
@@ -75,6 +89,15 @@ export const slurm: ResourceManager = {
         };
       });
   },
+  takeovers() {
+    const reservations = schedulerCommand("slurm", "scontrol", ["-o", "show", "reservation"]).split("\n").map(parseReservationLine).filter((r) => r !== null);
+    const draining = schedulerCommand("slurm", "sinfo", ["-h", "-N", "-o", "%N %T"])
+      .split("\n")
+      .map((line) => line.trim().split(/\s+/))
+      .filter(([node, state]) => node && state !== undefined && /^draining|\+drain/i.test(state))
+      .map(([node]) => node!);
+    return { reservations, draining: [...new Set(draining)] };
+  },
   signalCheckpoint(jobId, signal) {
     schedulerCommand("slurm", "scancel", [`--signal=${signal}`, "--batch", jobId]);
   },
@@ -84,5 +107,6 @@ export const slurm: ResourceManager = {
   },
   requeue(jobId) {
     schedulerCommand("slurm", "scontrol", ["requeue", jobId]);
+    return "scontrol requeue";
   },
 };

@@ -6,28 +6,19 @@
  * merges to the same bytes as one process. Needs root; fails, not skips, without Slurm.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, chmodSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../pipeline/shared/version";
 import { runCli } from "../cli-io";
+import { clusterUp, sh, waitFor } from "./live";
 
 const root = projectRoot();
 const dir = mkdtempSync(join(tmpdir(), "ckpt-slurm-jobs-"));
 chmodSync(dir, 0o755);
 const submitted: string[] = [];
-
-const sh = (command: string, args: string[]) => execFileSync(command, args, { encoding: "utf8", timeout: 300_000 }).trim();
 const state = (id: string) => sh("squeue", ["-h", "-t", "all", "-j", id, "-o", "%T"]).split("\n");
-
-async function waitFor(what: string, ok: () => boolean, seconds = 120): Promise<void> {
-  const until = Date.now() + seconds * 1000;
-  while (!ok()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 function sbatch(script: string): string {
   const id = sh("sbatch", ["--parsable", script]).split(";")[0]!;
@@ -38,10 +29,10 @@ function sbatch(script: string): string {
 const finished = (id: string) => state(id).every((s) => s === "COMPLETED" || s === "FAILED" || s === "CANCELLED" || s === "TIMEOUT" || s === "");
 
 beforeAll(() => {
-  sh("bash", [join(root, "test/cluster/slurm.sh"), "up"]);
+  clusterUp("slurm");
   // Job scripts run node from the built library.
   sh(process.execPath, [join(root, "bin/build.js")]);
-}, 300_000);
+}, 900_000);
 
 afterAll(() => {
   if (submitted.length > 0) execFileSync("scancel", submitted);

@@ -6,46 +6,39 @@
  * not skips, when Slurm cannot be started.
  */
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../pipeline/shared/version";
 import { runCli } from "../cli-io";
+import { clusterUp, sh, waitFor } from "../cluster/live";
 import { constantModel } from "../schedule/models";
 
-const root = projectRoot();
 const dir = mkdtempSync(join(tmpdir(), "ckpt-release-slurm-"));
 chmodSync(dir, 0o755);
 const markers = join(dir, "markers");
 const jobIds: string[] = [];
-
-const sh = (command: string, args: string[]) => execFileSync(command, args, { encoding: "utf8", timeout: 300_000 }).trim();
 const state = (id: string) => sh("squeue", ["-h", "-t", "all", "-j", id, "-o", "%T"]);
-
-async function waitFor(what: string, ok: () => boolean, seconds = 60): Promise<void> {
-  const until = Date.now() + seconds * 1000;
-  while (!ok()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const submit = (mem: string, node: string) => {
+  const id = sh("sbatch", ["--parsable", "--requeue", `--mem=${mem}`, "-w", node, "-o", "/dev/null", "-J", `ckpt-release-${mem}`, join(dir, "job.sh")]);
+  jobIds.push(id);
+  return id;
+};
 
 beforeAll(async () => {
-  sh("bash", [join(root, "test/cluster/slurm.sh"), "up"]);
-  execFileSync("mkdir", ["-p", markers]);
+  clusterUp("slurm");
+  mkdirSync(markers);
   // The job's wrapper: on USR2 it "checkpoints" (writes a marker named by its job id) and exits.
   const job = join(dir, "job.sh");
   writeFileSync(job, `#!/bin/bash\ntrap 'echo "$(date +%s.%N)" > ${markers}/$SLURM_JOB_ID; exit 0' USR2\nwhile true; do sleep 0.2; done\n`);
   chmodSync(job, 0o755);
-  for (const [mem, node] of [["300", "n1"], ["500", "n1"], ["200", "n2"], ["100", "n3"]]) {
-    jobIds.push(sh("sbatch", ["--parsable", "--requeue", `--mem=${mem}`, "-w", node!, "-o", "/dev/null", "-J", `ckpt-release-${mem}`, job]));
-  }
-  await waitFor("the four jobs to run", () => jobIds.every((id) => state(id) === "RUNNING"));
-}, 300_000);
+  for (const [mem, node] of [["300", "n1"], ["500", "n1"], ["200", "n2"], ["100", "n3"]]) submit(mem!, node!);
+  await waitFor("the four jobs to run", () => jobIds.every((id) => state(id) === "RUNNING"), 60);
+}, 900_000);
 
 afterAll(() => {
   if (jobIds.length > 0) execFileSync("scancel", jobIds);
+  execFileSync("bash", ["-c", "scontrol delete reservation=ckpt-maint; scontrol update nodename=n4 state=resume"], { stdio: "ignore" });
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -105,4 +98,21 @@ describe("ckpt release --rm slurm", () => {
     }
     expect(existsSync(join(dir, "log.json"))).toBe(true);
   });
+
+  it("--watch releases the nodes of a maintenance reservation before it starts, and drained nodes within T", async () => {
+    // n3 runs the 100 MB job since the start; a 200 MB job goes to n4, which is then drained.
+    const onN4 = submit("200", "n4");
+    await waitFor("the job on n4 to run", () => state(onN4) === "RUNNING", 60);
+    sh("scontrol", ["create", "reservation", "reservationname=ckpt-maint", "starttime=now+8", "duration=5", "nodes=n3", "flags=maint,ignore_jobs", "users=root"]);
+    sh("scontrol", ["update", "nodename=n4", "state=drain", "reason=ckpt-lab-test"]);
+    const logPath = join(dir, "watch.json");
+    const run = await runCli(["release", "--rm", "slurm", "--watch", "--deadline", "30", "--poll-s", "1", "--triggers", "2", "--model", model, "--log", logPath, "--poll-ms", "100"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/reservation ckpt-maint starts at .*: releasing n3 within [1-8] s/);
+    expect(run.stderr).toMatch(/drain of n4 seen at .*: releasing n4 within 30 s/);
+    const logs = [1, 2].map((n) => JSON.parse(readFileSync(join(dir, `watch-${n}.json`), "utf8")));
+    const released = Object.fromEntries(logs.map((log) => [log.plan.nodes.join(","), log.jobs.map((j: { jobId: string; outcome: string }) => [j.jobId, j.outcome])]));
+    expect(released).toEqual({ n3: [[jobIds[3], "saved"]], n4: [[onN4, "saved"]] });
+    expect(readdirSync(markers)).toEqual(expect.arrayContaining([jobIds[3], onN4]));
+  }, 90_000);
 });
