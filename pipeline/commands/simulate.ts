@@ -6,7 +6,7 @@
  */
 import { chmodSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { arrayScript } from "../harness/batch-script";
+import { arrayScript, OAR_SHARDS_FILE } from "../harness/batch-script";
 import { projectRoot } from "../shared/version";
 import { writeFileAtomic, writeJsonAtomic } from "../shared/atomic-write";
 import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type LegacyCommand, type CommandIo, type ParsedArgs } from "../shared/command";
@@ -99,7 +99,8 @@ sweep
   skipped, so a rerun or a requeued job redoes only what is missing. Progress on stderr.
 batch
   Writes a job-array script running the sweep in N shards, one per array task (Slurm's
-  --array, OAR's --array), into <dir>/sweep.slurm.sh or sweep.oar.sh (--script to choose),
+  --array; OAR's --array-param-file, whose lines <dir>/shards.txt are the shards), into
+  <dir>/sweep.slurm.sh or sweep.oar.sh (--script to choose),
   and prints how to submit it; merge when every task has ended. --walltime (default
   1:00:00) per task, --queue the partition (Slurm) or queue (OAR), --ckpt the command that
   runs ckpt on the nodes (default: this node and this project, as an NFS /home sees them).
@@ -389,7 +390,7 @@ function arrayBatch(specPath: string, out: string, args: ParsedArgs, io: Command
   if (!/^\d{1,3}:\d{2}:\d{2}$/.test(walltime)) throw new UsageError(`--walltime expects HH:MM:SS, e.g. 2:00:00; got "${walltime}"`);
   const ckptFlag = optionalStringFlag(args, "ckpt");
   const outDir = resolve(out);
-  const text = arrayScript({
+  const { script, paramFile } = arrayScript({
     scheduler,
     jobName: `ckpt-${basename(specPath).replace(/\.json$/i, "").replace(/[^A-Za-z0-9._-]/g, "_")}`.slice(0, 64),
     sweepPath: resolve(specPath),
@@ -400,10 +401,11 @@ function arrayBatch(specPath: string, out: string, args: ParsedArgs, io: Command
     ckpt: ckptFlag !== undefined ? ckptFlag.trim().split(/\s+/) : [process.execPath, join(projectRoot(), "bin", "ckpt.js")],
   });
   const scriptPath = resolve(optionalStringFlag(args, "script") ?? join(outDir, scheduler === "oar" ? "sweep.oar.sh" : "sweep.slurm.sh"));
-  writeFileAtomic(scriptPath, text);
+  if (paramFile !== null) writeFileAtomic(join(outDir, OAR_SHARDS_FILE), paramFile);
+  writeFileAtomic(scriptPath, script);
   chmodSync(scriptPath, 0o755);
   io.stdout(
-    `wrote ${scriptPath} (${tasks} array tasks)\nsubmit it with:  ${scheduler === "oar" ? `oarsub -S ${scriptPath}` : `sbatch ${scriptPath}`}\n` +
+    `wrote ${scriptPath} (${tasks} array tasks${paramFile !== null ? `, one per line of ${join(outDir, OAR_SHARDS_FILE)}` : ""})\nsubmit it with:  ${scheduler === "oar" ? `oarsub -S ${scriptPath}` : `sbatch ${scriptPath}`}\n` +
       `then, when every task has ended:  ckpt simulate merge ${specPath} --out ${out}`,
   );
   return 0;

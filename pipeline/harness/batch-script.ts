@@ -3,8 +3,9 @@
  * submit with `oarsub -S ./job.oar.sh`) or a Slurm one (`sbatch job.slurm.sh`). Inside the
  * reservation the script writes the job's node list to `<out>/nodes.txt` and runs
  * `ckpt harness run <sweep> --out <out> --resume --nodes-file <out>/nodes.txt` with the
- * scheduler's way of reaching the nodes (`oarsh` for OAR, `srun` steps for Slurm). Because
- * it always resumes, resubmitting the same script after a walltime kill continues the sweep.
+ * scheduler's way of reaching the nodes (`srun` steps for Slurm; for OAR `oarsh`, or `ssh`
+ * where oarsh cannot be used because OAR's cpuset job manager is off). Because it always
+ * resumes, resubmitting the same script after a walltime kill continues the sweep.
  */
 import { InputError } from "../shared/errors";
 import { shellJoin, shellQuote } from "./shell-quote";
@@ -71,7 +72,17 @@ export function batchScript(input: BatchScriptInput): string {
       `mkdir -p ${out}`,
       "# OAR lists a node once per core: keep each host once, in order.",
       `awk '!seen[$0]++' "\${OAR_NODE_FILE:-$OAR_NODEFILE}" > ${shellQuote(nodesFile)}`,
-      `exec ${run(["--launcher", "ssh", "--remote-shell", "oarsh {node}"])}`,
+      "# oarsh reaches the job's nodes only where OAR's cpuset job manager is on (Grid5000);",
+      "# elsewhere it fails (\"Cannot retrieve the job cpuset name\") and the nodes are reached with",
+      "# ssh, which needs the user's key on them. CKPT_REMOTE_SHELL chooses (\"ssh -p 2222 {node}\").",
+      'remote_shell="oarsh {node}"',
+      `first_node=$(head -n 1 ${shellQuote(nodesFile)})`,
+      'if ! oarsh "$first_node" true </dev/null >/dev/null 2>&1; then',
+      '  remote_shell="ssh -o BatchMode=yes {node}"',
+      '  echo "oarsh cannot reach $first_node (is the cpuset job manager off?): reaching the nodes with ssh" >&2',
+      "fi",
+      'remote_shell=${CKPT_REMOTE_SHELL:-$remote_shell}',
+      `exec ${run(["--launcher", "ssh"])} --remote-shell "$remote_shell"`,
       "",
     ].join("\n");
   }
@@ -108,33 +119,41 @@ export interface ArrayScriptInput {
   ckpt: string[];
 }
 
+/** The OAR array's parameter file, next to the script: one line `i/N` per array task. */
+export const OAR_SHARDS_FILE = "shards.txt";
+
 /**
- * A job array running a simulation sweep in N shards (`ckpt simulate sweep … --shard i/N`):
- * Slurm's `--array=0-(N-1)` or OAR's `--array N` (whose index starts at 1). A requeued or
- * resubmitted task redoes only its missing cells. Merge afterwards with `ckpt simulate merge`.
+ * A job array running a simulation sweep in N shards (`ckpt simulate sweep … --shard i/N`,
+ * docs/science.md §6.5): Slurm's `--array=0-(N-1)`, or OAR's `--array-param-file` whose
+ * lines (`paramFile`, to write as <out>/shards.txt) are the shards themselves, so the script
+ * does not depend on where OAR starts its array index (1 on OAR 2.5, 0 in some manuals).
+ * A requeued or resubmitted task redoes only its missing cells. Merge afterwards with
+ * `ckpt simulate merge`.
  */
-export function arrayScript(input: ArrayScriptInput): string {
+export function arrayScript(input: ArrayScriptInput): { script: string; paramFile: string | null } {
   checkValues(input);
   if (!(Number.isInteger(input.tasks) && input.tasks >= 1 && input.tasks <= 100_000)) throw new InputError(`the number of array tasks must be an integer from 1 to 100000, got ${input.tasks}`);
   const sweep = (shard: string) => `${shellJoin([...input.ckpt, "simulate", "sweep", input.sweepPath, "--out", input.outDir, "--quiet"])} --shard "${shard}"`;
   const merge = shellJoin([...input.ckpt, "simulate", "merge", input.sweepPath, "--out", input.outDir]);
   if (input.scheduler === "oar") {
-    return [
+    const script = [
       "#!/bin/bash",
-      `# ckpt-lab simulation sweep "${input.jobName}" as an OAR array of ${input.tasks} tasks. Submit with:  oarsub -S ./$(basename "$0")`,
+      `# ckpt-lab simulation sweep "${input.jobName}" as an OAR array of ${input.tasks} tasks, one per line of ${OAR_SHARDS_FILE}. Submit with:  oarsub -S ./$(basename "$0")`,
       `# When every task has ended:  ${merge}`,
       `#OAR -n ${input.jobName}`,
-      `#OAR --array ${input.tasks}`,
+      `#OAR --array-param-file ${input.outDir}/${OAR_SHARDS_FILE}`,
       `#OAR -l /resource_id=1,walltime=${input.walltime}`,
       ...(input.queue ? [`#OAR -q ${input.queue}`] : []),
       `#OAR -O ${input.outDir}/oar-%jobid%.stdout`,
       `#OAR -E ${input.outDir}/oar-%jobid%.stderr`,
       "set -euo pipefail",
-      `exec ${sweep(`$((OAR_ARRAY_INDEX - 1))/${input.tasks}`)}`,
+      `exec ${sweep("$1")}`,
       "",
     ].join("\n");
+    const paramFile = Array.from({ length: input.tasks }, (_, i) => `${i}/${input.tasks}\n`).join("");
+    return { script, paramFile };
   }
-  return [
+  const script = [
     "#!/bin/bash",
     `# ckpt-lab simulation sweep "${input.jobName}" as a Slurm array of ${input.tasks} tasks. Submit with:  sbatch ./$(basename "$0")`,
     `# When every task has ended:  ${merge}`,
@@ -148,4 +167,5 @@ export function arrayScript(input: ArrayScriptInput): string {
     `exec ${sweep(`$SLURM_ARRAY_TASK_ID/${input.tasks}`)}`,
     "",
   ].join("\n");
+  return { script, paramFile: null };
 }

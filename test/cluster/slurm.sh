@@ -30,7 +30,7 @@ install_packages() {
   command -v slurmctld >/dev/null && command -v slurmd >/dev/null && command -v munged >/dev/null && command -v sbatch >/dev/null && return 0
   say "installing munge, slurmctld, slurmd, slurm-client"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends munge slurmctld slurmd slurm-client procps >/dev/null ||
+  apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null && apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends munge slurmctld slurmd slurm-client procps >/dev/null ||
     die "apt-get install failed"
 }
 

@@ -65,7 +65,9 @@ describe("nodes files and batch scripts", () => {
     const oar = batchScript({ ...input, scheduler: "oar" });
     expect(oar).toContain("#OAR -l /nodes=31,walltime=4:00:00");
     expect(oar).toContain(`awk '!seen[$0]++' "\${OAR_NODE_FILE:-$OAR_NODEFILE}" > /home/u/azur/nodes.txt`);
-    expect(oar).toContain("exec ckpt harness run /home/u/azur.json --out /home/u/azur --resume --nodes-file /home/u/azur/nodes.txt --launcher ssh --remote-shell 'oarsh {node}'");
+    // oarsh where it reaches the first node, ssh otherwise (cpuset job manager off).
+    expect(oar).toContain('if ! oarsh "$first_node" true </dev/null >/dev/null 2>&1; then');
+    expect(oar).toContain('exec ckpt harness run /home/u/azur.json --out /home/u/azur --resume --nodes-file /home/u/azur/nodes.txt --launcher ssh --remote-shell "$remote_shell"');
     const slurm = batchScript({ ...input, scheduler: "slurm", queue: "short" });
     expect(slurm).toContain("#SBATCH --nodes=31");
     expect(slurm).toContain("#SBATCH --partition=short");
