@@ -1,12 +1,18 @@
 import { defineConfig } from "vitest/config";
 
+/** Tests on the live schedulers started by test/cluster/*.sh: one file at a time (they share the daemons). */
+const LIVE_CLUSTER = ["test/cluster/**/*.test.ts", "test/release/*-release.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     setupFiles: ["test/setup.ts"],
     // Pinned so that anything date- or locale-sensitive is reproducible.
     env: { TZ: "UTC", LANG: "C.UTF-8" },
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: LIVE_CLUSTER } },
+      { extends: true, test: { name: "cluster", include: LIVE_CLUSTER, fileParallelism: false } },
+    ],
   },
 });

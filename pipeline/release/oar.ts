@@ -9,7 +9,7 @@
  */
 import { InputError } from "../shared/errors";
 import type { RunningJob } from "./release-plan";
-import { schedulerCommand, type JobsQuery, type ResourceManager } from "./resource-manager";
+import { schedulerCommand, schedulerCommandAsync, type JobsQuery, type ResourceManager } from "./resource-manager";
 
 interface OarJob {
   Job_Id?: number;
@@ -57,12 +57,14 @@ export const oar: ResourceManager = {
         sizeSource: "assumed" as const,
       }));
   },
-  signalCheckpoint(jobId) {
-    schedulerCommand("oar", "oardel", ["--checkpoint", jobId]);
+  async signalCheckpoint(jobId) {
+    await schedulerCommandAsync("oar", "oardel", ["--checkpoint", jobId]);
   },
   isRunning(jobId) {
+    // Finishing: the job's processes have ended and OAR is cleaning its nodes (several
+    // seconds); it can be resubmitted already.
     const line = schedulerCommand("oar", "oarstat", ["-s", "-j", jobId]).trim();
-    return /:\s*(Running|Launching|toLaunch|Finishing)\s*$/.test(line);
+    return /:\s*(Running|Launching|toLaunch)\s*$/.test(line);
   },
   requeue(jobId) {
     const copy = Object.entries(oarstat([])).find(([, job]) => String(job.resubmit_job_id ?? 0) === jobId);

@@ -70,37 +70,40 @@ export async function executeRelease(plan: ReleasePlan, rm: ResourceManager, opt
     const jobs = selected.filter((job) => job.wave === wave);
     const waveStartS = elapsed();
     const firstPlannedS = jobs[0]!.startS!;
+    // Each job at its planned time, without waiting for the signals before it to be delivered.
+    const signals: Promise<void>[] = [];
     for (const job of jobs) {
       await sleep((waveStartS + (job.startS! - firstPlannedS) - elapsed()) * 1000);
       if (elapsed() >= deadlineS) break;
-      try {
-        rm.signalCheckpoint(job.jobId, options.signal ?? "USR2");
-        state.get(job.jobId)!.signalledAtS = record(job.jobId, "signalled");
-      } catch (error) {
-        record(job.jobId, "error", `signal: ${(error as Error).message}`);
-      }
+      signals.push(
+        rm.signalCheckpoint(job.jobId, options.signal ?? "USR2").then(
+          () => void (state.get(job.jobId)!.signalledAtS = record(job.jobId, "signalled")),
+          (error: Error) => void record(job.jobId, "error", `signal: ${error.message}`),
+        ),
+      );
     }
+    await Promise.all(signals);
     const waiting = new Set(jobs.filter((job) => state.get(job.jobId)!.signalledAtS !== null).map((job) => job.jobId));
     while (waiting.size > 0 && elapsed() < deadlineS) {
+      // Every waiting job's state first, then the requeues (each takes a scheduler command).
+      const stopped: string[] = [];
       for (const jobId of [...waiting]) {
-        let running: boolean;
         try {
-          running = rm.isRunning(jobId);
+          if (rm.isRunning(jobId)) continue;
+          state.get(jobId)!.stoppedAtS = record(jobId, "stopped");
+          stopped.push(jobId);
         } catch (error) {
           record(jobId, "error", `state: ${(error as Error).message}`);
-          waiting.delete(jobId);
-          continue;
         }
-        if (!running) {
-          state.get(jobId)!.stoppedAtS = record(jobId, "stopped");
-          waiting.delete(jobId);
-          try {
-            const how = rm.requeue(jobId);
-            state.get(jobId)!.requeued = true;
-            record(jobId, "requeued", how);
-          } catch (error) {
-            record(jobId, "error", `requeue: ${(error as Error).message}`);
-          }
+        waiting.delete(jobId);
+      }
+      for (const jobId of stopped) {
+        try {
+          const how = rm.requeue(jobId);
+          state.get(jobId)!.requeued = true;
+          record(jobId, "requeued", how);
+        } catch (error) {
+          record(jobId, "error", `requeue: ${(error as Error).message}`);
         }
       }
       if (waiting.size > 0) await sleep(pollMs);

@@ -10,7 +10,7 @@ import { InputError } from "../shared/errors";
 import { expandHostlist } from "./hostlist";
 import type { RunningJob } from "./release-plan";
 import type { UpcomingReservation } from "./release-triggers";
-import { schedulerCommand, type JobsQuery, type ResourceManager } from "./resource-manager";
+import { schedulerCommand, schedulerCommandAsync, type JobsQuery, type ResourceManager } from "./resource-manager";
 
 interface SqueueJob {
   job_id: number;
@@ -98,8 +98,8 @@ export const slurm: ResourceManager = {
       .map(([node]) => node!);
     return { reservations, draining: [...new Set(draining)] };
   },
-  signalCheckpoint(jobId, signal) {
-    schedulerCommand("slurm", "scancel", [`--signal=${signal}`, "--batch", jobId]);
+  async signalCheckpoint(jobId, signal) {
+    await schedulerCommandAsync("slurm", "scancel", [`--signal=${signal}`, "--batch", jobId]);
   },
   isRunning(jobId) {
     const state = schedulerCommand("slurm", "squeue", ["-h", "-t", "all", "-j", jobId, "-o", "%T"]).trim();

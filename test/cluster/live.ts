@@ -11,8 +11,9 @@ import { projectRoot } from "../../pipeline/shared/version";
 /** OAR runs a job as the user who submitted it; oar.sh creates this one (root may not submit). */
 export const JOB_USER = "ckptuser";
 
+/** Runs a command; in `cwd` with PWD set to it (oarsub takes the job's folder from PWD, not from the process's cwd). */
 export const sh = (command: string, args: string[], cwd?: string): string =>
-  execFileSync(command, args, { encoding: "utf8", timeout: 300_000, cwd }).trim();
+  execFileSync(command, args, { encoding: "utf8", timeout: 300_000, cwd, env: cwd === undefined ? process.env : { ...process.env, PWD: cwd } }).trim();
 
 export const asUser = (command: string, args: string[], cwd: string): string => sh("runuser", ["-u", JOB_USER, "--", command, ...args], cwd);
 
