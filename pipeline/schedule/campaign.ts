@@ -8,7 +8,8 @@
  *   instances where it was proven. Per family, the baselines (sequential greedy, all in
  *   parallel), the bound and the exact optimum, as shares.
  * - Identical sizes (deterministic): ScheduleCkpt (k0 = 0, criterion p) and sequential
- *   greedy under the model, next to the *measured* published counts.
+ *   greedy under the model, and sequential greedy at the measured single-process rate, next
+ *   to the *measured* published counts.
  * - Waves (§4.6): 25 nodes × 4 applications by waves, k0 = 2, per criterion.
  * - Scaling: scheduler time against n and k0 (family C's laws, T = 6 n).
  *
@@ -47,6 +48,8 @@ import { scheduleByWaves } from "./schedule-by-waves";
 import { scheduleCkpt } from "./schedule-ckpt";
 import { resolveScheduleOptions, type ScheduleOptions } from "./schedule-options";
 import { sequentialGreedy } from "./sequential-greedy";
+import { sequentialAtRate, type SequentialAtRateOutcome } from "./sequential-at-rate";
+import { SINGLE_PROCESS_BW_RANGE_MB_PER_S } from "../ingest/published-azur-data";
 import type { EstimatorName } from "./time-estimator";
 import { upperBound } from "./upper-bound";
 
@@ -144,6 +147,11 @@ export interface IdenticalSizeRow {
   sizeMb: number;
   scheduleCkpt: { checkpointed: number; ctnys: number };
   sequentialGreedy: { checkpointed: number; ctnys: number };
+  /**
+   * Sequential greedy at the single-process rate measured on the cluster, as the thesis ran it:
+   * that rate is known only as a range (docs/science.md §4.5), so at its two ends and its middle.
+   */
+  sequentialAtMeasuredRate: { low: SequentialAtRateOutcome; middle: SequentialAtRateOutcome; high: SequentialAtRateOutcome };
   published: { checkpointed: number; ctnys: number; source: string };
 }
 
@@ -274,10 +282,13 @@ function identicalSizes(settings: CampaignSettings): IdenticalSizeRow[] {
     const heuristic = scheduleCkpt(apps, options);
     const sequential = sequentialGreedy(apps, options);
     const published = PUBLISHED_IDENTICAL_SIZES.find((p) => p.sizeMb === sizeMb)!;
+    const { low, high } = SINGLE_PROCESS_BW_RANGE_MB_PER_S;
+    const atRate = (rate: number) => sequentialAtRate(apps, rate, options.deadlineS, options.sequentialRule);
     return {
       sizeMb,
       scheduleCkpt: { checkpointed: heuristic.checkpointed.length, ctnys: heuristic.ctnys },
       sequentialGreedy: { checkpointed: sequential.checkpointed.length, ctnys: sequential.ctnys },
+      sequentialAtMeasuredRate: { low: atRate(low), middle: atRate((low + high) / 2), high: atRate(high) },
       published: { checkpointed: published.checkpointed, ctnys: published.ctnys, source: PUBLISHED_IDENTICAL_SIZES_SOURCE },
     };
   });

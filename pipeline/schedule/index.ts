@@ -20,6 +20,7 @@ export * from "./strategy-outcome";
 export * from "./schedule-ckpt";
 export * from "./schedule-by-waves";
 export * from "./sequential-greedy";
+export * from "./sequential-at-rate";
 export * from "./all-in-parallel";
 export * from "./reachable-bandwidth";
 export * from "./knapsack";
