@@ -33,3 +33,4 @@ export * from "./mean-confidence-interval";
 export * from "./campaign";
 export * from "./model-applicability";
 export * from "./model-example-instance";
+export * from "./readings";

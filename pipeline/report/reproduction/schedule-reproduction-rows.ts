@@ -160,7 +160,9 @@ export function scheduleReproductionRows(campaign: CampaignResult): Reproduction
         unit: "share",
         how: `mean over ${r.share.n} seeded instances, ScheduleCkpt by waves with the ${model}`,
         tolerance: { absolute: 2 * r.share.sd, rationale: SHARE_TOLERANCE_RATIONALE },
-        whenDiffers: campaign.notes[2] ?? "",
+        whenDiffers:
+          `${campaign.notes[2] ?? ""} Under the faithful reading (wave j = each node's j-th application in input order); forming the waves ` +
+          "in criterion order reproduces the published shares (pipeline/schedule/README.md, the waves investigation)",
       }),
       compareWithPublished({
         id: `schedule/waves/${r.criterion}/rctnys`,
