@@ -10,6 +10,17 @@ import { formatNumber, formatTable, type Cell } from "../shared/format-table";
 
 /** Schedule tables: two decimals (shares, seconds), integers (counts, CTNYS) without. */
 const numericTable = (header: string[], rows: Cell[][]): string => formatTable(header, rows, { decimals: 2 });
+import { readingsOf } from "./schedule-readings-options";
+import {
+  CANDIDATE_READINGS,
+  COMPLETION_READINGS,
+  COMPLETION_SCOPES,
+  RUNNING_SIZE_READINGS,
+  TIE_READINGS,
+  WAVE_CARRIES,
+  WAVE_ORDERS,
+  WAVE_PACINGS,
+} from "../schedule/readings";
 import {
   CAMPAIGN_PARTS,
   CRITERIA,
@@ -48,15 +59,36 @@ export const command = defineCommand({
       defaultText: "none",
       help: 'also a time limit per instance (a time limit makes "proven optimal" depend on the machine)',
     },
+    candidates: {
+      kind: "choice",
+      choices: CANDIDATE_READINGS,
+      default: "while",
+      help: "reading of index_bw_max: while (Algorithm 2, stops at the first application that lowers the bandwidth), filter (passes over it and goes on), all (every waiting application)",
+    },
+    completion: { kind: "choice", choices: COMPLETION_READINGS, default: "scan", help: "ks_bw's greedy completion L: scan (keeps scanning after a rejection) or stop (at the first application that does not fit)" },
+    "completion-scope": { kind: "choice", choices: COMPLETION_SCOPES, default: "candidates", help: "what L scans: the candidates I, or every waiting application" },
+    ties: { kind: "choice", choices: TIE_READINGS, default: "first", help: "ks_bw ties: the first subset found, or the one leaving the least volume to transfer" },
+    "running-sizes": { kind: "choice", choices: RUNNING_SIZE_READINGS, default: "remaining", help: "checkpoints in progress in the deadline check: remaining or original sizes" },
+    "per-node": { kind: "flag", help: "at most one checkpoint per node at a time (applications with a node), at every decision" },
+    "wave-pacing": { kind: "choice", choices: WAVE_PACINGS, default: "barrier", help: "waves: barrier (a wave starts when the previous one's loop ended) or per-node (no waves: one loop, one checkpoint per node at a time)" },
+    "wave-order": { kind: "choice", choices: WAVE_ORDERS, default: "input", help: "wave j holds each node's j-th application in input or in criterion order" },
+    "wave-carry": { kind: "choice", choices: WAVE_CARRIES, default: "drop", help: "an application a wave did not start is dropped or joins the next wave" },
     "scaling-n": { kind: "integers", value: "<list>", min: 1, default: [25, 50, 100, 200, 500, 1000], help: "n values of the scaling part" },
     "scaling-seeds": { kind: "integer", value: "<n>", min: 1, default: 10, help: "instances per n" },
     json: { kind: "flag", help: "print the full result as JSON (every run included)" },
     out: { kind: "string", value: "<file>", help: "also write the JSON result to a file (atomically)" },
   },
-  notes: `Exit codes: 0 done, 1 bad input, 2 usage error.
+  notes: `Readings (--candidates … --wave-carry): the defaults are the faithful reading of docs/science.md §4.3 and §4.6,
+run by the optimised loop; any other value runs a plain implementation of the same loop with that choice
+(pipeline/schedule/readings/), whose scheduler times are not comparable. What each reading gives on the
+campaigns: pipeline/schedule/README.md, "Which reading do the published results follow?".
 
-Example:
-  ckpt campaign --parts A,B,C --seeds 200 --k0 0,1,2,3 --exact --out campaign.json`,
+Exit codes: 0 done, 1 bad input, 2 usage error.
+
+Examples:
+  ckpt campaign --parts A,B,C --seeds 200 --k0 0,1,2,3 --exact --out campaign.json
+  ckpt campaign --parts A,B,C --completion stop
+  ckpt campaign --parts waves --wave-pacing per-node`,
   run({ values }, io) {
     const timeLimitMs = values["exact-time-ms"];
     const result = runCampaign({
@@ -71,6 +103,7 @@ Example:
       exact: values.exact ? { nodeLimit: values["exact-nodes"], timeLimitMs: timeLimitMs ?? Infinity } : null,
       scalingNs: values["scaling-n"],
       scalingSeeds: values["scaling-seeds"],
+      ...readingsOf(values),
       onProgress: (message) => io.stderr(message),
     });
     if (values.out !== undefined) writeJsonAtomic(values.out, result);

@@ -8,7 +8,8 @@
  *   instances where it was proven. Per family, the baselines (sequential greedy, all in
  *   parallel), the bound and the exact optimum, as shares.
  * - Identical sizes (deterministic): ScheduleCkpt (k0 = 0, criterion p) and sequential
- *   greedy under the model, next to the *measured* published counts.
+ *   greedy under the model, and sequential greedy at the measured single-process rate, next
+ *   to the *measured* published counts.
  * - Waves (§4.6): 25 nodes × 4 applications by waves, k0 = 2, per criterion.
  * - Scaling: scheduler time against n and k0 (family C's laws, T = 6 n).
  *
@@ -45,8 +46,12 @@ import {
 } from "./published-values";
 import { scheduleByWaves } from "./schedule-by-waves";
 import { scheduleCkpt } from "./schedule-ckpt";
+import { isFaithfulReading, readingLabel, scheduleCkptReadings, type ScheduleReadings } from "./readings/schedule-readings";
+import { isFaithfulWaveReading, scheduleByWavesReadings, waveReadingLabel, type WavesReadingOutcome, type WaveReadings } from "./readings/waves-readings";
 import { resolveScheduleOptions, type ScheduleOptions } from "./schedule-options";
 import { sequentialGreedy } from "./sequential-greedy";
+import { sequentialAtRate, type SequentialAtRateOutcome } from "./sequential-at-rate";
+import { SINGLE_PROCESS_BW_RANGE_MB_PER_S } from "../ingest/published-azur-data";
 import type { EstimatorName } from "./time-estimator";
 import { upperBound } from "./upper-bound";
 
@@ -69,6 +74,10 @@ export interface CampaignSettings {
   scalingSeeds: number;
   /** index_bw_max on an idle device (default: the papers' "constant-term"). */
   idleStart?: IdleStart;
+  /** Other readings of ScheduleCkpt (readings/schedule-readings.ts); absent or faithful: the default loop. */
+  readings?: Partial<ScheduleReadings>;
+  /** Other readings of the waves (readings/waves-readings.ts); absent or faithful: `scheduleByWaves`. */
+  waveReadings?: Partial<WaveReadings>;
   /** Called with a line of progress now and then (the CLI prints it on stderr). */
   onProgress?: (message: string) => void;
 }
@@ -144,6 +153,11 @@ export interface IdenticalSizeRow {
   sizeMb: number;
   scheduleCkpt: { checkpointed: number; ctnys: number };
   sequentialGreedy: { checkpointed: number; ctnys: number };
+  /**
+   * Sequential greedy at the single-process rate measured on the cluster, as the thesis ran it:
+   * that rate is known only as a range (docs/science.md §4.5), so at its two ends and its middle.
+   */
+  sequentialAtMeasuredRate: { low: SequentialAtRateOutcome; middle: SequentialAtRateOutcome; high: SequentialAtRateOutcome };
   published: { checkpointed: number; ctnys: number; source: string };
 }
 
@@ -194,14 +208,27 @@ function optionsFor(settings: CampaignSettings, deadlineS: number, k0: number, c
   });
 }
 
-function runRow(part: CampaignPart, seed: number, apps: readonly Application[], options: ScheduleOptions, bound: number, exact: { value: number; proven: boolean } | null): CampaignRun {
-  const outcome = scheduleCkpt(apps, options);
+function runRow(
+  part: CampaignPart,
+  seed: number,
+  apps: readonly Application[],
+  options: ScheduleOptions,
+  bound: number,
+  exact: { value: number; proven: boolean } | null,
+  readings?: Partial<ScheduleReadings>,
+): CampaignRun {
+  const outcome = isFaithfulReading(readings) ? scheduleCkpt(apps, options) : readingRun(scheduleCkptReadings(apps, options, readings!));
   return {
     part, seed, n: apps.length, deadlineS: options.deadlineS, criterion: options.criterion, k0: options.k0,
     ctnys: outcome.ctnys, totalP: outcome.totalP, share: outcome.ctnysShare, checkpointedCount: outcome.checkpointed.length,
     missedCount: outcome.missed.length, schedulerMicros: outcome.schedulerMicros, evaluations: outcome.evaluations.evaluations,
     iterations: outcome.iterations, upperBound: bound, exactValue: exact?.value ?? null, exactProven: exact?.proven ?? null,
   };
+}
+
+/** A readings outcome in the shape `runRow` and the waves read. */
+function readingRun(outcome: Omit<WavesReadingOutcome, "endS">) {
+  return { ...outcome, evaluations: { evaluations: outcome.evaluations } };
 }
 
 function runFamily(family: FamilyName, settings: CampaignSettings, runs: CampaignRun[], instances: CampaignInstance[]): void {
@@ -223,7 +250,7 @@ function runFamily(family: FamilyName, settings: CampaignSettings, runs: Campaig
       upperBoundShare: bound.ctnys / totalP, exactShare: exact ? exact.value / totalP : null, exactProven: exact?.proven ?? null,
     });
     for (const criterion of settings.criteria) {
-      for (const k0 of settings.k0s) runs.push(runRow(family, seed, apps, optionsFor(settings, spec.deadlineS, k0, criterion), bound.ctnys, exact));
+      for (const k0 of settings.k0s) runs.push(runRow(family, seed, apps, optionsFor(settings, spec.deadlineS, k0, criterion), bound.ctnys, exact, settings.readings));
     }
   }
 }
@@ -274,10 +301,13 @@ function identicalSizes(settings: CampaignSettings): IdenticalSizeRow[] {
     const heuristic = scheduleCkpt(apps, options);
     const sequential = sequentialGreedy(apps, options);
     const published = PUBLISHED_IDENTICAL_SIZES.find((p) => p.sizeMb === sizeMb)!;
+    const { low, high } = SINGLE_PROCESS_BW_RANGE_MB_PER_S;
+    const atRate = (rate: number) => sequentialAtRate(apps, rate, options.deadlineS, options.sequentialRule);
     return {
       sizeMb,
       scheduleCkpt: { checkpointed: heuristic.checkpointed.length, ctnys: heuristic.ctnys },
       sequentialGreedy: { checkpointed: sequential.checkpointed.length, ctnys: sequential.ctnys },
+      sequentialAtMeasuredRate: { low: atRate(low), middle: atRate((low + high) / 2), high: atRate(high) },
       published: { checkpointed: published.checkpointed, ctnys: published.ctnys, source: PUBLISHED_IDENTICAL_SIZES_SOURCE },
     };
   });
@@ -292,7 +322,8 @@ function waves(settings: CampaignSettings, runs: CampaignRun[]): WavesRow[] {
       if (k % 10 === 0) settings.onProgress?.(`campaign: waves (${criterion}), seed ${k + 1}/${settings.seeds}`);
       const apps = wavesInstance(seed);
       const options = optionsFor(settings, WAVES_CAMPAIGN.deadlineS, WAVES_CAMPAIGN.k0, criterion);
-      const outcome = scheduleByWaves(apps, options);
+      const faithful = isFaithfulReading(settings.readings) && isFaithfulWaveReading(settings.waveReadings);
+      const outcome = faithful ? scheduleByWaves(apps, options) : readingRun(scheduleByWavesReadings(apps, options, settings.readings ?? {}, settings.waveReadings ?? {}));
       const bound = upperBound(apps, options);
       const run: CampaignRun = {
         part: "waves", seed, n: apps.length, deadlineS: options.deadlineS, criterion, k0: options.k0,
@@ -325,7 +356,7 @@ function scaling(settings: CampaignSettings, runs: CampaignRun[]): ScalingRow[] 
       const options = optionsFor(settings, spec.deadlineS, k0, "p");
       const mine = instances.map((apps, k) => {
         scheduleCkpt(apps, options); // warm-up: measure the algorithm, not the JIT
-        const run = runRow("scaling", settings.firstSeed + k, apps, options, NaN, null);
+        const run = runRow("scaling", settings.firstSeed + k, apps, options, NaN, null, settings.readings);
         runs.push(run);
         return run;
       });
@@ -351,6 +382,9 @@ export function runCampaign(settings: CampaignSettings): CampaignResult {
     `Waves: ${WAVES_CAMPAIGN.sizeAssumption}.`,
     "Identical sizes: ours are the model's predictions; the published counts were measured (one process reached only ≈ 5.3–6 MB/s, below the quadratic's ≈ 8.6 MB/s at m = 1, docs/science.md §4.5).",
     `Scheduler times are this machine's, warm; the published ones are the papers' C code on a 2 GHz Opteron.`,
+    ...(isFaithfulReading(settings.readings) && isFaithfulWaveReading(settings.waveReadings)
+      ? []
+      : [`Readings: ${[readingLabel(settings.readings), waveReadingLabel(settings.waveReadings)].filter((l) => l !== "faithful").join(", ")} (not the faithful reading; scheduler times are those of the unoptimised readings loop).`]),
   ];
   const { model, onProgress: _progress, ...rest } = settings;
   return {

@@ -51,7 +51,7 @@ describe("notebooks", () => {
       expect(cellSource(executed.cells.find((c) => c.id === "injected-parameters")!)).toContain("peakTolerance = 2;");
       const rows = modelReproductionRows(PAPER_MODEL, { modelLabel: "published model", peakM: 2 });
       const printed = outputs.flatMap((o) => o.text ?? []).join("");
-      expect(printed).toContain(`matches: ${rows.filter((r) => r.verdict === "matches").length}`);
+      expect(printed).toContain(`match: ${rows.filter((r) => r.verdict === "match").length}`);
       expect(readFileSync(run.html!, "utf8").match(/<img src="data:image\/png;base64,/g)!.length).toBeGreaterThanOrEqual(charts.length);
     }
     if (name === "01-recalibrate-bandwidth") {

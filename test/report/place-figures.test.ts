@@ -34,10 +34,10 @@ describe("place figures", () => {
 });
 
 describe("Daly's periods", () => {
-  it("match the values printed in Daly's paper (117, 57, 9.1 min) within their rounding", () => {
+  it("match the values printed in Daly's paper (117, 57, 9.1 min) at their printed precision", () => {
     const rows = dalyReproductionRows();
     expect(rows.map((r) => r.paper)).toEqual([117, 57, 9.1]);
-    for (const row of rows) expect(row.verdict).toBe("matches");
+    for (const row of rows) expect(row.verdict).toBe("match");
     // Daly's higher-order formula by hand for M = 24 h, C = 5 min: √(2CM)(1 + ⅓√(C/2M) + ⅑ C/2M) − C.
     const c = 300;
     const m = 86400;

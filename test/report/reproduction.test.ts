@@ -2,27 +2,55 @@ import { describe, expect, it } from "vitest";
 import { PAPER_MODEL, type BandwidthModel } from "../../pipeline/fit/model";
 import { modelReproductionRows } from "../../pipeline/report/reproduction/model-reproduction-rows";
 import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../../pipeline/ingest/published-azur-data";
-import { compareWithPublished, reproductionTable } from "../../pipeline/report/reproduction/reproduction";
+import { cite, compareWithPublished, papersOf, reproductionTable, verdictCounts } from "../../pipeline/report/reproduction/reproduction";
 import { expectClose } from "../helpers";
 
 const base = { id: "x", quantity: "q", source: "[Y11] Table 1", unit: "MB/s", how: "h" };
 
 describe("verdicts", () => {
-  it("matches within the tolerance and differs outside it, saying by how much", () => {
-    const tolerance = { relative: 0.05, rationale: "r" };
-    expect(compareWithPublished({ ...base, paper: 100, ours: 104.9, tolerance }).verdict).toBe("matches");
-    const differs = compareWithPublished({ ...base, paper: 100, ours: 106, tolerance, whenDiffers: "known cause" });
-    expect(differs.verdict).toBe("differs");
-    expect(differs.reason).toMatch(/^known cause: ours − paper = \+6 \(\+6 %\); tolerance ±5/);
-    expect(compareWithPublished({ ...base, paper: 9, ours: 10, tolerance: { absolute: 1, rationale: "r" } }).verdict).toBe("matches");
-    expect(compareWithPublished({ ...base, paper: 9, ours: 11, tolerance: { absolute: 1, rationale: "r" } }).verdict).toBe("differs");
+  it("match means equal at the printed precision: 31.20 is matched by 31.204, not by 31.21", () => {
+    // [Y11] Table 1 prints D1's measured peak as 31.20 (two decimals).
+    expect(compareWithPublished({ ...base, paper: 31.2, printed: "31.20", ours: 31.204 }).verdict).toBe("match");
+    expect(compareWithPublished({ ...base, paper: 31.2, printed: "31.20", ours: 31.21 }).verdict).toBe("differs");
+    // Daly prints 117 min; 116.69 rounds to it.
+    expect(compareWithPublished({ ...base, paper: 117, ours: 116.69 }).verdict).toBe("match");
+    expect(() => compareWithPublished({ ...base, paper: 31.2, printed: "31.25", ours: 31.2 })).toThrow(/printed "31.25" is not the value 31.2/);
   });
 
-  it("never calls a missing value a match, and says when a number is not comparable", () => {
+  it("close within the stated tolerance, differs outside it, saying by how much", () => {
+    const tolerance = { relative: 0.05, rationale: "r" };
+    expect(compareWithPublished({ ...base, paper: 100, ours: 104.9, tolerance }).verdict).toBe("close");
+    const differs = compareWithPublished({ ...base, paper: 100, ours: 106, tolerance, whenDiffers: "known cause." });
+    expect(differs.verdict).toBe("differs");
+    expect(differs.reason).toMatch(/^known cause: ours − paper = \+6 \(\+6 %\); tolerance ±5/);
+    expect(compareWithPublished({ ...base, paper: 9, ours: 10, tolerance: { absolute: 1, rationale: "r" } }).verdict).toBe("close");
+    expect(compareWithPublished({ ...base, paper: 9, ours: 11, tolerance: { absolute: 1, rationale: "r" } }).verdict).toBe("differs");
+    // Without a tolerance only a match passes.
+    expect(compareWithPublished({ ...base, paper: 9, ours: 10 }).verdict).toBe("differs");
+  });
+
+  it("an approximate input is at best close, even when equal", () => {
+    const row = compareWithPublished({ ...base, paper: 16, ours: 16, approximate: "a rate known as a range", tolerance: { absolute: 2, rationale: "r" } });
+    expect(row.verdict).toBe("close");
+    expect(row.reason).toMatch(/^a rate known as a range: /);
+  });
+
+  it("an erratum keeps the printed value as the compared one and shows the corrected value and the evidence", () => {
+    const row = compareWithPublished({ ...base, paper: 297, ours: 294, erratum: { corrected: 294, evidence: "no 4 of p = 26…75 save 297" } });
+    expect(row).toMatchObject({ verdict: "erratum", paper: 297, printed: "297", corrected: 294 });
+    expect(row.reason).toBe("no 4 of p = 26…75 save 297; against the corrected value: ours − corrected = +0 (+0 %)");
+  });
+
+  it("never calls a missing value a match, and says why a number is not recomputable", () => {
     expect(compareWithPublished({ ...base, paper: 1, ours: null, tolerance: { absolute: 100, rationale: "r" } }).verdict).toBe("differs");
-    const row = compareWithPublished({ ...base, paper: 4.02, ours: 9, tolerance: { relative: 1, rationale: "r" }, notComparable: "raw data unpublished" });
-    expect(row.verdict).toBe("not comparable");
+    const row = compareWithPublished({ ...base, paper: 4.02, ours: 9, tolerance: { relative: 1, rationale: "r" }, notRecomputable: "raw data unpublished" });
+    expect(row.verdict).toBe("not recomputable");
     expect(row.reason).toBe("raw data unpublished");
+  });
+
+  it("names the papers a source cites", () => {
+    expect(papersOf(`${cite("[Y11]", "Table 1")}; ${cite("[Y-thesis]", "Table 4.2", "D1", "measured ī")}`)).toEqual(["[Y11]", "[Y-thesis]"]);
+    expect(cite("[Y-thesis]", "Table 7.2", "400 MB", "CTNYS")).toBe("[Y-thesis] Table 7.2, row 400 MB, column CTNYS");
   });
 });
 
@@ -57,9 +85,8 @@ describe("reproduction rows of the published model", () => {
 
   it("becomes a table with the verdict counts in its caption", () => {
     const table = reproductionTable(rows);
-    const counts = { matches: 0, differs: 0, "not comparable": 0 };
-    for (const r of rows) counts[r.verdict] += 1;
-    expect(table.caption).toContain(`${counts.matches} match, ${counts.differs} differ, ${counts["not comparable"]} not comparable`);
-    expect(counts["not comparable"]).toBe(1);
+    const counts = verdictCounts(rows);
+    expect(table.caption).toContain(`${counts.match} match, ${counts.close} close, ${counts.differs} differs, ${counts.erratum} erratum, ${counts["not recomputable"]} not recomputable`);
+    expect(counts["not recomputable"]).toBe(1); // E_global: computed on unpublished raw measurements
   });
 });

@@ -9,7 +9,9 @@
  * so the jobs-per-client ratios of the paper are kept); the clients of each panel are
  * named with the paper's count they stand for.
  */
-import { compareWithPublished, type ReproductionRow } from "../reproduction/reproduction";
+import { cite, compareWithPublished, trendRow as sharedTrendRow, type ReproductionRow } from "../reproduction/reproduction";
+import { createLaw, parseLawString, type FailureLaw } from "../../place/laws";
+import { BKT_PAPER_PRESET } from "../../simulate/bkt/bkt-scenario";
 import type { MergedGroup, MergedSweep } from "../../simulate/sweep/merge-sweep";
 import type { Table } from "../tables/table";
 import type { Figure } from "./figure";
@@ -139,17 +141,63 @@ export function bktFigures(merged: MergedSweep): { figures: Figure[]; tables: Ta
 
 /** A stated trend of the paper: holds (1) or not (0) in our grid, with the numbers in the reason. */
 function trendRow(id: string, quantity: string, holds: boolean, evidence: string, how: string): ReproductionRow {
-  return {
-    id,
-    quantity,
-    source: SOURCE,
-    paper: 1,
-    ours: holds ? 1 : 0,
-    unit: "holds (1 = yes)",
-    how,
-    verdict: holds ? "matches" : "differs",
-    reason: `${holds ? "holds" : "does not hold"} in our grid: ${evidence}`,
-  };
+  return sharedTrendRow({ id, quantity, source: SOURCE, holds, evidence, how, where: "in our grid" });
+}
+
+/**
+ * RB11 (docs/science.md §6.1.8): the summary figures [BKT] §I quotes for SETI@home hosts against
+ * the laws of its own Table I. "About 1 hour" is taken to the nearest hour, "about 4.5 hours"
+ * to the nearest half hour; the unavailability law is read with μ as means (B1), the
+ * project's reading, and the rates reading is given in the reason.
+ */
+export function bktLawReproductionRows(): ReproductionRow[] {
+  const hour = 3600;
+  const law = (text: string) => createLaw(parseLawString(text).spec);
+  const availability = law(BKT_PAPER_PRESET.availability);
+  const unavailabilityRates = law(BKT_PAPER_PRESET.unavailability.replace("param=mean", "param=rate"));
+  const how = (what: string, text: string) => `${what} of the Table I law ${text} (place/laws)`;
+  return [
+    compareWithPublished({
+      id: "bkt/rb11/median-availability",
+      quantity: "RB11: median availability interval of a host",
+      source: `${cite("[BKT]", "§I", undefined, '"about 1 hour"')}, against its Table I`,
+      paper: 1,
+      ours: round4(medianSeconds(availability) / hour),
+      unit: "h",
+      how: how("median", BKT_PAPER_PRESET.availability),
+      tolerance: { absolute: 0.5, rationale: '"about 1 hour": to the nearest hour' },
+    }),
+    compareWithPublished({
+      id: "bkt/rb11/mean-unavailability",
+      quantity: "RB11: mean unavailability interval of a host",
+      source: `${cite("[BKT]", "§I", undefined, '"about 4.5 hours"')}, against its Table I`,
+      paper: 4.5,
+      ours: round4(law(BKT_PAPER_PRESET.unavailability).meanSeconds / hour),
+      unit: "h",
+      how: how("mean", BKT_PAPER_PRESET.unavailability),
+      tolerance: { absolute: 0.25, rationale: '"about 4.5 hours": to the nearest half hour' },
+      whenDiffers:
+        `§I quotes a whole-population figure, Table I fits one host class; reading μ as rates gives ${(unavailabilityRates.meanSeconds / hour).toFixed(2)} h, ` +
+        "further still (docs/science.md §6.1.9, B1)",
+    }),
+  ];
+}
+
+/** The median of a law, by bisection on its CDF (to 1e-9 s). */
+function medianSeconds(law: FailureLaw): number {
+  let low = 0;
+  let high = law.meanSeconds;
+  while (law.cdf(high) < 0.5) high *= 2;
+  while (high - low > 1e-9 * high) {
+    const middle = (low + high) / 2;
+    if (law.cdf(middle) < 0.5) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
+}
+
+function round4(value: number): number {
+  return Math.round(value * 1e4) / 1e4;
 }
 
 /** The RB rows (docs/science.md §6.1.8) from the suspend cells of the grid. */

@@ -4,7 +4,7 @@
  * family over many seeds with 95 % intervals, next to the published values; ScheduleCkpt
  * against its baselines (parallel vs sequential); the identical-size campaign against the
  * measured counts; the scheduler's time against n and k0 (measured, so that figure is
- * volatile); and the reproduction rows of the published ScheduleCkpt numbers.
+ * volatile). The reproduction rows are in `../reproduction/schedule-reproduction-rows.ts`.
  */
 import {
   PUBLISHED_FAMILY_RESULTS,
@@ -18,7 +18,6 @@ import type { Figure } from "./figure";
 import { ganttFigure } from "./gantt-spec";
 import { groupedBarsFigure } from "./grouped-bars-spec";
 import { intervalChartFigure } from "./interval-chart-spec";
-import { compareWithPublished, type ReproductionRow } from "../reproduction/reproduction";
 import { seriesLinesFigure } from "./series-lines-spec";
 import type { Table } from "../tables/table";
 
@@ -279,67 +278,4 @@ function wavesTable(campaign: CampaignResult): Table {
     ],
     rows: campaign.waves!.map((r) => ({ criterion: r.criterion, k0: r.k0, share: r.share.mean, low: r.share.low, high: r.share.high, published: r.published.share })),
   };
-}
-
-/**
- * The published ScheduleCkpt numbers against ours. The papers' family results come from one
- * unpublished random instance each, so a published share matches when it lies within two
- * standard deviations of the shares of our instances (where ~95 % of single instances fall);
- * the identical-size counts were measured, so the model's prediction must equal them.
- */
-export function scheduleReproductionRows(campaign: CampaignResult): ReproductionRow[] {
-  const rows: ReproductionRow[] = [];
-  const model = `${campaign.settings.model} model`;
-  for (const r of campaign.families) {
-    if (!r.published) continue;
-    rows.push(
-      compareWithPublished({
-        id: `schedule/${r.family}/${r.criterion}/k0=${r.k0}/share`,
-        quantity: `family ${r.family}, criterion ${r.criterion}, k0 = ${r.k0}: CTNYS share`,
-        source: r.published.source,
-        paper: round(r.published.share),
-        ours: round(r.share.mean),
-        unit: "share",
-        how: `mean over ${r.share.n} seeded instances of family ${r.family}, ScheduleCkpt with the ${model}`,
-        tolerance: { absolute: 2 * r.share.sd, rationale: "2 sd of our instances' shares: the paper ran one unpublished instance" },
-        whenDiffers: r.published.note ?? campaign.notes[1] ?? "",
-      }),
-    );
-  }
-  for (const r of campaign.identicalSizes ?? []) {
-    rows.push(
-      compareWithPublished({
-        id: `schedule/identical/${r.sizeMb}MB/checkpointed`,
-        quantity: `identical sizes, ${r.sizeMb} MB: applications checkpointed by sequential greedy`,
-        source: PUBLISHED_IDENTICAL_SIZES_SOURCE,
-        paper: r.published.checkpointed,
-        ours: r.sequentialGreedy.checkpointed,
-        unit: "count",
-        how: `sequential greedy planned and executed with the ${model} (n = 50, T = 300 s)`,
-        tolerance: { absolute: 0, rationale: "a count" },
-        whenDiffers:
-          "The published count was measured: a single process reached only ≈ 5.3–6 MB/s on that hardware, below the quadratic's ≈ 8.6 MB/s at m = 1 (docs/science.md §4.5)",
-      }),
-    );
-  }
-  for (const r of campaign.waves ?? []) {
-    rows.push(
-      compareWithPublished({
-        id: `schedule/waves/${r.criterion}/share`,
-        quantity: `waves (25 nodes × 4 applications, T = 600 s, k0 = ${r.k0}), criterion ${r.criterion}: CTNYS share`,
-        source: PUBLISHED_WAVES_SOURCE,
-        paper: round(r.published.share),
-        ours: round(r.share.mean),
-        unit: "share",
-        how: `mean over ${r.share.n} seeded instances, ScheduleCkpt by waves with the ${model}`,
-        tolerance: { absolute: 2 * r.share.sd, rationale: "2 sd of our instances' shares: the paper ran one unpublished instance" },
-        whenDiffers: campaign.notes[2] ?? "",
-      }),
-    );
-  }
-  return rows;
-}
-
-function round(value: number): number {
-  return Math.round(value * 1e4) / 1e4;
 }

@@ -4,6 +4,7 @@
  * reproduction rows as JSON; and `index.html`. Returns the files as bytes (the caller
  * writes them), in a stable order, with no timestamp anywhere.
  */
+import { reproductionMarkdown } from "../reproduction/reproduction-summary";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../shared/atomic-write";
@@ -81,6 +82,7 @@ export async function renderReport(
     files.push({ path: `tables/${table.id}.csv`, content: tableToCsv(table) }, { path: `tables/${table.id}.tex`, content: tableToLatex(table) });
   }
   files.push({ path: "reproduction.json", content: `${JSON.stringify(content.reproduction, null, 2)}\n` });
+  files.push({ path: "reproduction.md", content: reproductionMarkdown(content.reproduction, "this report's reproduction.json") });
   files.push({ path: "index.html", content: reportHtml({ content: drawn, runtime: loadRuntime(), ...provenance }) });
   return { files, content: drawn };
 }

@@ -22,12 +22,14 @@ import type { ObservationsArtifact } from "../../ingest/observations-artifact";
 import { fitFigures, type FitReportArtifact } from "../figures/fit-figures";
 import type { CampaignResult } from "../../schedule";
 import { mergeTimings } from "../../shared/split-timings";
-import { scheduleFigures, scheduleReproductionRows, schedulerTimeFigure, type ScheduleExample } from "../figures/schedule-figures";
+import { scheduleFigures, schedulerTimeFigure, type ScheduleExample } from "../figures/schedule-figures";
+import { scheduleReproductionRows } from "../reproduction/schedule-reproduction-rows";
 import { measuredFigures } from "../figures/measured-figures";
 import { machineFigures } from "../figures/machine-figures";
 import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "../figures/place-figures";
-import { reproductionTable, type ReproductionRow } from "../reproduction/reproduction";
-import { bktFigures, bktReproductionRows } from "../figures/bkt-figures";
+import { VERDICTS, VERDICT_MEANINGS, reproductionTable, verdictCountsText, type ReproductionRow } from "../reproduction/reproduction";
+import { reproductionSummaryTable } from "../reproduction/reproduction-summary";
+import { bktFigures, bktLawReproductionRows, bktReproductionRows } from "../figures/bkt-figures";
 import { das06Figures, das06ReproductionRows } from "../figures/das06-figures";
 import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
 import type { Table } from "../tables/table";
@@ -105,17 +107,31 @@ export interface ReportContent {
 
 const PAPER_LABEL = "published model ([Y11] eq. 4)";
 
-export function buildReportContent(inputs: ReportInputs, parameters: ReportParameters = DEFAULT_REPORT_PARAMETERS): ReportContent {
-  const cluster = inputs.observations ? clusterName(inputs.observations, parameters.cluster) : parameters.cluster || null;
-  const onCluster = cluster === null ? "" : ` of ${cluster}`;
+/**
+ * The reproduction table's rows from whatever artifacts exist: the published model's peaks,
+ * the ScheduleCkpt campaign (when it ran with the published model, as the papers did), Daly's
+ * periods (with the place stage), [BKT]'s laws and grid, [DAS06]'s grid.
+ */
+export function reproductionRows(
+  inputs: Pick<ReportInputs, "paperModel" | "campaign" | "placements" | "bktGrid" | "das06Grid">,
+  parameters: Pick<ReportParameters, "reproduction"> = DEFAULT_REPORT_PARAMETERS,
+): ReproductionRow[] {
   const paperCampaign = inputs.campaign !== undefined && inputs.campaign.settings.model === inputs.paperModel.name;
-  const reproduction = [
+  return [
     ...modelReproductionRows(inputs.paperModel, { modelLabel: "published model", ...parameters.reproduction }),
     ...(inputs.campaign && paperCampaign ? scheduleReproductionRows(inputs.campaign) : []),
     ...(inputs.placements ? dalyReproductionRows() : []),
+    ...bktLawReproductionRows(),
     ...(inputs.bktGrid ? bktReproductionRows(inputs.bktGrid) : []),
     ...(inputs.das06Grid ? das06ReproductionRows(inputs.das06Grid) : []),
   ];
+}
+
+export function buildReportContent(inputs: ReportInputs, parameters: ReportParameters = DEFAULT_REPORT_PARAMETERS): ReportContent {
+  const cluster = inputs.observations ? clusterName(inputs.observations, parameters.cluster) : parameters.cluster || null;
+  const onCluster = cluster === null ? "" : ` of ${cluster}`;
+  const reproduction = reproductionRows(inputs, parameters);
+  const paperCampaign = inputs.campaign !== undefined && inputs.campaign.settings.model === inputs.paperModel.name;
   const paperCard = modelCard(inputs.paperModel, "paper-model");
   const sections: ReportSection[] = [];
   if (inputs.observations) {
@@ -245,10 +261,11 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
     id: "reproduction",
     title: "Reproduction of the papers",
     intro:
-      "Each published number the project can recompute, with the paper's value, ours, and a verdict computed from a " +
-      "stated tolerance. Where the paper's number rests on unpublished data the row says what ours is instead.",
+      "Each published number the project can recompute, with the value as printed, ours, and a verdict computed at report time: " +
+      VERDICTS.map((v) => `${v} (${VERDICT_MEANINGS[v]})`).join("; ") +
+      ". First per paper, with the published tables not transcribed yet; then every row. The same summary, with the open questions, is reproduction.md.",
     figures: [],
-    tables: [reproductionTable(reproduction)],
+    tables: [reproductionSummaryTable(reproduction), reproductionTable(reproduction)],
     notes: [],
   });
   const summary = summaryItems(inputs, cluster, reproduction, placeNotApplicable);
@@ -336,13 +353,9 @@ function summaryItems(inputs: ReportInputs, cluster: string | null, reproduction
         ` (mean of ${largest.seeds.length} seeds); the RB rows of the reproduction table check the paper's stated trends.`,
     });
   }
-  const counts = new Map<string, number>();
-  for (const row of reproduction) counts.set(row.verdict, (counts.get(row.verdict) ?? 0) + 1);
   items.push({
     label: "Reproduction",
-    text:
-      `${counts.get("matches") ?? 0} of ${reproduction.length} published numbers recomputed by the project match within their stated tolerance ` +
-      `(${[...counts].filter(([verdict]) => verdict !== "matches").map(([verdict, n]) => `${n} ${verdict}`).join(", ")}); the table is the last section.`,
+    text: `${reproduction.length} published numbers compared: ${verdictCountsText(reproduction)}; per paper and the open questions in the last section.`,
   });
   return items;
 }

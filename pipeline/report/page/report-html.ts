@@ -188,9 +188,11 @@ th { background: #f1f1f1; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.hash { font-family: "DejaVu Sans Mono", monospace; font-size: 11px; }
 td.verdict { font-weight: bold; white-space: nowrap; }
-td.verdict.matches { color: #006644; }
+td.verdict.match { color: #006644; }
+td.verdict.close { color: #3d7a00; }
 td.verdict.differs { color: #b34700; }
-td.verdict.not-comparable { color: #555; }
+td.verdict.erratum { color: #7a3d99; }
+td.verdict.not-recomputable { color: #555; }
 pre { background: white; border: 1px solid #ddd; padding: 8px; font-size: 12px; overflow-x: auto; }
 #tooltip { position: fixed; z-index: 10; pointer-events: none; background: rgba(255,255,255,0.96); border: 1px solid #999; border-radius: 3px; padding: 4px 6px; font-size: 12px; box-shadow: 0 1px 4px rgba(0,0,0,0.2); }
 #tooltip th { background: none; padding: 0 8px 0 0; border: 0; color: #555; font-weight: normal; }

@@ -1,0 +1,58 @@
+/**
+ * docs/reproduction.md: the reproduction table summed up per paper, as the pipeline's report
+ * computes it with its default parameters — the published model, the schedule stage's
+ * default campaign (without the scaling part, which only measures time), Daly's periods, and
+ * the [BKT] and [DAS06] grids kept in data/simulations/. A test checks that the committed
+ * file is what this writes; regenerate it with `npm run docs`. The report of every pipeline
+ * run writes the same page for its own rows (`reproduction.md`).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PAPER_MODEL } from "../../fit/model";
+import { runCampaign } from "../../schedule/campaign";
+import { writeFileAtomic } from "../../shared/atomic-write";
+import { projectRoot } from "../../shared/version";
+import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
+import { DEFAULT_SCHEDULE_PARAMETERS } from "../../stages/schedule-stage";
+import { simulateBktStage, simulateDas06Stage } from "../../stages/simulation-grid-stage";
+import { reproductionRows } from "../page/report-content";
+import type { ReproductionRow } from "./reproduction";
+import { reproductionMarkdown } from "./reproduction-summary";
+
+export const REPRODUCTION_DOC_PATH = join("docs", "reproduction.md");
+
+/** The rows of a default pipeline run (see the module docblock). */
+export function defaultReproductionRows(root = projectRoot()): ReproductionRow[] {
+  const schedule = DEFAULT_SCHEDULE_PARAMETERS;
+  const campaign = runCampaign({
+    model: PAPER_MODEL,
+    domain: schedule.domain,
+    estimator: schedule.estimator,
+    idleStart: schedule.idleStart,
+    parts: schedule.campaign.parts.filter((part) => part !== "scaling"),
+    seeds: schedule.campaign.seeds,
+    firstSeed: schedule.campaign.firstSeed,
+    k0s: schedule.campaign.k0s,
+    criteria: schedule.campaign.criteria,
+    exact: null,
+    scalingNs: [],
+    scalingSeeds: 1,
+  });
+  const merged = (results: string) => JSON.parse(readFileSync(join(root, results, "merged.json"), "utf8")) as MergedSweep;
+  return reproductionRows({
+    paperModel: PAPER_MODEL,
+    campaign,
+    placements: [],
+    bktGrid: merged(simulateBktStage.defaults.results),
+    das06Grid: merged(simulateDas06Stage.defaults.results),
+  });
+}
+
+export function reproductionDoc(root = projectRoot()): string {
+  return reproductionMarkdown(defaultReproductionRows(root), "a default `ckpt pipeline` run: `npm run docs` regenerates this page");
+}
+
+if (require.main === module) {
+  writeFileAtomic(join(projectRoot(), REPRODUCTION_DOC_PATH), reproductionDoc());
+  console.log(`wrote ${REPRODUCTION_DOC_PATH}`);
+}
