@@ -4,14 +4,14 @@
  *   harness (`ckpt harness run`: a sweep on a real machine or cluster)
  *      │ traces: canonical CSV / host logs
  *      ▼
- *   traces (--traces, default the synthetic            this machine's trace
- *           Azur-like campaign of data/traces/)          (data/traces/vm-…csv)
+ *   traces (--traces, default the synthetic            the traces this project measured
+ *           Azur-like campaign of data/traces/)          (data/traces/vm-…csv, nfs-…csv)
  *      │                                                     │
  *      ▼                                                     ▼
- *   ingest ──► observations (+ rejects.csv)              ingest-machine ──► machine-observations
+ *   ingest ──► observations (+ rejects.csv)              ingest-machine, ingest-nfs ──► <key>-observations
  *      │         runs, size series, peaks                    │
  *      ▼                                                     ▼
- *   fit ─────► model, fit                                 fit-machine ──► machine-model, machine-fit
+ *   fit ─────► model, fit                                 fit-machine, fit-nfs ──► <key>-model, <key>-fit
  *      │         bw(m, V), CIs, metrics, residuals           │
  *      ├────────────────┐                                    │
  *      ▼                ▼                                    │
@@ -36,8 +36,8 @@
  * STAGES in data-flow order; the report reads the artifacts it knows as optional inputs.
  */
 import { dirname, relative, resolve } from "node:path";
-import { fitStage, machineFitStage } from "./stages/fit-stage";
-import { ingestStage, machineIngestStage } from "./stages/ingest-stage";
+import { fitStage, measuredFitStages } from "./stages/fit-stage";
+import { ingestStage, measuredIngestStages } from "./stages/ingest-stage";
 import { placeStage } from "./stages/place-stage";
 import { reportStage } from "./stages/report-stage";
 import { scheduleStage } from "./stages/schedule-stage";
@@ -48,7 +48,7 @@ import type { Stage } from "./runner/stage";
 import { projectRoot } from "./shared/version";
 
 /** The registered stages, in data-flow order. */
-export const STAGES: readonly Stage[] = [ingestStage, fitStage, machineIngestStage, machineFitStage, scheduleStage, placeStage, simulateBktStage, simulateDas06Stage, reportStage];
+export const STAGES: readonly Stage[] = [ingestStage, fitStage, ...measuredIngestStages.flatMap((ingest, i) => [ingest, measuredFitStages[i]!]), scheduleStage, placeStage, simulateBktStage, simulateDas06Stage, reportStage];
 
 /** Trace files used when none are given: the shipped synthetic Azur-like campaign (data/README.md). */
 export const DEFAULT_TRACES: readonly string[] = ["data/traces/synthetic-azur.csv"];

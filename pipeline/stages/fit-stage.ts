@@ -4,12 +4,14 @@
  * (coefficients with standard errors and 95 % intervals, R², E_global, cross-validation,
  * the residual of every fit point, measured vs predicted peaks, validation runs).
  *
- * `fit` fits the pipeline's traces; `fit-machine` the trace measured on this machine.
+ * `fit` fits the pipeline's traces; `fit-machine`, `fit-nfs`, … the traces this project
+ * measured (measured-clusters.ts).
  */
 import { DEFAULT_FIT_OPTIONS, fitBandwidthModel, type FitOptions } from "../fit";
 import type { ObservationsArtifact } from "../ingest/observations-artifact";
 import { artifactPath } from "../runner/run-stages";
 import type { Stage } from "../runner/stage";
+import { MEASURED_CLUSTERS } from "./measured-clusters";
 
 function fitStageFor(spec: { name: string; summary: string; input: string; model: string; report: string }): Stage<FitOptions> {
   return {
@@ -44,10 +46,13 @@ export const fitStage = fitStageFor({
   report: "fit",
 });
 
-export const machineFitStage = fitStageFor({
-  name: "fit-machine",
-  summary: "this machine's observations → its bw(m, V) (machine-model, machine-fit)",
-  input: "machine-observations",
-  model: "machine-model",
-  report: "machine-fit",
-});
+/** One per measured cluster (measured-clusters.ts): `fit-machine`, `fit-nfs`, … */
+export const measuredFitStages = MEASURED_CLUSTERS.map((cluster) =>
+  fitStageFor({
+    name: `fit-${cluster.key}`,
+    summary: `${cluster.who}'s observations → its bw(m, V) (${cluster.key}-model, ${cluster.key}-fit)`,
+    input: `${cluster.key}-observations`,
+    model: `${cluster.key}-model`,
+    report: `${cluster.key}-fit`,
+  }),
+);

@@ -4,14 +4,16 @@
  * its file, line and reason: read = accepted + rejected).
  *
  * `ingest` reads the pipeline's traces (`--traces`, default the shipped synthetic
- * Azur-like campaign); `ingest-machine` reads the trace measured on this project's machine
- * with `ckpt harness` (a parameter), so that each trace reruns only its own branch.
+ * Azur-like campaign); `ingest-machine`, `ingest-nfs`, … each read a trace this project
+ * measured with `ckpt harness` (a parameter; measured-clusters.ts), so that each trace
+ * reruns only its own branch.
  */
 import { ingestFiles } from "../ingest/ingest-files";
 import { buildObservationsArtifact } from "../ingest/observations-artifact";
 import { REJECTS_CSV_HEADER, rejectToCsvLine } from "../ingest/rejects-csv";
 import type { Stage } from "../runner/stage";
 import { TOOL_VERSION } from "../shared/version";
+import { MEASURED_CLUSTERS } from "./measured-clusters";
 import { projectPath } from "./project-path";
 
 export interface IngestStageParameters {
@@ -69,11 +71,14 @@ export const ingestStage = ingestStageFor<IngestStageParameters>({
   traces: (_parameters, cliTraces) => cliTraces,
 });
 
-export const machineIngestStage = ingestStageFor<MachineIngestParameters>({
-  name: "ingest-machine",
-  summary: "this machine's trace (ckpt harness) → machine-observations and machine-rejects.csv",
-  output: "machine-observations",
-  rejectsFile: "machine-rejects.csv",
-  defaults: { traces: ["data/traces/vm-2vcpu-ext4-fsync.csv"], groupBy: [], strict: false },
-  traces: (parameters) => parameters.traces.map(projectPath),
-});
+/** One per measured cluster (measured-clusters.ts): `ingest-machine`, `ingest-nfs`, … */
+export const measuredIngestStages = MEASURED_CLUSTERS.map((cluster) =>
+  ingestStageFor<MachineIngestParameters>({
+    name: `ingest-${cluster.key}`,
+    summary: `${cluster.who}'s trace (ckpt harness) → ${cluster.key}-observations and ${cluster.key}-rejects.csv`,
+    output: `${cluster.key}-observations`,
+    rejectsFile: `${cluster.key}-rejects.csv`,
+    defaults: { traces: [cluster.trace], groupBy: [], strict: false },
+    traces: (parameters) => parameters.traces.map(projectPath),
+  }),
+);

@@ -11,6 +11,7 @@ import type { ScenarioPlacement } from "../report/figures/place-figures";
 import type { ScheduleExample } from "../report/figures/schedule-figures";
 import type { CampaignResult } from "../schedule";
 import type { Stage } from "../runner/stage";
+import { MEASURED_CLUSTERS } from "./measured-clusters";
 import { TOOL_VERSION } from "../shared/version";
 import type { NotApplicable } from "../shared/not-applicable";
 import type { MergedSweep } from "../simulate/sweep/merge-sweep";
@@ -21,8 +22,7 @@ export const reportStage: Stage<ReportParameters> = {
   inputs: [
     "observations?",
     "fit?",
-    "machine-observations?",
-    "machine-fit?",
+    ...MEASURED_CLUSTERS.flatMap((c) => [`${c.key}-observations?`, `${c.key}-fit?`]),
     "schedule-example?",
     "campaign?",
     "schedule-timings?",
@@ -38,8 +38,7 @@ export const reportStage: Stage<ReportParameters> = {
     const inputs = context.inputs as {
       observations?: ObservationsArtifact;
       fit?: FitReportArtifact;
-      "machine-observations"?: ObservationsArtifact;
-      "machine-fit"?: FitReportArtifact;
+      [measured: string]: unknown;
       "schedule-example"?: ScheduleExample | null;
       campaign?: CampaignResult;
       "schedule-timings"?: { campaign: Record<string, number> };
@@ -53,8 +52,12 @@ export const reportStage: Stage<ReportParameters> = {
         paperModel: PAPER_MODEL,
         ...(inputs.observations ? { observations: inputs.observations } : {}),
         ...(inputs.fit ? { fit: inputs.fit } : {}),
-        ...(inputs["machine-observations"] ? { machineObservations: inputs["machine-observations"] } : {}),
-        ...(inputs["machine-fit"] ? { machineFit: inputs["machine-fit"] } : {}),
+        measured: MEASURED_CLUSTERS.flatMap((cluster) => {
+          const observations = inputs[`${cluster.key}-observations`] as ObservationsArtifact | undefined;
+          const fit = inputs[`${cluster.key}-fit`] as FitReportArtifact | undefined;
+          if (!observations || !fit) return [];
+          return [{ key: cluster.key, who: cluster.who, title: cluster.title, intro: cluster.intro(observations.inputs.map((i) => i.path).join(", ")), observations, fit }];
+        }),
         ...(inputs["schedule-example"] !== undefined ? { scheduleExample: inputs["schedule-example"] } : {}),
         ...(inputs.campaign ? { campaign: inputs.campaign } : {}),
         ...(inputs["schedule-timings"] ? { scheduleTimings: inputs["schedule-timings"] } : {}),

@@ -1,10 +1,11 @@
 /**
- * This machine against the Azur model (issue of recalibration, docs/science.md §3): the bandwidth
- * measured here with `ckpt harness` and the model fitted on it, next to the published
- * model of the Grid5000 Azur cluster — both sets of curves, both sets of coefficients.
+ * A cluster this project measured against the Azur model (recalibration, docs/science.md
+ * §3): the bandwidth measured with `ckpt harness` and the model fitted on it, next to the
+ * published model of the Grid5000 Azur cluster — both sets of curves, both sets of
+ * coefficients. Figure and table ids start with the cluster's key ("machine-…", "nfs-…").
  */
 import type { BandwidthModel } from "../../fit/model";
-import type { ObservationsArtifact } from "../../ingest/observations-artifact";
+import type { MeasuredClusterInput } from "../page/report-content";
 import type { Figure } from "./figure";
 import type { FitReportArtifact } from "./fit-figures";
 import { modelFigures } from "./model-figures";
@@ -12,21 +13,23 @@ import { sideBySideFigure } from "./side-by-side-spec";
 import type { Table } from "../tables/table";
 
 export function machineFigures(
-  fit: FitReportArtifact,
-  observations: ObservationsArtifact,
+  measured: Pick<MeasuredClusterInput, "key" | "who" | "observations" | "fit">,
   paperModel: BandwidthModel,
   paperFigures: Figure[],
 ): { figures: Figure[]; tables: Table[] } {
+  const { key, who, observations, fit } = measured;
   const files = observations.inputs.map((i) => i.path).join(", ");
-  const label = `this machine's trace ${files}`;
+  const label = `${who}'s trace ${files}`;
   const r = fit.residuals;
   const mine = modelFigures(fit.model, {
-    idPrefix: "machine-model",
-    modelLabel: "model fitted on this machine",
+    idPrefix: `${key}-model`,
+    modelLabel: `model fitted on ${who}`,
     observations: observations.observations,
     observationsLabel: label,
     datasets: false,
-    mMax: Math.max(8, Math.ceil(fit.model.domain.mMax * 1.5)),
+    // The model answers on its fitted domain only: drawn past it, a quadratic would rise or
+    // fall where nothing was measured.
+    mMax: fit.model.domain.mMax,
     vMaxGb: Math.max(1, Math.ceil(Math.max(...observations.observations.runs.map((run) => run.vGb)))),
     vStepGb: 0.1,
     surfacePoints: {
@@ -39,20 +42,20 @@ export function machineFigures(
   const both = azurCurves
     ? [
         sideBySideFigure(
-          "machine-vs-azur-curves",
-          "This machine next to the Azur cluster",
+          `${key}-vs-azur-curves`,
+          `${capitalised(who)} next to the Azur cluster`,
           `Left: the published model of the Grid5000 Azur cluster (30 nodes checkpointing over Gigabit Ethernet to one NFS server, ` +
-            `[Y11] eq. 4) with the peaks of [Y-thesis] Table 4.1. Right: the model fitted on ${label} (local disk, see its README), ` +
-            `with the measured means ±1 sd. Mind the scales: tens of MB/s against GB/s.`,
+            `[Y11] eq. 4) with the peaks of [Y-thesis] Table 4.1. Right: the model fitted on ${label} (see its README), ` +
+            `with the measured means ±1 sd. Mind the scales.`,
           azurCurves,
           myCurves,
-          ["Azur: published model", "this machine: fitted model"],
+          ["Azur: published model", `${who}: fitted model`],
         ),
       ]
     : [];
   const coefficients: Table = {
-    id: "machine-vs-azur-coefficients",
-    title: "Coefficients: this machine and the Azur cluster",
+    id: `${key}-vs-azur-coefficients`,
+    title: `Coefficients: ${who} and the Azur cluster`,
     caption:
       `bw(m, V) in the papers' form, V in GB, bw in MB/s: the published Azur coefficients ([Y11] eq. 4) and those fitted on ${label} ` +
       `with their 95 % intervals. The terms are the same; the physics behind them is not, so they are not comparable term by term.`,
@@ -60,7 +63,7 @@ export function machineFigures(
       { key: "name", label: "coefficient" },
       { key: "term", label: "term" },
       { key: "azur", label: "Azur (published)", decimals: 6 },
-      { key: "machine", label: "this machine", decimals: 4 },
+      { key: "machine", label: who, decimals: 4 },
       { key: "low", label: "95 % CI low", decimals: 4 },
       { key: "high", label: "95 % CI high", decimals: 4 },
     ],
@@ -75,13 +78,13 @@ export function machineFigures(
   };
   const d = fit.model.domain;
   const domains: Table = {
-    id: "machine-vs-azur-domains",
+    id: `${key}-vs-azur-domains`,
     title: "Where each model was fitted, and how well",
     caption: "The fitted domain and the fit's figures of each model (the published ones from [Y11] / [Y-thesis]).",
     columns: [
       { key: "what", label: "what" },
       { key: "azur", label: "Azur (published)" },
-      { key: "machine", label: "this machine" },
+      { key: "machine", label: who },
     ],
     rows: [
       { what: "m", azur: `${paperModel.domain.mMin} – ${paperModel.domain.mMax}`, machine: `${d.mMin} – ${d.mMax}` },
@@ -93,3 +96,5 @@ export function machineFigures(
   };
   return { figures: [...both, ...mine], tables: [coefficients, domains] };
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -36,6 +36,18 @@ import type { Table } from "../tables/table";
 import type { NotApplicable } from "../../shared/not-applicable";
 import { clusterName } from "./cluster-name";
 
+/** A trace this project measured, with its fit and the words of its section. */
+export interface MeasuredClusterInput {
+  /** Names the section and its figures and tables. */
+  key: string;
+  /** "this machine", "the NFS cluster". */
+  who: string;
+  title: string;
+  intro: string;
+  observations: ObservationsArtifact;
+  fit: FitReportArtifact;
+}
+
 export interface ReportInputs {
   /** The published model of [Y11] / [Y-thesis] (always there: it is data in the code). */
   paperModel: BandwidthModel;
@@ -43,9 +55,8 @@ export interface ReportInputs {
   observations?: ObservationsArtifact;
   /** The fit stage's report, when it ran. */
   fit?: FitReportArtifact;
-  /** This machine's observations and fit (the `ingest-machine` and `fit-machine` stages), when they ran. */
-  machineObservations?: ObservationsArtifact;
-  machineFit?: FitReportArtifact;
+  /** The clusters this project measured (`ingest-<key>` and `fit-<key>` stages), each when its stages ran. */
+  measured?: readonly MeasuredClusterInput[];
   /** The schedule stage's example run (null when the model could not price it), campaign and measured times, when it ran. */
   scheduleExample?: ScheduleExample | null;
   campaign?: CampaignResult;
@@ -165,21 +176,12 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       });
     }
   }
-  if (inputs.machineObservations && inputs.machineFit) {
+  if (inputs.measured && inputs.measured.length > 0) {
     const paperFigures = modelFigures(inputs.paperModel, { idPrefix: "paper-model", modelLabel: PAPER_LABEL });
-    const machine = machineFigures(inputs.machineFit, inputs.machineObservations, inputs.paperModel, paperFigures);
-    sections.push({
-      id: "machine",
-      title: "This machine against the Azur model",
-      intro:
-        `Checkpoint bandwidth measured with ckpt harness on a machine of this project (${inputs.machineObservations.inputs.map((i) => i.path).join(", ")}; ` +
-        `its README in data/traces/ describes the machine and the sweep), fitted with the papers' method, next to the published ` +
-        `model of the Azur cluster. Read the curves and the coefficients as two recalibrations of one form, not as one ` +
-        `measurement: the README says how that machine differs from thirty nodes writing to one NFS server.`,
-      figures: machine.figures,
-      tables: machine.tables,
-      notes: [],
-    });
+    for (const measured of inputs.measured) {
+      const drawn = machineFigures(measured, inputs.paperModel, paperFigures);
+      sections.push({ id: measured.key, title: measured.title, intro: measured.intro, figures: drawn.figures, tables: drawn.tables, notes: measured.fit.model.notes ?? [] });
+    }
   }
   if (inputs.campaign) {
     const example = inputs.scheduleExample ?? null;
