@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchScript } from "../../pipeline/harness/batch-script";
+import { arrayScript, batchScript } from "../../pipeline/harness/batch-script";
 import { fillTemplate } from "../../pipeline/harness/fill-template";
 import { targetFileSystem } from "../../pipeline/harness/host-info";
 import { launcherArgv } from "../../pipeline/harness/launcher-argv";
@@ -73,6 +73,29 @@ describe("nodes files and batch scripts", () => {
     expect(slurm).toContain("#SBATCH --partition=short");
     expect(slurm).toContain('scontrol show hostnames "$SLURM_JOB_NODELIST" > /home/u/azur/nodes.txt');
     expect(slurm).toMatch(/--resume --nodes-file \/home\/u\/azur\/nodes\.txt --launcher srun\n$/);
+  });
+});
+
+describe("simulation sweeps as job arrays", () => {
+  const input = { jobName: "ckpt-grid", sweepPath: "/home/u/grid.json", outDir: "/home/u/grid", tasks: 3, walltime: "1:00:00", queue: null, ckpt: ["ckpt"] };
+
+  it("Slurm: one array task per shard, the task id as the shard", () => {
+    const { script, paramFile } = arrayScript({ ...input, scheduler: "slurm" });
+    expect(script).toContain("#SBATCH --array=0-2");
+    expect(script).toMatch(/exec ckpt simulate sweep \/home\/u\/grid\.json --out \/home\/u\/grid --quiet --shard "\$SLURM_ARRAY_TASK_ID\/3"\n$/);
+    expect(paramFile).toBeNull();
+  });
+
+  it("OAR: a parameter file of shards, so that OAR's index base does not matter", () => {
+    const { script, paramFile } = arrayScript({ ...input, scheduler: "oar" });
+    expect(script).toContain("#OAR --array-param-file /home/u/grid/shards.txt");
+    expect(script).toMatch(/--shard "\$1"\n$/);
+    expect(paramFile).toBe("0/3\n1/3\n2/3\n");
+  });
+
+  it("refuses a task count it cannot write and header values with spaces", () => {
+    expect(() => arrayScript({ ...input, scheduler: "slurm", tasks: 0 })).toThrow(/array tasks must be an integer from 1 to 100000, got 0/);
+    expect(() => arrayScript({ ...input, scheduler: "oar", outDir: "/home/u/my grid" })).toThrow(/cannot hold spaces or control characters/);
   });
 });
 
