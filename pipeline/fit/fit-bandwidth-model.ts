@@ -224,7 +224,7 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
   if (metrics.rSquared < POOR_FIT_R_SQUARED || metrics.eGlobalPercent > POOR_FIT_E_GLOBAL_PERCENT) {
     notes.push(
       `poor fit: R² = ${metrics.rSquared.toFixed(3)} (warned below ${POOR_FIT_R_SQUARED}), E_global = ${metrics.eGlobalPercent.toFixed(1)} % (warned above ${POOR_FIT_E_GLOBAL_PERCENT} %); ` +
-        `the quadratic form does not follow this device's curve well — look at the residuals before using the model${options.form === "paper" ? ", or try --form full" : ""}`,
+        `the quadratic form does not follow this device's curve well — look at the residuals before using the model${options.form === "paper" ? ", or try the full form (ckpt fit --form full; pipeline --param fit.form=full)" : ""}`,
     );
   }
   const model: BandwidthModel = {

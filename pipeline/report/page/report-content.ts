@@ -162,7 +162,7 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
         `measurement: the README says how that machine differs from thirty nodes writing to one NFS server.`,
       figures: machine.figures,
       tables: machine.tables,
-      notes: [],
+      notes: inputs.machineFit.model.notes ?? [],
     });
   }
   if (inputs.campaign) {
