@@ -119,6 +119,22 @@ describe("warnings and refusals", () => {
     }
   });
 
+  it("refuses bandwidths whose squares overflow (1e290 times too large) instead of writing a model without R² or SEs", async () => {
+    const csv = syntheticClusterCsv({ shape: { ...flat, bandwidthMbPerS: (m) => 60 - 5 * m }, seed: 1, repetitions: 2 });
+    const huge = csv
+      .split("\n")
+      .map((line, i) => {
+        if (i === 0 || line === "") return line;
+        const f = line.split(",");
+        f[4] = String(Number(f[4]) * 1e290); // ckpt_mb
+        return f.join(",");
+      })
+      .join("\n");
+    const result = await ingestTraces([{ format: "canonical", open: async () => memorySource("t.csv", huge) }], {});
+    expect(result.counts.rejected).toBe(0);
+    expect(() => fitBandwidthModel(result.observations, { ...DEFAULT_FIT_OPTIONS, allPoints: true })).toThrow(/statistics overflow .* check the units of ckpt_mb/);
+  });
+
   it("names --form paper only when the paper form does fit the same data", async () => {
     // Two sizes: the full form (3 sizes needed) cannot be identified, the paper form can.
     const twoSizes: ClusterShape = { ...flat, sizesMb: [50, 200], bandwidthMbPerS: (m, v) => 60 + 10 * m - m * m - v / 100 };
