@@ -57,7 +57,7 @@ export function fitFigures(
       datasets: observations.runs.some((run) => /^D[123]$/.test(run.attributes?.dataset ?? "")),
       surfacePoints: {
         label: "fit points",
-      selection: String(fit.model.provenance.fitPoints ?? ""),
+        selection: String(fit.model.provenance.fitPoints ?? ""),
         points: points.map((p, i) => ({ m: p.m, vGb: round(r.vGb[i]!), bwMbPerS: p.observedMbPerS, label: `v = ${p.series} MB` })),
       },
     }),

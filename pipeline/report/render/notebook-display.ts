@@ -5,8 +5,8 @@
  * the richest it knows: JupyterLab renders the Vega-Lite v5 spec interactively (it has no
  * v6 renderer, hence v5 here); every other front end, and a plain `jupyter nbconvert --to
  * html`, shows the PNG (displayed at least 480 px wide by its width metadata, with twice
- * those pixels); a terminal the text. No SVG: nbconvert prefers it to PNG, and nbconvert 6.x's HTML exporter strips
- * inline SVG down to its text, which left empty boxes. tslab's public `display` sends one
+ * those pixels); a terminal the text. No SVG: nbconvert prefers it to PNG, and nbconvert
+ * 6.x's HTML exporter strips inline SVG down to its text, which left empty boxes. tslab's public `display` sends one
  * MIME type per output, which would show the chart several times in JupyterLab, so the
  * bundle goes through tslab's own display channel.
  */
