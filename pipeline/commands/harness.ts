@@ -12,6 +12,7 @@ import { formatNumber, formatTable } from "../shared/format-table";
 import { ingestFiles } from "../ingest/ingest-files";
 import { projectRoot } from "../shared/version";
 import { batchScript, type Scheduler } from "../harness/batch-script";
+import { holdMemory } from "../harness/hold-app";
 import { harnessScriptArgv, type HarnessScriptName } from "../harness/node-script";
 import { MAX_DURATION_S, parseSweep } from "../harness/parse-sweep";
 import { planSweep } from "../harness/plan-sweep";
@@ -140,7 +141,10 @@ export const command: LegacyCommand = {
         return passThrough("emulate-worker", ["--size-mb", String(sizeMbFlag(args)), "--file", file, "--sync", sync, "--pages-per-write", String(pagesPerWrite)], io);
       }
       case "hold":
-        return passThrough("hold-app", ["--size-mb", String(sizeMbFlag(args))], null);
+        // In this process, not a child: the command backend's {pid} is this process, so
+        // its resident memory is the held size and killing it frees that memory.
+        holdMemory(sizeMbFlag(args));
+        return new Promise<number>(() => {});
     }
   },
 };
@@ -358,17 +362,12 @@ function sizeMbFlag(args: ParsedArgs): number {
   return sizeMb;
 }
 
-/**
- * Run one of the harness's own scripts in the foreground: its output through `io` (emulate),
- * or this process's own stdio for one that runs until it is killed (hold).
- */
-function passThrough(script: HarnessScriptName, argv: string[], io: CommandIo | null): number {
+/** Run one of the harness's own scripts in the foreground, its output through `io`. */
+function passThrough(script: HarnessScriptName, argv: string[], io: CommandIo): number {
   const [execPath, ...rest] = harnessScriptArgv(script);
-  const result = spawnSync(execPath!, [...rest, ...argv], { stdio: io === null ? "inherit" : "pipe", encoding: "utf8" });
+  const result = spawnSync(execPath!, [...rest, ...argv], { stdio: "pipe", encoding: "utf8" });
   if (result.error) throw result.error;
-  if (io !== null) {
-    if (result.stdout) io.stdout(result.stdout);
-    if (result.stderr) io.stderr(result.stderr);
-  }
+  if (result.stdout) io.stdout(result.stdout);
+  if (result.stderr) io.stderr(result.stderr);
   return result.status ?? 1;
 }

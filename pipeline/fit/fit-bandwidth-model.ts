@@ -220,11 +220,12 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
     conditionNumber: fit.conditionNumber,
     tQuantile,
   };
+  requireFiniteStatistics({ coefficients, covariance: fit.covariance, metrics }, points.bwMbPerS);
   const seriesPeaks = compareSeriesPeaks(observations.series, shape);
   if (metrics.rSquared < POOR_FIT_R_SQUARED || metrics.eGlobalPercent > POOR_FIT_E_GLOBAL_PERCENT) {
     notes.push(
       `poor fit: R² = ${metrics.rSquared.toFixed(3)} (warned below ${POOR_FIT_R_SQUARED}), E_global = ${metrics.eGlobalPercent.toFixed(1)} % (warned above ${POOR_FIT_E_GLOBAL_PERCENT} %); ` +
-        `the quadratic form does not follow this device's curve well — look at the residuals before using the model${options.form === "paper" ? ", or try --form full" : ""}`,
+        `the quadratic form does not follow this device's curve well — look at the residuals before using the model${options.form === "paper" ? ", or try the full form (ckpt fit --form full; pipeline --param fit.form=full)" : ""}`,
     );
   }
   const model: BandwidthModel = {
@@ -326,6 +327,23 @@ function requireVaryingBandwidth(points: SelectedPoints): void {
         `(other m, other sizes), and check the traces' times (identical durations often mean a clock with too coarse a resolution)`,
     );
   }
+}
+
+/**
+ * Refuse statistics that overflowed: finite bandwidths beyond ≈ 1e150 MB/s have squares
+ * (sums of squares, variances, R²) no double holds. Such bandwidths are not measurements
+ * but a unit mistake; a model with its R² and standard errors missing would hide that.
+ */
+function requireFiniteStatistics(statistics: object, bwMbPerS: Float64Array): void {
+  const finite = (value: unknown): boolean =>
+    typeof value === "number" ? Number.isFinite(value) : value === null || typeof value !== "object" || Object.values(value).every(finite);
+  if (finite(statistics)) return;
+  let largest = 0;
+  for (const bw of bwMbPerS) largest = Math.max(largest, Math.abs(bw));
+  throw new InputError(
+    `the fit's statistics overflow on these data: aggregated bandwidths up to ${largest.toPrecision(3)} MB/s have sums of squares beyond the largest double ` +
+      `(bandwidths must stay below about 1e150 MB/s); such values are not measurements: check the units of ckpt_mb (MB) and of the times (s)`,
+  );
 }
 
 function paperFormFits(observations: Observations, options: FitOptions): boolean {

@@ -5,7 +5,9 @@
  *
  * Checks, in this order (the first failing one is reported):
  * each number is a finite decimal (m, size_mb, ckpt_mb, start_s, end_s), m is an integer
- * ≥ 1, size_mb > 0, ckpt_mb > 0, end_s ≥ start_s, end_s ≠ start_s.
+ * ≥ 1, size_mb > 0, ckpt_mb > 0, end_s ≥ start_s, end_s ≠ start_s, and the bandwidth
+ * ckpt_mb / (end_s − start_s) is > 0 and finite even m times over (the run's aggregated
+ * bandwidth, a sum of m of them, is then finite too; 1e10 MB in 1e-300 s is not a bandwidth).
  * Decisions where the issue is silent: ckpt_mb = 0 is rejected like a non-positive size
  * (it would give a zero bandwidth, not a measurement); start_s may be any finite number
  * (relative or Unix time, even negative).
@@ -28,6 +30,7 @@ const NON_POSITIVE_SIZE = 7;
 const NON_POSITIVE_CKPT = 8;
 const END_BEFORE_START = 9;
 const ZERO_DURATION = 10;
+const BANDWIDTH_OUT_OF_RANGE = 11;
 
 /** 0 when the values make a valid process checkpoint, else a problem number. */
 export function processValuesProblem(m: number, sizeMb: number, ckptMb: number, startS: number, endS: number): number {
@@ -58,6 +61,8 @@ export function processValuesProblemIn(values: Float64Array): number {
   if (ckptMb <= 0) return NON_POSITIVE_CKPT;
   if (endS < startS) return END_BEFORE_START;
   if (endS === startS) return ZERO_DURATION;
+  const bwMbPerS = ckptMb / (endS - startS);
+  if (!(bwMbPerS > 0 && bwMbPerS * m < Infinity)) return BANDWIDTH_OUT_OF_RANGE;
   return 0;
 }
 
@@ -92,6 +97,8 @@ export function explainProcessValuesProblem(
       return { code: "end-before-start", reason: rejectMessage.endBeforeStart(values.startS, values.endS) };
     case ZERO_DURATION:
       return { code: "zero-duration", reason: rejectMessage.zeroDuration(values.startS) };
+    case BANDWIDTH_OUT_OF_RANGE:
+      return { code: "bandwidth-out-of-range", reason: rejectMessage.bandwidthOutOfRange(values.m, values.ckptMb, values.startS, values.endS) };
     default:
       throw new RangeError(`unknown process-values problem ${problem}`);
   }

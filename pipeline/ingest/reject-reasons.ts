@@ -39,6 +39,8 @@ export const REJECT_CODES = [
   "malformed-event",
   /** Host logs: a ckpt_start without its ckpt_end, or a ckpt_end without its ckpt_start. */
   "unpaired-event",
+  /** ckpt_mb / (end_s − start_s) is 0 or overflows (or m times it does): no finite aggregated bandwidth. */
+  "bandwidth-out-of-range",
 ] as const;
 
 export type RejectCode = (typeof REJECT_CODES)[number];
@@ -75,6 +77,11 @@ export const rejectMessage = {
   },
   zeroDuration(startS: number): string {
     return `end_s equals start_s (${startS}): a checkpoint takes a positive time, the bandwidth would be infinite`;
+  },
+  bandwidthOutOfRange(m: number, ckptMb: number, startS: number, endS: number): string {
+    const bw = ckptMb / (endS - startS);
+    const what = !(bw > 0) ? "is 0 MB/s" : bw === Infinity ? "overflows" : `is ${bw} MB/s, and m = ${m} processes at that rate overflow`;
+    return `the bandwidth ckpt_mb / (end_s − start_s) = ${ckptMb} / (${endS} − ${startS}) ${what}: not a measurable bandwidth; check the units of ckpt_mb (MB) and of the times (s)`;
   },
   duplicateProcess(runId: string, node: string, firstAt: string): string {
     return `duplicate process: run ${shown(runId)} already has node ${shown(node)} (first at ${firstAt}); only the first row counts in the run`;

@@ -112,8 +112,22 @@ function compareGroups(
   return 0;
 }
 
-/** Mean and sample standard deviation (n − 1), two passes; sd 0 for one value. */
+/**
+ * Mean and sample standard deviation (n − 1), two passes; sd 0 for one value. Finite
+ * bandwidths near the top of the doubles overflow the sum or the squares: those are
+ * computed again on the values divided by the largest of them (every other input gives
+ * the plain computation's bits).
+ */
 export function meanAndSampleSd(values: readonly number[]): { mean: number; sd: number } {
+  const plain = plainMeanAndSampleSd(values);
+  if (Number.isFinite(plain.mean) && Number.isFinite(plain.sd)) return plain;
+  let scale = 0;
+  for (const v of values) scale = Math.max(scale, Math.abs(v));
+  const scaled = plainMeanAndSampleSd(values.map((v) => v / scale));
+  return { mean: scaled.mean * scale, sd: scaled.sd * scale };
+}
+
+function plainMeanAndSampleSd(values: readonly number[]): { mean: number; sd: number } {
   let sum = 0;
   for (const v of values) sum += v;
   const mean = sum / values.length;

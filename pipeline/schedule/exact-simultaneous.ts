@@ -142,56 +142,59 @@ export function exactSimultaneous(
   let nodes = 0;
   let stoppedBy: ExactSimultaneousResult["stoppedBy"] = null;
   let openBound = 0;
+  // The exclude branch is the last step of a node: a loop over k, not a call, so the call
+  // depth is the number of applications included (10 000 applications overflowed the stack).
   const search = (k: number, current: number): void => {
-    nodes++;
-    if (k === n) return;
-    const bound = current + fractional(k, capacityMb - set.sumMb);
-    if (stoppedBy !== null) {
-      if (bound > openBound) openBound = bound;
-      return;
-    }
-    if (bound <= best) return;
-    if (nodes > nodeLimit) stoppedBy = "node-limit";
-    else if ((nodes & 1023) === 0 && performance.now() - clockStart > timeLimitMs) stoppedBy = "time-limit";
-    if (stoppedBy !== null) {
-      if (bound > openBound) openBound = bound;
-      return;
-    }
-    const node = nodeOf[k]!;
-    const sizeMb = size[k]!;
-    const m = set.count + 1;
-    const volumeMb = set.sumMb + sizeMb;
-    const largest = Math.max(largestSize(set), sizeMb);
-    const canInclude =
-      (node < 0 || nodeBusy[node] === 0) &&
-      volumeMb <= capacityMb &&
-      !(strict && m > mMax) &&
-      (options.estimator !== "static" || largest <= deadlineS * perProcessAt(m));
-    if (canInclude) {
-      insertSize(set, sizeMb);
-      if (node >= 0) nodeBusy[node] = 1;
-      stack[depth++] = k;
-      const withValue = current + value[k]!;
-      if (cutInfeasible) {
-        if (feasible()) {
-          if (withValue > best) {
+    for (; ; k++) {
+      nodes++;
+      if (k === n) return;
+      const bound = current + fractional(k, capacityMb - set.sumMb);
+      if (stoppedBy !== null) {
+        if (bound > openBound) openBound = bound;
+        return;
+      }
+      if (bound <= best) return;
+      if (nodes > nodeLimit) stoppedBy = "node-limit";
+      else if ((nodes & 1023) === 0 && performance.now() - clockStart > timeLimitMs) stoppedBy = "time-limit";
+      if (stoppedBy !== null) {
+        if (bound > openBound) openBound = bound;
+        return;
+      }
+      const node = nodeOf[k]!;
+      const sizeMb = size[k]!;
+      const m = set.count + 1;
+      const volumeMb = set.sumMb + sizeMb;
+      const largest = Math.max(largestSize(set), sizeMb);
+      const canInclude =
+        (node < 0 || nodeBusy[node] === 0) &&
+        volumeMb <= capacityMb &&
+        !(strict && m > mMax) &&
+        (options.estimator !== "static" || largest <= deadlineS * perProcessAt(m));
+      if (canInclude) {
+        insertSize(set, sizeMb);
+        if (node >= 0) nodeBusy[node] = 1;
+        stack[depth++] = k;
+        const withValue = current + value[k]!;
+        if (cutInfeasible) {
+          if (feasible()) {
+            if (withValue > best) {
+              best = withValue;
+              bestSet = Array.from(stack.subarray(0, depth));
+            }
+            search(k + 1, withValue);
+          }
+        } else {
+          if (withValue > best && feasible()) {
             best = withValue;
             bestSet = Array.from(stack.subarray(0, depth));
           }
           search(k + 1, withValue);
         }
-      } else {
-        if (withValue > best && feasible()) {
-          best = withValue;
-          bestSet = Array.from(stack.subarray(0, depth));
-        }
-        search(k + 1, withValue);
+        depth--;
+        if (node >= 0) nodeBusy[node] = 0;
+        removeSize(set, sizeMb);
       }
-      depth--;
-      if (node >= 0) nodeBusy[node] = 0;
-      removeSize(set, sizeMb);
     }
-    search(k + 1, current);
   };
   search(0, 0);
 

@@ -31,6 +31,7 @@ function fitStageFor(spec: { name: string; summary: string; input: string; model
       context.progress(
         `${report.model.form} form on ${m.pointCount} points (${m.runCount} runs): R² = ${m.rSquared.toFixed(4)}, E_global = ${m.eGlobalPercent.toFixed(2)} %, RMSE = ${m.rmseMbPerS.toFixed(3)} MB/s`,
       );
+      for (const note of report.notes) context.progress(`note: ${note}`);
       // The residual columns are typed arrays (fast to fill); artifacts are JSON arrays.
       const asArrays = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_key, v: unknown) => (v instanceof Float64Array ? Array.from(v) : v)));
       return { artifacts: { [spec.model]: report.model, [spec.report]: asArrays(report) } };

@@ -2,6 +2,9 @@
  * Fitting clusters unlike Azur (issue: recalibration for a new cluster). Data come from the
  * seeded generators of pipeline/ingest/synthetic-cluster.ts, ingested by the ingest stage.
  */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fitBandwidthModel, DEFAULT_FIT_OPTIONS } from "../../pipeline/fit/fit-bandwidth-model";
 import { predict } from "../../pipeline/fit/model";
@@ -9,6 +12,7 @@ import { memorySource } from "../../pipeline/ingest/byte-source";
 import { ingestTraces } from "../../pipeline/ingest/ingest-files";
 import { syntheticClusterCsv, type ClusterShape, type SyntheticClusterOptions } from "../../pipeline/ingest/synthetic-cluster";
 import { InputError } from "../../pipeline/shared/errors";
+import { runCli } from "../cli-io";
 
 async function observationsOf(options: SyntheticClusterOptions) {
   const csv = syntheticClusterCsv(options);
@@ -88,6 +92,47 @@ describe("warnings and refusals", () => {
     const result = await ingestTraces([{ format: "canonical", open: async () => memorySource("t.csv", exact) }], {});
     expect(() => fitBandwidthModel(result.observations, DEFAULT_FIT_OPTIONS)).toThrow(InputError);
     expect(() => fitBandwidthModel(result.observations, DEFAULT_FIT_OPTIONS)).toThrow(/same aggregated bandwidth, 50 MB\/s/);
+  });
+
+  it("ckpt fit on infinite bandwidths (end = start everywhere): a refusal that says why, not a model", async () => {
+    const csv = syntheticClusterCsv({ shape: flat, seed: 1, repetitions: 2 });
+    const rows = csv.trim().split("\n").length - 1;
+    const instant = csv
+      .split("\n")
+      .map((line, i) => {
+        if (i === 0 || line === "") return line;
+        const f = line.split(",");
+        f[6] = f[5]!; // end_s = start_s
+        return f.join(",");
+      })
+      .join("\n");
+    const dir = mkdtempSync(join(tmpdir(), "ckpt-fit-instant-"));
+    try {
+      writeFileSync(join(dir, "instant.csv"), instant);
+      const run = await runCli(["fit", join(dir, "instant.csv"), "--out", join(dir, "model.json")]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(new RegExp(`none of the ${rows} rows of .*instant\\.csv was accepted \\(${rows} zero-duration\\), so there is nothing to fit`));
+      expect(run.stdout).not.toMatch(/Infinity|NaN/);
+      expect(existsSync(join(dir, "model.json"))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses bandwidths whose squares overflow (1e290 times too large) instead of writing a model without R² or SEs", async () => {
+    const csv = syntheticClusterCsv({ shape: { ...flat, bandwidthMbPerS: (m) => 60 - 5 * m }, seed: 1, repetitions: 2 });
+    const huge = csv
+      .split("\n")
+      .map((line, i) => {
+        if (i === 0 || line === "") return line;
+        const f = line.split(",");
+        f[4] = String(Number(f[4]) * 1e290); // ckpt_mb
+        return f.join(",");
+      })
+      .join("\n");
+    const result = await ingestTraces([{ format: "canonical", open: async () => memorySource("t.csv", huge) }], {});
+    expect(result.counts.rejected).toBe(0);
+    expect(() => fitBandwidthModel(result.observations, { ...DEFAULT_FIT_OPTIONS, allPoints: true })).toThrow(/statistics overflow .* check the units of ckpt_mb/);
   });
 
   it("names --form paper only when the paper form does fit the same data", async () => {

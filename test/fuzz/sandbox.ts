@@ -9,9 +9,9 @@
  *   the project's reports/).
  *
  * `FUZZ_SCALE` multiplies every property's number of runs: CI runs the suite as is (under
- * two minutes, fixed seeds); `npm run fuzz` runs it with FUZZ_SCALE=25 and fresh seeds.
+ * two minutes, fixed seeds); `npm run fuzz` runs it with FUZZ_SCALE=25 from a fresh seed.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -21,9 +21,22 @@ import { runCli } from "../cli-io";
 
 export const FUZZ_SCALE = Math.max(1, Number(process.env.FUZZ_SCALE ?? "1"));
 
-/** fast-check parameters: `runs` × FUZZ_SCALE runs, from a fixed seed unless FUZZ_SCALE > 1. */
-export function fuzzParameters(runs: number, seed: number): { numRuns: number; seed?: number; endOnFailure: boolean } {
-  return FUZZ_SCALE > 1 ? { numRuns: runs * FUZZ_SCALE, endOnFailure: true } : { numRuns: runs, seed, endOnFailure: true };
+/**
+ * The long run's base seed: FC_SEED, or a fresh one (printed, so that a failure can be
+ * rerun). Without it every property would fall back on test/setup.ts's fixed global seed
+ * and each `npm run fuzz` would explore the same inputs.
+ */
+const LONG_RUN_SEED = FUZZ_SCALE > 1 ? Number(process.env.FC_SEED ?? randomInt(2 ** 31 - 1)) : null;
+if (LONG_RUN_SEED !== null) console.log(`fuzz: ${FUZZ_SCALE}× the CI runs from seed ${LONG_RUN_SEED} (rerun: FC_SEED=${LONG_RUN_SEED} npm run fuzz)`);
+
+/** fast-check parameters: `runs` runs from the fixed `seed`, or FUZZ_SCALE times more from the long run's seed. */
+export function fuzzParameters(runs: number, seed: number): { numRuns: number; seed: number; endOnFailure: boolean } {
+  return LONG_RUN_SEED !== null ? { numRuns: runs * FUZZ_SCALE, seed: LONG_RUN_SEED + seed, endOnFailure: true } : { numRuns: runs, seed, endOnFailure: true };
+}
+
+/** A property's runs as CI runs them (the global fixed seed), or scaled like `fuzzParameters` in a long run. */
+export function scaledRuns(runs: number, seed: number): { numRuns: number; seed?: number } {
+  return LONG_RUN_SEED !== null ? { numRuns: runs * FUZZ_SCALE, seed: LONG_RUN_SEED + seed } : { numRuns: runs };
 }
 
 /** Every file under `dir` with a hash of its content (folders as entries too). */

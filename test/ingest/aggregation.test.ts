@@ -74,6 +74,16 @@ describe("summariseRuns", () => {
     ...(cluster === undefined ? {} : { attributes: { cluster } }),
   });
 
+  it("gives a finite mean and sd for finite bandwidths whose squares or sum overflow (found by npm run fuzz)", () => {
+    // Reference: the same statistics in exact arithmetic, by hand: mean (a + b)/2, sd |a − b|/√2.
+    const a = 1.8961503816218355e154;
+    const point = summariseRuns([run("1", 3, 15, a), run("2", 3, 15, 15)]).series[0]!.points[0]!;
+    expect(point.meanBwMbPerS).toBeCloseTo((a + 15) / 2, -140);
+    expect(point.sdBwMbPerS / ((a - 15) / Math.SQRT2)).toBeCloseTo(1, 12);
+    const top = summariseRuns([run("1", 1, 15, 1.5e308), run("2", 1, 15, 1.5e308), run("3", 1, 15, 1.5e308)]).series[0]!.points[0]!;
+    expect(top).toMatchObject({ meanBwMbPerS: 1.5e308, sdBwMbPerS: 0 });
+  });
+
   it("takes the smallest m on a tie for the peak, and orders series by size", () => {
     const observations = summariseRuns([run("1", 2, 46, 9), run("2", 1, 15, 5), run("3", 3, 15, 9), run("4", 2, 15, 9)]);
     expect(observations.series.map((s) => [s.sizeMb, s.peak])).toEqual([

@@ -20,6 +20,7 @@ import { ingestTraces, type IngestOptions, type IngestResult } from "../../pipel
 import { readCanonicalSource } from "../../pipeline/ingest/canonical-reader";
 import { createRowLedger } from "../../pipeline/ingest/row-ledger";
 import { HEADER, traceLine, traceText } from "./csv-arbitraries";
+import { scaledRuns } from "../fuzz/sandbox";
 
 function ingestText(text: string, options: IngestOptions & { maxReadBytes?: number } = {}): Promise<IngestResult> {
   return ingestTraces([{ format: "canonical", open: async () => memorySource("t.csv", text, { maxReadBytes: options.maxReadBytes }) }], options);
@@ -48,7 +49,7 @@ describe("canonical parser properties", () => {
           expect(reject.reason.length).toBeGreaterThan(0);
         }
       }),
-      { numRuns: 150 },
+      scaledRuns(150, 1301),
     );
   });
 
@@ -59,7 +60,7 @@ describe("canonical parser properties", () => {
         if (result) expect(result.counts.rejected).toBe(0);
         else expect(error).toMatch(/^t\.csv:\d+: /);
       }),
-      { numRuns: 150 },
+      scaledRuns(150, 1302),
     );
   });
 
@@ -70,7 +71,7 @@ describe("canonical parser properties", () => {
         const slow = await outcome(ingestText(text, { canonicalParser: "csv-parse" }));
         expect(fast).toEqual(slow);
       }),
-      { numRuns: 200 },
+      scaledRuns(200, 1303),
     );
   });
 });
@@ -239,7 +240,7 @@ describe("ckpt ingest on hostile traces", () => {
             expect(rejectRows).toHaveLength(rejected);
           }
         }),
-        { numRuns: 120 },
+        scaledRuns(120, 1304),
       );
       // The generator must reach the accounting checks, not only refusals.
       expect(ingested).toBeGreaterThan(20);

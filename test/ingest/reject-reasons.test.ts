@@ -31,6 +31,10 @@ describe.each<CanonicalParser>(["fast", "csv-parse"])("reject reasons (%s parser
     ["a non-positive checkpoint size", "r,n1,1,76,0,0,10", "non-positive-ckpt", /ckpt_mb must be > 0/],
     ["end before start", "r,n1,1,76,76,10,5", "end-before-start", /end_s \(5\) is before start_s \(10\)/],
     ["a zero duration", "r,n1,1,76,76,5,5", "zero-duration", /end_s equals start_s \(5\)/],
+    // Found by npm run fuzz: each was accepted with an infinite or zero bandwidth.
+    ["a bandwidth beyond the doubles", "r,n1,1,76,1e10,0,1e-300", "bandwidth-out-of-range", /= 10000000000 \/ \(1e-300 − 0\) overflows: not a measurable bandwidth/],
+    ["a duration beyond the doubles (bandwidth 0)", "r,n1,1,76,76,-1e308,1e308", "bandwidth-out-of-range", /= 76 \/ \(1e\+308 − -1e\+308\) is 0 MB\/s/],
+    ["m times the bandwidth beyond the doubles", "r,n1,3,76,1e308,0,1", "bandwidth-out-of-range", /is 1e\+308 MB\/s, and m = 3 processes at that rate overflow/],
   ])("rejects %s, with the line, the raw text and a reason that says what was expected", async (_, row, code, reason) => {
     const result = await ingest(GOOD, row);
     expectAccounted(result);

@@ -17,7 +17,7 @@ import { projectRoot } from "../../pipeline/shared/version";
 const out = mkdtempSync(join(tmpdir(), "ckpt-notebooks-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-type Output = { output_type: string; name?: string; text?: string[]; data?: Record<string, unknown> };
+type Output = { output_type: string; name?: string; text?: string[]; data?: Record<string, unknown>; metadata?: Record<string, unknown> };
 const outputsOf = (notebook: Notebook) => notebook.cells.flatMap((c) => (c.outputs ?? []) as Output[]);
 
 beforeAll(() => {
@@ -45,6 +45,10 @@ describe("notebooks", () => {
     for (const chart of charts) {
       expect(Object.keys(chart.data!).sort()).toEqual([VEGA_LITE_MIME, "image/png", "text/plain"]);
       expect((chart.data![VEGA_LITE_MIME] as { $schema: string }).$schema).toMatch(/vega-lite\/v5\.json$/);
+      // Shown at least 480 px wide, from a PNG with twice those pixels (IHDR width at byte 16).
+      const shownWidth = (chart.metadata?.["image/png"] as { width: number }).width;
+      expect(shownWidth).toBeGreaterThanOrEqual(480);
+      expect(Math.abs(Buffer.from(chart.data!["image/png"] as string, "base64").readUInt32BE(16) - 2 * shownWidth)).toBeLessThanOrEqual(1);
     }
     if (name === "04-reproduce-the-papers") {
       // The parameter reached the notebook: its verdict counts are those of the library with peakTolerance = 2.

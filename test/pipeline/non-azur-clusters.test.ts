@@ -74,7 +74,7 @@ describe("the pipeline on clusters unlike Azur", () => {
     // No D1–D3 figure for a cluster whose traces hold no such runs.
     expect(report.sections.find((s) => s.id === "fitted-model")!.figures).not.toContain("fitted-model-datasets");
     expectFiniteOutputs(out);
-  });
+  }, 180_000);
 
   it("a small NFS fastest with one writer: fitted on all points, the stall of the faithful ScheduleCkpt explained", async () => {
     const { dir, trace } = traceOf({ shape: "collapse", seed: 1, repetitions: 4 });
@@ -87,6 +87,14 @@ describe("the pipeline on clusters unlike Azur", () => {
     expect(labels.slice(0, 3)).toEqual(["Cluster", "Fitted model", "Note on the fit"]);
     expect(report.summary.find((i) => i.label === "Note on the fit")!.text).toMatch(/fitted on all \d+ points/);
     expect(report.summary.find((i) => i.label === "Note on ScheduleCkpt")!.text).toMatch(/idle-start admit-first/);
+    // The fits' notes are printed as the stages run, the machine's poor fit in its section too.
+    expect(run.stderr).toMatch(/note: the papers' rule .* fitted on all \d+ points/);
+    expect(run.stderr).toMatch(/note: poor fit: R² = 0\.\d+ \(warned below 0\.9\)/);
+    expect(report.sections.find((s) => s.id === "machine")!.notes.join(" ")).toMatch(/poor fit: R² = /);
+    // The surface says which points were fitted; counts are printed whole.
+    const html = readFileSync(join(out, "index.html"), "utf8");
+    expect(html).toMatch(/Points: the fit points of the traces \S*trace\.csv \(per-\(m, v\) means, all points\)\./);
+    expect(readFileSync(join(out, "tables", "fitted-model-metrics.tex"), "utf8")).toMatch(/fit points \(N\) & \d+ & count/);
     // The Gantt chart of a run that started nothing is left out, with a note.
     const schedule = report.sections.find((s) => s.id === "schedule")!;
     expect(schedule.figures).not.toContain("schedule-example-gantt");
@@ -99,7 +107,7 @@ describe("the pipeline on clusters unlike Azur", () => {
     expect(admit.code, admit.stderr).toBe(0);
     const example = JSON.parse(readFileSync(join(out, "artifacts", "schedule-example.json"), "utf8"));
     expect(example.scheduleCkpt.ctnys).toBeGreaterThan(0);
-  });
+  }, 180_000);
 
   it("a cluster measured on small sizes only: scenarios beyond its domain are not applicable, fatal with --strict", async () => {
     const tiny: ClusterShape = {
@@ -128,5 +136,5 @@ describe("the pipeline on clusters unlike Azur", () => {
     expect(strict.stderr).toMatch(/scenario "campaign A" is not applicable/);
     expect(readFileSync(join(out, "index.html"))).toEqual(before);
     expect(readdirSync(dir).sort()).toEqual(["report", "trace.csv"]);
-  });
+  }, 180_000);
 });

@@ -31,17 +31,21 @@ describe("rendering", () => {
     const a = await renderSvg(figure.spec);
     const b = await renderSvg(figure.spec);
     expect(b.svg).toBe(a.svg);
-    expect(Buffer.compare(renderPng(a.svg), renderPng(b.svg))).toBe(0);
+    expect(Buffer.compare(renderPng(a.svg, a.width), renderPng(b.svg, b.width))).toBe(0);
     expect(Buffer.compare(await renderPdf(a.svg, a), await renderPdf(b.svg, b))).toBe(0);
   });
 
-  it("renders the PNG at twice the SVG's size", async () => {
+  it("renders the PNG at twice its display width, which is at least 480 px", async () => {
     const { svg, width, height } = await renderSvg(figure.spec);
-    const png = renderPng(svg);
+    expect(width).toBeLessThan(480); // a paper-column figure, shown scaled up to 480 px
+    const png = renderPng(svg, width);
     expect(png.subarray(1, 4).toString("ascii")).toBe("PNG");
-    // IHDR: width and height, big-endian, at bytes 16 and 20.
-    expect(png.readUInt32BE(16)).toBe(Math.round(width * 2));
-    expect(png.readUInt32BE(20)).toBe(Math.round(height * 2));
+    // IHDR: width and height, big-endian, at bytes 16 and 20; the aspect ratio kept.
+    expect(png.readUInt32BE(16)).toBe(960);
+    expect(png.readUInt32BE(20)).toBe(Math.round((height * 960) / width));
+    // A figure wider than 480 px keeps its own width, at 2×.
+    const wide = await renderSvg({ ...figure.spec, width: 600 } as typeof figure.spec);
+    expect(renderPng(wide.svg, wide.width).readUInt32BE(16)).toBe(Math.round(2 * wide.width));
   });
 
   it("writes a PDF page the size of the figure with DejaVu Sans embedded and no creation time", async () => {

@@ -25,6 +25,14 @@ describe("ScheduleCkpt at scale", () => {
     expect(result.upperBound).toBeGreaterThanOrEqual(result.value);
   });
 
+  it("solves the exact simultaneous start (--exact) on 10 000 applications (no stack overflow)", () => {
+    // The branch and bound recursed once per application excluded, 10 000 deep.
+    const report = evaluateSchedule(applications(10_000), resolveScheduleOptions({ model: PAPER_MODEL, deadlineS: 180, record: false }), { exact: { nodeLimit: 50_000 } });
+    expect(report.exact!.result.stoppedBy).toBe("node-limit");
+    expect(report.exact!.result.value).toBeGreaterThan(0);
+    expect(report.exact!.result.upperBound).toBeGreaterThanOrEqual(report.exact!.result.value);
+  });
+
   it("counts ks_bw's work exactly: Σ_{j≤k0} C(r, j) subsets × (r + 1) estimates", () => {
     expect(ksBwWorkBound(9, 2, "up-to-k0")).toBe((1 + 9 + 36) * 10);
     expect(ksBwWorkBound(9, 2, "exactly-k0")).toBe(36 * 10);

@@ -57,6 +57,7 @@ export function fitFigures(
       datasets: observations.runs.some((run) => /^D[123]$/.test(run.attributes?.dataset ?? "")),
       surfacePoints: {
         label: "fit points",
+        selection: String(fit.model.provenance.fitPoints ?? ""),
         points: points.map((p, i) => ({ m: p.m, vGb: round(r.vGb[i]!), bwMbPerS: p.observedMbPerS, label: `v = ${p.series} MB` })),
       },
     }),
@@ -161,7 +162,8 @@ function metricsTable(fit: FitReportArtifact): Table {
     caption: "Regression figures of the fit, the papers' E_global, the cross-validated error and the error on the mixed-size runs held out of the fit.",
     columns: [
       { key: "metric", label: "metric" },
-      { key: "value", label: "value", decimals: 4 },
+      // Counts whole, the rest to 4 significant digits (readableNumber): no "30.0000 points".
+      { key: "value", label: "value" },
       { key: "unit", label: "unit" },
     ],
     rows: rows.map(([metric, value, unit]) => ({ metric, value, unit })),

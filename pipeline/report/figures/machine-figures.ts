@@ -34,6 +34,7 @@ export function machineFigures(
     vStepGb: 0.1,
     surfacePoints: {
       label: "fit points",
+      selection: String(fit.model.provenance.fitPoints ?? ""),
       points: r.m.map((m, i) => ({ m, vGb: r.vGb[i]!, bwMbPerS: r.observedMbPerS[i]!, label: `v = ${r.sizeMb[i]} MB` })),
     },
   });

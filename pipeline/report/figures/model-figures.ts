@@ -26,8 +26,11 @@ export interface ModelFiguresOptions {
   /** Measured data to draw with the model (ingest's observations), and how captions name it, e.g. "the traces x.csv". */
   observations?: Observations;
   observationsLabel?: string;
-  /** Points drawn on the surface (e.g. the fit points), with their legend label; default the Table 4.1 peaks. */
-  surfacePoints?: { label: string; points: { m: number; vGb: number; bwMbPerS: number; label: string }[] };
+  /**
+   * Points drawn on the surface (e.g. the fit points), with their legend label and which
+   * points they are (e.g. the model's `provenance.fitPoints`); default the Table 4.1 peaks.
+   */
+  surfacePoints?: { label: string; selection: string; points: { m: number; vGb: number; bwMbPerS: number; label: string }[] };
   /** Draw the D1–D3 figure (default true; the data sets are Azur's). */
   datasets?: boolean;
   /** Surface grid: m = 1..mMax, V = 0..vMaxGb in steps of vStepGb. */
@@ -73,7 +76,7 @@ function surfaceFigure(model: BandwidthModel, options: ModelFiguresOptions): Fig
     caption:
       `Aggregated checkpoint bandwidth predicted by the ${options.modelLabel} over m = 1..${mMax} simultaneous checkpoints ` +
       `and aggregated size V (GB = MB/1000). Dashed box: the domain the model was fitted on; grey: the polynomial gives ` +
-      `no usable bandwidth (≤ 0, docs/science.md §3.2). Points: ${given ? `the ${given.label} of ${options.observationsLabel ?? "the ingested traces"} (per-(m, v) means up to each series' peak)` : `the peaks measured on the Azur cluster, ${TABLE_4_1_SOURCE}`}.`,
+      `no usable bandwidth (≤ 0, docs/science.md §3.2). Points: ${given ? `the ${given.label} of ${options.observationsLabel ?? "the ingested traces"} (${given.selection})` : `the peaks measured on the Azur cluster, ${TABLE_4_1_SOURCE}`}.`,
     cells,
     mStep: 1,
     vStepGb: vStep,

@@ -45,6 +45,9 @@ export const CHART_SIZES = {
 
 export type ChartSize = keyof typeof CHART_SIZES;
 
+/** Figures are shown at least this wide (CSS px) on the report page and in notebooks; PNGs have twice the pixels. */
+export const MIN_DISPLAY_WIDTH_PX = 480;
+
 export const FONT_SIZES = { title: 10, axisTitle: 9, label: 8, legendTitle: 8, legendLabel: 8, annotation: 7.5 } as const;
 
 /** The Vega-Lite `config` every spec carries. */

@@ -96,7 +96,7 @@ export async function renderFigure(figure: Figure): Promise<{ files: ReportFile[
   const files: ReportFile[] = [
     { path: `${base}.vl.json`, content: `${JSON.stringify(figure.spec, null, 2)}\n`, ...volatile },
     { path: `${base}.svg`, content: rendered.svg, ...volatile },
-    { path: `${base}.png`, content: renderPng(rendered.svg), ...volatile },
+    { path: `${base}.png`, content: renderPng(rendered.svg, rendered.width), ...volatile },
     { path: `${base}.pdf`, content: await renderPdf(rendered.svg, rendered, { title: figure.title }), ...volatile },
   ];
   return { files, warnings: rendered.warnings };

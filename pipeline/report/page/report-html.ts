@@ -12,7 +12,7 @@
 import type { Figure } from "../figures/figure";
 import type { ReportContent, ReportSection, SummaryItem } from "./report-content";
 import type { Table } from "../tables/table";
-import { CHART_SIZES } from "../figures/theme";
+import { CHART_SIZES, MIN_DISPLAY_WIDTH_PX } from "../figures/theme";
 import { escapeHtml, tableToHtml } from "../tables/table-to-html";
 
 export interface ReportPageInputs {
@@ -173,7 +173,7 @@ figure { background: white; border: 1px solid #ddd; border-radius: 4px; margin: 
 figure.wide { grid-column: 1 / -1; }
 /* Specs are sized for a paper column (≈ 260 pt); on the page they are scaled to the card, at least 480 px wide. */
 .chart { min-height: 120px; overflow-x: auto; }
-.chart svg, .chart img { display: block; width: 100%; min-width: 480px; height: auto; }
+.chart svg, .chart img { display: block; width: 100%; min-width: ${MIN_DISPLAY_WIDTH_PX}px; height: auto; }
 figure.wide .chart svg, figure.wide .chart img { max-width: 960px; }
 dl.summary { display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; background: white; border: 1px solid #ddd; border-radius: 4px; padding: 12px 16px; margin: 0; }
 dl.summary dt { font-weight: bold; }

@@ -4,15 +4,15 @@
  * A figure is sent as one display with several representations, and each front end picks
  * the richest it knows: JupyterLab renders the Vega-Lite v5 spec interactively (it has no
  * v6 renderer, hence v5 here); every other front end, and a plain `jupyter nbconvert --to
- * html`, shows the PNG (rendered at 2×, displayed at 1× by its width metadata); a terminal
- * the text. No SVG: nbconvert prefers it to PNG, and nbconvert 6.x's HTML exporter strips
- * inline SVG down to its text, which left empty boxes. tslab's public `display` sends one
+ * html`, shows the PNG (displayed at least 480 px wide by its width metadata, with twice
+ * those pixels); a terminal the text. No SVG: nbconvert prefers it to PNG, and nbconvert
+ * 6.x's HTML exporter strips inline SVG down to its text, which left empty boxes. tslab's public `display` sends one
  * MIME type per output, which would show the chart several times in JupyterLab, so the
  * bundle goes through tslab's own display channel.
  */
 import type { TopLevelSpec } from "vega-lite";
 import type { Figure } from "../figures/figure";
-import { renderPng } from "./render-png";
+import { displayWidthPx, renderPng } from "./render-png";
 import { renderSvg } from "./render-svg";
 import { columnHeader, formatCell, type Table } from "../tables/table";
 import { tableToHtml } from "../tables/table-to-html";
@@ -30,10 +30,10 @@ export async function figureMimeBundle(figure: Figure | TopLevelSpec): Promise<{
   return {
     data: {
       [VEGA_LITE_MIME]: spec,
-      "image/png": renderPng(svg).toString("base64"),
+      "image/png": renderPng(svg, width).toString("base64"),
       "text/plain": isFigure(figure) ? `${figure.title}. ${figure.caption}` : "Vega-Lite chart",
     },
-    metadata: { "image/png": { width: Math.round(width) } },
+    metadata: { "image/png": { width: Math.round(displayWidthPx(width)) } },
   };
 }
 
