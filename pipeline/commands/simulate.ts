@@ -20,12 +20,13 @@ import { readAvailabilityTrace } from "../simulate/traces/read-availability-trac
 import { rejectToCsvLine, REJECTS_CSV_HEADER } from "../ingest/rejects-csv";
 import { bktOverrides, BKT_FLAGS } from "../simulate/bkt/bkt-overrides";
 import { BKT_PAPER_PRESET, readBktScenario, validateBktScenario } from "../simulate/bkt/bkt-scenario";
-import { simulateBkt } from "../simulate/bkt/bkt-simulator";
+import { simulateBkt, type BktProgress } from "../simulate/bkt/bkt-simulator";
+import { progressPrinter, type ProgressState } from "../simulate/progress-bar";
 import { classroomStatistics, classroomTraceToFta, generateClassroomTrace } from "../simulate/das06/classroom-trace";
 import { das06Overrides, DAS06_FLAGS } from "../simulate/das06/das06-overrides";
 import { DAS06_DEFAULTS, readDas06Scenario, validateDas06Scenario } from "../simulate/das06/das06-scenario";
 import { simulateDas06 } from "../simulate/das06/das06-simulator";
-import { idealExecutionTime, machineRatios, MACHINE_SETS } from "../simulate/das06/machines";
+import { idealExecutionTime, machineRatios, MACHINE_SETS, publishedIetMin } from "../simulate/das06/machines";
 import { parseShard, runShard, withDefaults } from "../simulate/sweep/run-shard";
 
 const SUBCOMMANDS = ["bkt", "das06", "sweep", "batch", "merge", "trace-stats"] as const;
@@ -63,7 +64,11 @@ bkt
     --speed-mips-mean X --speed-mips-sd X --min-speed-mips X  --host-mbps MIN,MAX
     --server-mbps X --server-connections N  --latency-seconds S
     --availability LAW --unavailability LAW --lifetime LAW|none   (laws as ckpt place --law)
+      or, for the two intervals, fitted:<trace>/<distribution> (the Failure Trace Archive
+      fits of data/availability/fta-fitted-models.csv, e.g. fitted:Microsoft99/weibull)
     --trace FILE (FTA .tab or .avt, instead of the two interval laws)
+    --trace-start-days D (t = 0 that many days into the trace; clients follow the nodes
+                          observed then)
     --transient suspend|abort   (suspend, the default, is the project's calibration;
                                  abort is [BKT]'s literal reading, docs/science.md §6.1.4)
     --policies none,periodic,pckp[,young,every-slice,pckp-paper,pckp-complete]
@@ -72,7 +77,9 @@ bkt
     --download-on-restart true|false  --horizon-hours H  --replications R  --seed S
   Prints per policy the makespan (mean, 95 % interval over the replications), the average
   wasted time per client and its two parts, checkpoints, copies, and the engine's events;
-  --json prints all of it and every run (only "timing" differs between identical runs).
+  --json prints all of it (each mean as { mean, ci95, n, … }, failures, Mbit sent, events)
+  and every run; "timing" (seconds, events/s overall and per policy) is the only part that
+  differs between identical runs. A progress bar on stderr unless --quiet.
 das06
   The [DAS06] institutional desktop grid (docs/science.md §6.2): a bag of tasks on a
   classroom's PCs, four scheduling policies, private or shared checkpoints, from every
@@ -88,10 +95,11 @@ das06
     --tolerance-night X --tolerance-weekend X --tolerance-day-base X --tolerance-day-per-hour X
     --tolerance-day-max X  --min-trace-left-days D  --seed S
   Prints the ideal execution time (IET) and per policy the mean turnaround and slowdown
-  (turnaround / IET) with 95 % intervals, censored runs, failures, replicas, checkpoints.
-  --iet prints only the IET of a task set on a machine set ([DAS06] Table 2).
+  (turnaround / IET) with 95 % intervals, censored runs, failures, restarts, replicas,
+  checkpoints; --json gives each mean as { mean, ci95, n, … } with the IET used (ietS).
+  --iet prints only the IET of a task set on a machine set, next to [DAS06] Table 2's value.
   generate writes the synthetic classroom trace (matched to [DAS06] §3.1's statistics) in
-  the FTA format, with its statistics on stderr.
+  the FTA format, labelled SYNTHETIC in its header, and prints its statistics.
 sweep
   Runs shard i of N of the sweep (default 0/1: every cell): the cells whose index c in the
   canonical order (first axis slowest, seed last) has c mod N = i. Each cell is written to
@@ -206,10 +214,23 @@ async function bkt(files: string[], args: ParsedArgs, io: CommandIo): Promise<nu
   }
   const scenario = validateBktScenario(withDefaults(base as unknown as Record<string, unknown>, bktOverrides(args.values)), (field) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} (or the scenario's "${field}")`);
   const quiet = booleanFlag(args, "quiet");
+  const bar = progressPrinter({ tty: process.stderr.isTTY === true, write: (text) => process.stderr.write(text), line: (text) => io.stderr(text) });
+  const perPolicy: Record<string, { seconds: number; events: number; eventsPerSecond: number }> = {};
   const started = performance.now();
-  const report = await simulateBkt(scenario, quiet ? undefined : (message) => io.stderr(message));
+  const report = await simulateBkt(
+    scenario,
+    quiet ? undefined : (p) => bar(bktProgressState(p)),
+    (policy, _seed, seconds, events) => {
+      const t = (perPolicy[policy] ??= { seconds: 0, events: 0, eventsPerSecond: 0 });
+      t.seconds += seconds;
+      t.events += events;
+      t.eventsPerSecond = t.events / t.seconds;
+    },
+  );
+  bar.end();
   const seconds = (performance.now() - started) / 1000;
-  const timing = { seconds, eventsPerSecond: report.events / seconds };
+  // Wall-clock figures: the only part of the output that differs between identical runs.
+  const timing = { seconds, events: report.events, eventsPerSecond: report.events / seconds, policies: perPolicy };
   const out = optionalStringFlag(args, "out");
   if (out !== undefined) writeJsonAtomic(out, report);
   if (booleanFlag(args, "json")) {
@@ -221,7 +242,7 @@ async function bkt(files: string[], args: ParsedArgs, io: CommandIo): Promise<nu
   io.stdout(
     [
       `[BKT] desktop grid: ${scenario.clients} clients, ${scenario.jobs} jobs, transient ${scenario.transient}${scenario.transient === "suspend" ? " (the project's calibration)" : " ([BKT]'s literal reading)"}, ` +
-        `${scenario.replications} replication(s) from seed ${scenario.seed}${report.trace ? `, trace ${report.trace.file}` : ""}; policies plan with ${report.policyLaw}`,
+        `${scenario.replications} replication(s) from seed ${scenario.seed}${report.trace ? `, trace ${report.trace.file} from day ${report.trace.startDays} (${report.trace.nodesObservedAtStart} nodes observed then)` : ""}; policies plan with ${report.policyLaw}`,
       formatTable(
         ["policy", "makespan h (95 % CI)", "avg waste h/client", "ckpt overhead h", "lost h", "connection wait h", "ckpts taken", "accepted", "copies", "unfinished runs"],
         Object.entries(report.policies).map(([policy, p]) => [
@@ -238,12 +259,22 @@ async function bkt(files: string[], args: ParsedArgs, io: CommandIo): Promise<nu
         ]),
       ),
       ...Object.entries(report.pairedMakespanDifferenceH).map(([pair, d]) => `makespan ${pair}: ${ci(d)} h (paired by seed)`),
-      `${report.events} events in ${seconds.toFixed(1)} s (${(timing.eventsPerSecond / 1e6).toFixed(2)} M events/s)`,
+      `${report.events} events in ${seconds.toFixed(1)} s (${(timing.eventsPerSecond / 1e6).toFixed(2)} M events/s; ${Object.entries(perPolicy).map(([p, t]) => `${p} ${(t.eventsPerSecond / 1e6).toFixed(2)}`).join(", ")})`,
       ...report.warnings.map((w) => `warning: ${w}`),
       ...(out ? [`written to ${out}`] : []),
     ].join("\n"),
   );
   return 0;
+}
+
+/** A [BKT] run's progress as the bar draws it: runs done plus the running one's share of jobs. */
+function bktProgressState(p: BktProgress): ProgressState {
+  if (p.run >= p.runs) return { fraction: 1, stage: "done", detail: "" };
+  return {
+    fraction: (p.run + p.completedJobs / p.jobs) / p.runs,
+    stage: `run ${p.run + 1}/${p.runs} (seed ${p.seed}, ${p.policy})`,
+    detail: `${p.completedJobs}/${p.jobs} jobs, t = ${p.timeH.toFixed(1)} h, ${(p.events / 1e6).toFixed(1)} M events`,
+  };
 }
 
 async function das06(rest: string[], args: ParsedArgs, io: CommandIo): Promise<number> {
@@ -280,8 +311,9 @@ async function das06(rest: string[], args: ParsedArgs, io: CommandIo): Promise<n
     const taskCpuS = positive("task-cpu-s", false);
     const ratios = args.values.ratios === undefined ? "ratio" : choiceFlag(args, "ratios", ["ratio", "index"] as const, "ratio");
     const ietS = idealExecutionTime(machineRatios(set, 32, ratios), tasks, taskCpuS);
-    if (json) io.stdout(JSON.stringify({ machineSet: set, tasks, taskCpuS, ratios, ietS, ietMin: ietS / 60 }, null, 2));
-    else io.stdout(`IET of ${tasks} tasks of ${taskCpuS} s on ${set}: ${(ietS / 60).toFixed(2)} min (${ietS.toFixed(1)} s)`);
+    const published = publishedIetMin(set, tasks, taskCpuS);
+    if (json) io.stdout(JSON.stringify({ machineSet: set, tasks, taskCpuS, ratios, ietS, ietMin: ietS / 60, publishedIetMin: published }, null, 2));
+    else io.stdout(`IET of ${tasks} tasks of ${taskCpuS} s on ${set}: ${(ietS / 60).toFixed(2)} min (${ietS.toFixed(1)} s)${published === null ? "" : `; [DAS06] Table 2 prints ${published.toFixed(2)} min`}`);
     return 0;
   }
   if (rest.length > 1) throw new UsageError(`"simulate das06" takes at most one scenario file, got ${rest.length}`);
@@ -313,7 +345,7 @@ async function das06(rest: string[], args: ParsedArgs, io: CommandIo): Promise<n
       `[DAS06] ${scenario.machineSet}, ${scenario.tasks} tasks of ${scenario.taskCpuS} s, ${scenario.checkpoints} checkpoint(s), ${scenario.checkpointStore} store, on ${traceLine}; ` +
         `${report.startTimesS.length} starting points (${Array.isArray(scenario.startTimes) ? "given" : scenario.startTimes}); IET ${(report.ietS / 60).toFixed(2)} min`,
       formatTable(
-        ["policy", "slowdown (95 % CI)", "turnaround min", "runs", "censored", "failures", "replicas", "checkpoints"],
+        ["policy", "slowdown (95 % CI)", "turnaround min", "runs", "censored", "failures", "restarts", "replicas", "checkpoints"],
         Object.entries(report.policies).map(([policy, p]) => [
           policy,
           ci(p.slowdown, 3),
@@ -321,6 +353,7 @@ async function das06(rest: string[], args: ParsedArgs, io: CommandIo): Promise<n
           String(p.runs),
           String(p.censored),
           p.failures.mean.toFixed(2),
+          p.restarts.mean.toFixed(2),
           p.replicas.mean.toFixed(2),
           p.checkpoints.mean.toFixed(2),
         ]),

@@ -9,6 +9,7 @@
  * stale and how to refresh them.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Stage } from "../runner/stage";
 import { SIMULATORS } from "../simulate/simulator";
 import { mergeSweep } from "../simulate/sweep/merge-sweep";
@@ -37,9 +38,11 @@ function simulationGridStage(name: string, summary: string, output: string, defa
       const spec = parseSweepSpec(readFileSync(projectPath(p.grid), "utf8"), p.grid);
       const outcome = await runShard(spec, SIMULATORS, context.cache.dir, { index: 0, count: 1 }, context.progress, [projectPath(p.results)]);
       if (outcome.ran > 0) {
+        // A grid run for the first time (e.g. a trace's grid) has nothing kept yet: not stale, only new.
+        const kept = existsSync(join(projectPath(p.results), "cells"));
         context.progress(
-          `${outcome.ran} of ${outcome.cells} cells were computed: the results kept in ${p.results} are stale (the simulator's code changed); ` +
-            `refresh them with: ckpt simulate sweep ${p.grid} --out ${p.results} && ckpt simulate merge ${p.grid} --out ${p.results}`,
+          `${outcome.ran} of ${outcome.cells} cells were computed: ${kept ? `the results kept in ${p.results} are stale (the simulator's code changed)` : `no results are kept in ${p.results} yet`}; ` +
+            `${kept ? "refresh" : "keep"} them with: ckpt simulate sweep ${p.grid} --out ${p.results} && ckpt simulate merge ${p.grid} --out ${p.results}`,
         );
       }
       return { artifacts: { [output]: mergeSweep(spec, [context.cache.dir]) } };

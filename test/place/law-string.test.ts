@@ -8,6 +8,9 @@ describe("law strings", () => {
     expect(parseLawString("exp:rate=1e-4").spec).toEqual({ kind: "exponential", ratePerSecond: 1e-4 });
     expect(parseLawString("exp:mean=2,unit=h").spec).toEqual({ kind: "exponential", ratePerSecond: 1 / 7200 });
     expect(parseLawString("lognormal:mu=1,sigma=2,unit=min").spec).toEqual({ kind: "lognormal", mu: 1 + Math.log(60), sigma: 2 });
+    // The gamma law of the Failure Trace Archive's fits (shape, scale in hours).
+    expect(parseLawString("gamma:shape=0.34,scale=94.35,unit=h").spec).toEqual({ kind: "gamma", shape: 0.34, scaleSeconds: 94.35 * 3600 });
+    expect(formatLawString(parseLawString("gamma:shape=2.5,scale=1000").spec)).toBe("gamma:shape=2.5,scale=1000");
   });
 
   it("reads [BKT] Table I's availability law in hours", () => {
@@ -34,7 +37,7 @@ describe("law strings", () => {
 
   it("refuses bad strings with what was expected", () => {
     expect(() => parseLawString("weibull")).toThrow(/expected <kind>:<parameters>/);
-    expect(() => parseLawString("gamma:shape=2")).toThrow(/unknown law "gamma"; known laws/);
+    expect(() => parseLawString("pareto:shape=2")).toThrow(/unknown law "pareto"; known laws: exp, weibull, hyperexp, lognormal, gamma, empirical/);
     expect(() => parseLawString("weibull:shap=2,scale=1")).toThrow(/weibull takes shape, scale, unit; found "shap"/);
     expect(() => parseLawString("weibull:shape=2")).toThrow(/weibull needs scale=/);
     expect(() => parseLawString("weibull:shape=x,scale=1")).toThrow(/shape=x is not a number/);

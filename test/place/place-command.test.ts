@@ -80,7 +80,7 @@ describe("ckpt place", () => {
       [["--slices", file("neg.csv", "p,c\n1,-1\n"), "--law", "exp:rate=1"], 1, /neg.csv:2: c = -1/],
       [["--slices", job, "--law", "exp:rate=1", "--alpha", "1.5"], 1, /α \(--alpha\) must be in \(0, 1\]/],
       [["--slices", job, "--law", "weibull:shape=0,scale=3"], 1, /shape must be a finite number > 0, got 0/],
-      [["--slices", job, "--law", "gamma:k=1"], 1, /unknown law "gamma"/],
+      [["--slices", job, "--law", "pareto:k=1"], 1, /unknown law "pareto"/],
       // Costs sum to 600 s = 600,000 quanta of 1 ms: 6 × 600,001 states × 45 B = 162,000,270 B = 154.5 MiB.
       [["--slices", job, "--law", "exp:rate=1", "--quantum", "0.001", "--max-memory-mb", "10"], 1, /the DP would need 3,600,006 states × 45 bytes = 154 MiB, over the 10 MiB budget/],
       [["--slices", job, "--law", "empirical:missing.csv"], 1, /cannot read durations file "missing.csv"/],

@@ -17,7 +17,15 @@ describe("ckpt simulate das06", () => {
     expect(Object.keys(report.policies)).toEqual(["FCFS", "FCFS-AT", "FCFS-TR", "FCFS-PRDCT-DMD"]);
     expect(report.trace.synthetic).toBe(true);
     // Slowdown is turnaround / IET, and no run can beat the ideal execution time.
-    for (const p of Object.values(report.policies) as { slowdown: { mean: number } }[]) expect(p.slowdown.mean).toBeGreaterThanOrEqual(1);
+    for (const p of Object.values(report.policies) as { slowdown: { mean: number; ci95: number[]; n: number }; turnaroundS: { ci95: number[] }; restarts: { mean: number } }[]) {
+      expect(p.slowdown.mean).toBeGreaterThanOrEqual(1);
+      // {mean, ci95, n} over the starting points; turnaround too; restarts, replicas, checkpoints; the IET used.
+      expect(p.slowdown.ci95[0]).toBeLessThanOrEqual(p.slowdown.mean);
+      expect(p.turnaroundS.ci95).toHaveLength(2);
+      expect(p.restarts.mean).toBeGreaterThanOrEqual(0);
+    }
+    expect(report.ietS).toBeCloseTo(35.46 * 60, -1);
+    expect(report.events).toBeGreaterThan(0);
     const b = JSON.parse((await runCli(args)).stdout);
     delete report.timing;
     delete b.timing;
@@ -30,6 +38,9 @@ describe("ckpt simulate das06", () => {
     const run = await runCli(["simulate", "das06", "--iet", "--machine-set", "M01", "--tasks", "75", "--task-cpu-s", "7200", "--json"]);
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).ietMin).toBeCloseTo(212.74, 1);
+    expect(JSON.parse(run.stdout).publishedIetMin).toBe(212.74);
+    const table = await runCli(["simulate", "das06", "--iet", "--machine-set", "M04", "--tasks", "75", "--task-cpu-s", "1800"]);
+    expect(table.stdout).toBe("IET of 75 tasks of 1800 s on M04: 70.92 min (4255.3 s); [DAS06] Table 2 prints 70.91 min\n");
   });
 
   it("generates the synthetic trace at any size, keeping the paper's fraction of machines on", async () => {
@@ -50,7 +61,7 @@ describe("ckpt simulate das06", () => {
     expect((await runCli(["simulate", "das06", "generate", "--machines", "4", "--days", "2", "--out", small])).code).toBe(0);
     const refused = await runCli(["simulate", "das06", "--trace", small]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/the trace has 4 nodes; the machine set needs 32/);
+    expect(refused.stderr).toMatch(/the trace has 4 node\(s\); the machine set needs 32/);
     expect(refused.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -68,6 +68,8 @@ describe("degenerate cases with known answers", () => {
       const report = await simulateDas06(base({ trace, machineSet: "M01", tasks: 1, taskCpuS: 1800, checkpoints: 1, checkpointStore: store, policies: ["FCFS"] }));
       expect(report.policies.FCFS!.turnaroundS.mean, store).toBeCloseTo(finish, 6);
       expect(report.policies.FCFS!.failures.mean).toBe(1);
+      // Started again once: on node 1 (shared), on node 0 when it returns (private).
+      expect(report.policies.FCFS!.restarts.mean, store).toBe(1);
     }
     const { runDas06 } = await import("../../pipeline/simulate/das06/das06-run");
     const { loadDas06Trace } = await import("../../pipeline/simulate/das06/das06-simulator");
@@ -76,6 +78,30 @@ describe("degenerate cases with known answers", () => {
     const loaded = await loadDas06Trace(s);
     const run = runDas06({ scenario: s, policy: "FCFS", machines: loaded.machines, traceEndS: loaded.endS, ratios: machineRatios("M01"), startS: 0, requestRank: Int32Array.from({ length: 32 }, (_, i) => i), predictorRandom: createRandomStreams(1).stream("p"), mondayOffsetS: loaded.mondayOffsetS });
     expect(run.lostWorkS).toBeCloseTo((600 - (half + 0.08)) * 1.692, 6);
+  });
+});
+
+describe("a checkpoint makes progress durable only once written (docs/science.md §6.2.5)", () => {
+  /**
+   * One task of 1800 s on a type-D machine (1063.83 s), one checkpoint of 125 MB at 50 %: it is
+   * reached at 531.91 s and written by 541.91 s (125 MB / 12.5 MB/s = 10 s). Node 0 leaves at
+   * 540 s, during the write: the checkpoint never existed, the 900 s of reference CPU done are
+   * lost, and node 1 (up from 700 s) starts the task from scratch: done at 700 + 1063.83 + 10 s.
+   * Had the checkpoint counted from the start of its write, node 1 would resume it from 50 %
+   * (done at 700 + 531.91 s) and nothing would be lost.
+   */
+  it("a failure during the write loses the checkpoint", async () => {
+    const trace = ftaTrace("during-write.tab", (node) => (node === 0 ? [[0, 540]] : node === 1 ? [[700, 8 * 86400]] : []));
+    const s = base({ trace, machineSet: "M01", tasks: 1, taskCpuS: 1800, checkpoints: 1, checkpointMb: 125, checkpointStore: "shared", policies: ["FCFS"] });
+    const report = await simulateDas06(s);
+    expect(report.policies.FCFS!.turnaroundS.mean).toBeCloseTo(700 + 1800 / 1.692 + 10, 6);
+    const { runDas06 } = await import("../../pipeline/simulate/das06/das06-run");
+    const { loadDas06Trace } = await import("../../pipeline/simulate/das06/das06-simulator");
+    const { createRandomStreams } = await import("../../pipeline/simulate/engine/random-streams");
+    const loaded = await loadDas06Trace(s);
+    const run = runDas06({ scenario: s, policy: "FCFS", machines: loaded.machines, traceEndS: loaded.endS, ratios: machineRatios("M01"), startS: 0, requestRank: Int32Array.from({ length: 32 }, (_, i) => i), predictorRandom: createRandomStreams(1).stream("p"), mondayOffsetS: loaded.mondayOffsetS });
+    expect(run.lostWorkS).toBeCloseTo(900, 6);
+    expect(run.checkpoints).toBe(2); // the lost one, and the one node 1 writes
   });
 });
 
@@ -109,11 +135,27 @@ describe("the simulator", () => {
     for (const policy of ["FCFS", "FCFS-AT"]) expect(a.policies[policy]!.slowdown.mean).toBeGreaterThanOrEqual(1);
   });
 
+  it("reports means with their 95 % interval as ci95, and labels what the sweeps keep from the synthetic trace", async () => {
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), startTimes: [8 * 3600, 32 * 3600, 56 * 3600], policies: ["FCFS-TR"] });
+    const report = await simulateDas06(s);
+    const slowdown = report.policies["FCFS-TR"]!.slowdown;
+    expect(slowdown.n).toBe(3);
+    expect(slowdown.ci95).toEqual([slowdown.low, slowdown.high]);
+    const { das06Model } = await import("../../pipeline/simulate/das06/das06-simulator");
+    expect((await das06Model.run(s as unknown as Record<string, unknown>, 1)).metrics.syntheticTrace).toBe(1);
+  });
+
+  it("refuses a trace with no usable line, naming its lines and why", async () => {
+    const path = join(dir, "garbage.tab");
+    writeFileSync(path, "0 0 1 0 1 1 100 50 NULL\n");
+    await expect(simulateDas06(base({ trace: path }))).rejects.toThrow(/garbage\.tab: the trace has 0 node\(s\); the machine set needs 32; 1 of its 1 lines were rejected, first .*garbage\.tab:1: event_stop_time 50 is before event_start_time 100/);
+  });
+
   it("refuses bad scenarios with the file, line and field", () => {
     expect(() => readDas06Scenario('{\n  "machineSet": "M02"\n}', "s.json")).toThrow(/^s\.json:2: machineSet must be one of "M01", "M04"/);
     expect(() => readDas06Scenario('{"checkpoints": 5}', "s.json")).toThrow(/checkpoints must be one of 0, 1, 9/);
     expect(() => readDas06Scenario('{"policies": ["FCFS", "FIFO"]}', "s.json")).toThrow(/policies must be/);
     expect(() => readDas06Scenario('{"tasks": 0}', "s.json")).toThrow(/tasks must be an integer/);
-    expect(() => readDas06Scenario("{", "s.json")).toThrow(/not valid JSON/);
+    expect(() => readDas06Scenario('{\n  "tasks": 25\n  "checkpoints": 1\n}', "s.json")).toThrow(/^s\.json:3:3: not valid JSON/);
   });
 });

@@ -2,6 +2,7 @@
 import type { FailureLaw, LawSpec } from "./failure-law";
 import { empiricalLaw } from "./empirical";
 import { exponentialLaw } from "./exponential";
+import { gammaLaw } from "./gamma";
 import { hyperExponentialLaw } from "./hyper-exponential";
 import { logNormalLaw } from "./log-normal";
 import { weibullLaw } from "./weibull";
@@ -16,6 +17,8 @@ export function createLaw(spec: LawSpec): FailureLaw {
       return hyperExponentialLaw(spec);
     case "lognormal":
       return logNormalLaw(spec);
+    case "gamma":
+      return gammaLaw(spec);
     case "empirical":
       return empiricalLaw(spec);
   }

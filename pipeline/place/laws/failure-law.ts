@@ -16,7 +16,7 @@
  */
 import type { Random } from "../../shared/random";
 
-export type LawSpec = ExponentialSpec | WeibullSpec | HyperExponentialSpec | LogNormalSpec | EmpiricalSpec;
+export type LawSpec = ExponentialSpec | WeibullSpec | HyperExponentialSpec | LogNormalSpec | GammaSpec | EmpiricalSpec;
 
 export interface ExponentialSpec {
   kind: "exponential";
@@ -47,6 +47,14 @@ export interface LogNormalSpec {
   /** μ and σ of ln(T / 1 s). */
   mu: number;
   sigma: number;
+}
+
+export interface GammaSpec {
+  kind: "gamma";
+  /** k > 0. */
+  shape: number;
+  /** θ in seconds (mean kθ). */
+  scaleSeconds: number;
 }
 
 export interface EmpiricalSpec {

@@ -5,11 +5,12 @@
  *     weibull:shape=<k>,scale=<duration>
  *     hyperexp:p=<p1>,<p2>,…;mu=<μ1>,<μ2>,…;param=rate|mean
  *     lognormal:mu=<mean of ln t>,sigma=<sd of ln t>
+ *     gamma:shape=<k>,scale=<duration>
  *     empirical:<csv file of durations>
  *
  * Every law also takes `unit=s|min|h|d` (default s), the unit of its time-valued
  * parameters (scale, mean, rates per unit, hyper-exponential μ, log-normal's t, the
- * empirical file's durations): `weibull:shape=0.431,scale=1.682,unit=h` is [BKT] Table I's
+ * empirical file's durations, the gamma's scale): `weibull:shape=0.431,scale=1.682,unit=h` is [BKT] Table I's
  * availability law. Parameters are separated by `;`, or by `,` when the comma is followed
  * by `name=` (so lists such as `p=0.4,0.6` need no quoting). Aliases: exponential,
  * hyperexponential, log-normal.
@@ -30,6 +31,7 @@ export const LAW_EXAMPLES = [
   "weibull:shape=0.431,scale=6055",
   "hyperexp:p=0.398,0.305,0.298;mu=0.031,11.566,1.322;param=rate;unit=h",
   "lognormal:mu=8.5,sigma=1.2",
+  "gamma:shape=0.5,scale=20,unit=h",
   "empirical:availability.csv",
 ];
 
@@ -50,6 +52,7 @@ const KIND_ALIASES: Record<string, LawSpec["kind"]> = {
   hyperexponential: "hyperexponential",
   lognormal: "lognormal",
   "log-normal": "lognormal",
+  gamma: "gamma",
   empirical: "empirical",
 };
 
@@ -58,6 +61,7 @@ const KEYS: Record<LawSpec["kind"], string[]> = {
   weibull: ["shape", "scale", "unit"],
   hyperexponential: ["p", "mu", "param", "unit"],
   lognormal: ["mu", "sigma", "unit"],
+  gamma: ["shape", "scale", "unit"],
   empirical: ["unit"],
 };
 
@@ -89,7 +93,7 @@ export function parseLawString(text: string, loadDurations?: DurationsLoader): P
   if (colon < 0) fail(text, `expected <kind>:<parameters>, found no ":"`);
   const kindText = text.slice(0, colon).trim().toLowerCase();
   const kind = KIND_ALIASES[kindText];
-  if (kind === undefined) fail(text, `unknown law "${kindText}"; known laws: exp, weibull, hyperexp, lognormal, empirical`);
+  if (kind === undefined) fail(text, `unknown law "${kindText}"; known laws: exp, weibull, hyperexp, lognormal, gamma, empirical`);
   const rest = text.slice(colon + 1);
   const warnings: string[] = [];
 
@@ -122,6 +126,11 @@ export function parseLawString(text: string, loadDurations?: DurationsLoader): P
       return { spec: { kind, ratePerSecond }, warnings };
     }
     case "weibull":
+      return {
+        spec: { kind, shape: parseNumber(text, "shape", required("shape")), scaleSeconds: parseNumber(text, "scale", required("scale")) * unit },
+        warnings,
+      };
+    case "gamma":
       return {
         spec: { kind, shape: parseNumber(text, "shape", required("shape")), scaleSeconds: parseNumber(text, "scale", required("scale")) * unit },
         warnings,
@@ -170,6 +179,8 @@ export function formatLawString(spec: LawSpec): string {
       return `weibull:shape=${n(spec.shape)},scale=${n(spec.scaleSeconds)}`;
     case "lognormal":
       return `lognormal:mu=${n(spec.mu)},sigma=${n(spec.sigma)}`;
+    case "gamma":
+      return `gamma:shape=${n(spec.shape)},scale=${n(spec.scaleSeconds)}`;
     case "hyperexponential":
       return `hyperexp:p=${spec.probabilities.map(n).join(",")};mu=${spec.ratesPerSecond.map(n).join(",")};param=rate`;
     case "empirical":

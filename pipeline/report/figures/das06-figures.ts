@@ -6,7 +6,9 @@
  * on runs over the SYNTHETIC classroom trace (the paper's is not public), so a mismatch is
  * a finding about the substitute trace, not a failure of the policies (§6.2.8).
  */
-import { idealExecutionTime, machineRatios, type MachineSetName } from "../../simulate/das06/machines";
+import { classroomStatistics, generateClassroomTrace } from "../../simulate/das06/classroom-trace";
+import { DAS06_DEFAULTS, type Das06Scenario } from "../../simulate/das06/das06-scenario";
+import { idealExecutionTime, machineRatios, TABLE_2_IET_MIN } from "../../simulate/das06/machines";
 import type { MergedGroup, MergedSweep } from "../../simulate/sweep/merge-sweep";
 import { cite, compareWithPublished, trendRow as sharedTrendRow, type ReproductionRow } from "../reproduction/reproduction";
 import type { Table } from "../tables/table";
@@ -15,6 +17,16 @@ import { intervalChartFigure } from "./interval-chart-spec";
 
 const POLICIES = ["FCFS", "FCFS-AT", "FCFS-TR", "FCFS-PRDCT-DMD"];
 const SYNTHETIC = "runs on the SYNTHETIC classroom trace matched to [DAS06] §3.1 statistics (the paper's trace is not public)";
+
+/**
+ * Which trace a grid ran on, as its captions say it: the synthetic classroom trace (cells say
+ * so with their `syntheticTrace` metric, or by naming no trace), or a real one.
+ */
+export function das06TraceLabel(merged: MergedSweep): string {
+  const real = [...new Set(merged.groups.filter((g) => (g.metrics.syntheticTrace?.mean ?? (g.parameters.trace == null ? 1 : 0)) === 0).map((g) => String(g.parameters.trace)))];
+  if (real.length === 0) return SYNTHETIC;
+  return `runs on the availability trace ${real.join(", ")}${real.length < merged.groups.length && merged.groups.some((g) => g.parameters.trace == null) ? ` and, where no trace is named, ${SYNTHETIC}` : ""}`;
+}
 
 interface Cell {
   period: string;
@@ -37,6 +49,7 @@ const slowdown = (c: Cell, policy: string) => c.group.policies?.[policy]?.slowdo
 
 export function das06Figures(merged: MergedSweep): { figures: Figure[]; tables: Table[] } {
   const all = cells(merged);
+  const traceLabel = das06TraceLabel(merged);
   const figures: Figure[] = [];
   const sets: [string, number, number, string][] = [
     ["weekday", 25, 1800, "Fig. 2"],
@@ -56,7 +69,7 @@ export function das06Figures(merged: MergedSweep): { figures: Figure[]; tables: 
         title: `Slowdown by policy, ${tasks} tasks of ${cpu} s (${period})`,
         caption:
           `[DAS06] ${figure} from our simulator: turnaround / ideal execution time, mean over every starting point of the ${period} window with its 95 % interval, ` +
-          `per checkpoint count, machine set and store. ${SYNTHETIC}; the predictor of FCFS-PRDCT-DMD is perfect (an upper bound).`,
+          `per checkpoint count, machine set and store. ${traceLabel[0]!.toUpperCase()}${traceLabel.slice(1)}; the predictor of FCFS-PRDCT-DMD is perfect (an upper bound).`,
         panelTitle: "machines, store",
         xTitle: "checkpoints per execution",
         yTitle: "slowdown (turnaround / IET)",
@@ -90,20 +103,18 @@ export function das06Figures(merged: MergedSweep): { figures: Figure[]; tables: 
   return { figures, tables: [ietTable] };
 }
 
-/** [DAS06] Table 2, minutes: machine set, tasks, task length (s), IET. */
-const TABLE_2: [MachineSetName, number, number, number][] = [
-  ["M01", 25, 1800, 17.73],
-  ["M01", 25, 7200, 70.91],
-  ["M01", 75, 1800, 53.19],
-  ["M01", 75, 7200, 212.74],
-  ["M04", 25, 1800, 35.46],
-  ["M04", 25, 7200, 141.83],
-  ["M04", 75, 1800, 70.91],
-  ["M04", 75, 7200, 283.66],
-];
+const TABLE_2 = TABLE_2_IET_MIN;
 
-function trendRow(id: string, quantity: string, source: string, holds: boolean, evidence: string): ReproductionRow {
-  return sharedTrendRow({ id, quantity, source, holds, evidence, how: `our [DAS06] simulator, ${SYNTHETIC}; mean slowdown over every starting point`, where: "on the synthetic trace" });
+function trendRow(id: string, quantity: string, source: string, holds: boolean, evidence: string, traceLabel: string): ReproductionRow {
+  return sharedTrendRow({
+    id,
+    quantity,
+    source,
+    holds,
+    evidence,
+    how: `our [DAS06] simulator, ${traceLabel}; mean slowdown over every starting point`,
+    where: traceLabel === SYNTHETIC ? "on the synthetic trace" : "on this trace",
+  });
 }
 
 /** The RD rows (docs/science.md §6.2.8). */
@@ -121,6 +132,28 @@ export function das06ReproductionRows(merged: MergedSweep): ReproductionRow[] {
     }),
   );
   const all = cells(merged);
+  const traceLabel = das06TraceLabel(merged);
+  const trend = (id: string, quantity: string, source: string, holds: boolean, evidence: string) => trendRow(id, quantity, source, holds, evidence, traceLabel);
+  if (traceLabel === SYNTHETIC && all.length > 0) {
+    // RD2 checks the generator (docs/science.md §6.2.8): the trace the grid ran on, regenerated from its seed.
+    const synthetic = (merged.groups[0]!.parameters.synthetic ?? {}) as Partial<Das06Scenario["synthetic"]>;
+    const options = { ...DAS06_DEFAULTS.synthetic, ...synthetic };
+    const stats = classroomStatistics(generateClassroomTrace(options));
+    const how = `the SYNTHETIC classroom trace the grid ran on (das06-like, ${options.machines} machines, ${options.days} days, seed ${options.seed}): a check of the generator, not a finding`;
+    rows.push(
+      compareWithPublished({
+        id: "das06/rd2/mean-machines-on",
+        quantity: "RD2: mean number of machines on, of 32",
+        source: "[DAS06] §3.1",
+        paper: 17.42,
+        ours: stats.meanOnMachines * (32 / options.machines),
+        unit: "machines",
+        how,
+        tolerance: { absolute: 0.05, rationale: "the generator calibrates its mean OFF time to 17.42 ± 0.05 (docs/science.md §6.2.2)" },
+      }),
+      { ...trend("das06/rd2/closed-constant", "RD2: the number of machines on stays constant while the classrooms are closed", "[DAS06] §3.1, Fig. 1", stats.changesWhileClosed === 0, `${stats.changesWhileClosed} changes between consecutive closed samples`), how },
+    );
+  }
   const weekday = all.filter((c) => c.period === "weekday");
   if (weekday.length === 0) return rows;
   const f = (x: number) => x.toFixed(2);
@@ -140,11 +173,11 @@ export function das06ReproductionRows(merged: MergedSweep): ReproductionRow[] {
       if (slowdown(c, policy) <= slowdown(twin, policy)) sharedWins++;
     }
   }
-  rows.push(trendRow("das06/rd3/shared-beats-private", "RD3: the shared version beats the private one, almost always", "[DAS06] §4.3, §6", sharedWins >= 0.8 * pairs, `shared ≤ private in ${sharedWins} of ${pairs} comparisons`));
+  rows.push(trend("das06/rd3/shared-beats-private", "RD3: the shared version beats the private one, almost always", "[DAS06] §4.3, §6", sharedWins >= 0.8 * pairs, `shared ≤ private in ${sharedWins} of ${pairs} comparisons`));
 
   const m01a = pick("M01", 25, 1800, "shared");
   rows.push(
-    trendRow(
+    trend(
       "das06/rd4/25-1800-m01",
       "RD4: 25 tasks of 1800 s on M01: TR best, TR-PRDCT-DMD poor even when shared",
       "[DAS06] Fig. 2 (left)",
@@ -154,7 +187,7 @@ export function das06ReproductionRows(merged: MergedSweep): ReproductionRow[] {
   );
   const m04a = pick("M04", 25, 1800);
   rows.push(
-    trendRow(
+    trend(
       "das06/rd5/25-1800-m04",
       "RD5: 25 tasks of 1800 s on M04: the TR-based policies best",
       "[DAS06] Fig. 2 (right)",
@@ -164,7 +197,7 @@ export function das06ReproductionRows(merged: MergedSweep): ReproductionRow[] {
   );
   const m04b = pick("M04", 25, 7200);
   rows.push(
-    trendRow(
+    trend(
       "das06/rd6/25-7200-m04",
       "RD6: 25 tasks of 7200 s on M04: TR-PRDCT-DMD beats TR",
       "[DAS06] Fig. 3",
@@ -173,22 +206,22 @@ export function das06ReproductionRows(merged: MergedSweep): ReproductionRow[] {
     ),
   );
   const c1800 = [...pick("M01", 75, 1800), ...pick("M04", 75, 1800)];
-  rows.push(trendRow("das06/rd7/75-1800", "RD7: 75 tasks of 1800 s: TR consistently fastest on both sets", "[DAS06] Fig. 4", best(pick("M01", 75, 1800)) === "FCFS-TR" && best(pick("M04", 75, 1800)) === "FCFS-TR", `best on M01: ${best(pick("M01", 75, 1800))}, on M04: ${best(pick("M04", 75, 1800))} (${c1800.length} cells)`));
+  rows.push(trend("das06/rd7/75-1800", "RD7: 75 tasks of 1800 s: TR consistently fastest on both sets", "[DAS06] Fig. 4", best(pick("M01", 75, 1800)) === "FCFS-TR" && best(pick("M04", 75, 1800)) === "FCFS-TR", `best on M01: ${best(pick("M01", 75, 1800))}, on M04: ${best(pick("M04", 75, 1800))} (${c1800.length} cells)`));
   const m04d = pick("M04", 75, 7200);
   const prdctWins = [0, 1, 9].filter((k) => {
     const at = m04d.filter((c) => c.checkpoints === k);
     return best(at) === "FCFS-PRDCT-DMD";
   }).length;
-  rows.push(trendRow("das06/rd8/75-7200-m04", "RD8: 75 tasks of 7200 s on M04: TR-PRDCT-DMD beats all others at every checkpoint count", "[DAS06] Fig. 5", prdctWins === 3, `best at ${prdctWins} of 3 checkpoint counts`));
+  rows.push(trend("das06/rd8/75-7200-m04", "RD8: 75 tasks of 7200 s on M04: TR-PRDCT-DMD beats all others at every checkpoint count", "[DAS06] Fig. 5", prdctWins === 3, `best at ${prdctWins} of 3 checkpoint counts`));
   const weekendM01 = all.filter((c) => c.period === "weekend" && c.set === "M01" && c.tasks === 75 && c.cpu === 7200);
   if (weekendM01.length > 0) {
-    rows.push(trendRow("das06/rd9/weekend-m01", "RD9: weekend, 75 tasks of 7200 s on M01: TR beats all others", "[DAS06] Fig. 6", best(weekendM01) === "FCFS-TR", `mean slowdowns ${POLICIES.map((p) => `${p} ${f(mean(weekendM01, p))}`).join(", ")}`));
+    rows.push(trend("das06/rd9/weekend-m01", "RD9: weekend, 75 tasks of 7200 s on M01: TR beats all others", "[DAS06] Fig. 6", best(weekendM01) === "FCFS-TR", `mean slowdowns ${POLICIES.map((p) => `${p} ${f(mean(weekendM01, p))}`).join(", ")}`));
   }
   const notShort = weekday.filter((c) => !(c.tasks === 25 && c.cpu === 1800));
   const beatFcfs = POLICIES.slice(1).every((p) => mean(notShort, p) < mean(notShort, "FCFS"));
-  rows.push(trendRow("das06/rd10/beat-fcfs", "RD10: every policy beats FCFS (outside the 25/1800 cases)", "[DAS06] §6", beatFcfs, POLICIES.map((p) => `${p} ${f(mean(notShort, p))}`).join(", ")));
+  rows.push(trend("das06/rd10/beat-fcfs", "RD10: every policy beats FCFS (outside the 25/1800 cases)", "[DAS06] §6", beatFcfs, POLICIES.map((p) => `${p} ${f(mean(notShort, p))}`).join(", ")));
   const byCheckpoints = [0, 1, 9].map((k) => mean(weekday.filter((c) => c.checkpoints === k), "FCFS-TR"));
   const spread = (Math.max(...byCheckpoints) - Math.min(...byCheckpoints)) / Math.min(...byCheckpoints);
-  rows.push(trendRow("das06/rd11/checkpoints-minor", "RD11: the number of checkpoints has a minor effect on turnaround (TR)", "[DAS06] §6", spread < 0.1, `TR's mean slowdown with 0/1/9 checkpoints ${byCheckpoints.map(f).join(" / ")} (spread ${(100 * spread).toFixed(1)} %)`));
+  rows.push(trend("das06/rd11/checkpoints-minor", "RD11: the number of checkpoints has a minor effect on turnaround (TR)", "[DAS06] §6", spread < 0.1, `TR's mean slowdown with 0/1/9 checkpoints ${byCheckpoints.map(f).join(" / ")} (spread ${(100 * spread).toFixed(1)} %)`));
   return rows;
 }

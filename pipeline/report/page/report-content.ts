@@ -29,7 +29,7 @@ import { machineFigures } from "../figures/machine-figures";
 import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "../figures/place-figures";
 import { VERDICTS, VERDICT_MEANINGS, reproductionTable, verdictCountsText, type ReproductionRow } from "../reproduction/reproduction";
 import { reproductionSummaryTable } from "../reproduction/reproduction-summary";
-import { bktFigures, bktLawReproductionRows, bktReproductionRows } from "../figures/bkt-figures";
+import { bktFigures, bktGridTrace, bktLawReproductionRows, bktReproductionRows } from "../figures/bkt-figures";
 import { das06Figures, das06ReproductionRows } from "../figures/das06-figures";
 import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
 import type { Table } from "../tables/table";
@@ -219,13 +219,17 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
   }
   if (inputs.bktGrid && inputs.bktGrid.groups.length > 0) {
     const bkt = bktFigures(inputs.bktGrid);
+    const trace = bktGridTrace(inputs.bktGrid);
     sections.push({
       id: "desktop-grid",
       title: "Checkpointing a bag of jobs on a desktop grid ([BKT])",
       intro:
         "The [BKT] simulator (docs/science.md §6.1): volunteer clients that come and go pull a bag of jobs from one server (100 connections, " +
         "blind duplication once every job is handed out), and checkpoint to it by one of three policies — none, Daly's period, or the DP " +
-        "placement with [BKT]'s objective (PCkP). The paper gives figures and stated trends, no table: the reproduction table checks the trends (RB rows). " +
+        "placement with [BKT]'s objective (PCkP). " +
+        (trace === null
+          ? "The paper gives figures and stated trends, no table: the reproduction table checks the trends (RB rows). "
+          : `Here the clients follow the real availability trace ${trace.file} (from day ${trace.startDays}), not the paper's laws, so the RB rows that check the paper's trends on them (RB1–RB9) are not computed. `) +
         "Numbers under \"suspend\" rest on the project's calibration of what a transient failure does; \"abort\" is the paper's literal reading.",
       figures: bkt.figures,
       tables: bkt.tables,
@@ -343,16 +347,17 @@ function summaryItems(inputs: ReportInputs, cluster: string | null, reproduction
     });
   }
   for (const entry of placeNotApplicable) items.push({ label: "Not applicable", text: `DP placer, ${entry.scenario}: ${entry.reason}.` });
-  const bktSuspend = (inputs.bktGrid?.groups ?? []).filter((g) => g.parameters.transient === "suspend");
+  const bktSuspend = (inputs.bktGrid?.groups ?? []).filter((g) => (g.parameters.transient ?? "suspend") === "suspend");
+  const trace = inputs.bktGrid ? bktGridTrace(inputs.bktGrid) : null;
   if (bktSuspend.length > 0) {
     const largest = bktSuspend.reduce((a, b) => (Number(b.parameters.jobs) * 1e6 + -Number(b.parameters.clients) > Number(a.parameters.jobs) * 1e6 + -Number(a.parameters.clients) ? b : a));
     const makespan = (policy: string) => largest.policies?.[policy]?.makespanH?.mean;
     items.push({
       label: "Desktop grid ([BKT])",
       text:
-        `with ${String(largest.parameters.clients)} clients and ${String(largest.parameters.jobs)} jobs (the paper's grid scaled down; suspend), makespan ` +
+        `with ${String(largest.parameters.clients)} clients and ${String(largest.parameters.jobs)} jobs (${trace === null ? "the paper's grid scaled down" : `hosts from the trace ${trace.file}`}; suspend), makespan ` +
         Object.keys(largest.policies ?? {}).map((p) => `${p} ${readableNumber(makespan(p) ?? NaN)} h`).join(", ") +
-        ` (mean of ${largest.seeds.length} seeds); the RB rows of the reproduction table check the paper's stated trends.`,
+        ` (mean of ${largest.seeds.length} seeds)${trace === null ? "; the RB rows of the reproduction table check the paper's stated trends" : ""}.`,
     });
   }
   items.push({

@@ -13,10 +13,8 @@
  * Columns of typed arrays, indexed by client and by job; a job's slices are the range
  * [sliceStart[j], sliceStart[j + 1]) of the flat slice arrays.
  */
-import { createLaw } from "../../place/laws/create-law";
-import { parseLawString } from "../../place/laws/law-string";
 import type { RandomStreams } from "../engine/random-streams";
-import type { BktScenario } from "./bkt-scenario";
+import { bktLaw, type BktScenario } from "./bkt-scenario";
 
 export interface BktPlatform {
   speedMips: Float64Array;
@@ -36,7 +34,7 @@ export function drawPlatform(scenario: BktScenario, streams: RandomStreams): Bkt
   const speedMips = new Float64Array(clients);
   const linkMbps = new Float64Array(clients);
   const lifetimeEndS = new Float64Array(clients);
-  const lifetime = scenario.lifetime === "none" ? null : createLaw(parseLawString(scenario.lifetime).spec);
+  const lifetime = scenario.lifetime === "none" ? null : bktLaw(scenario.lifetime, "lifetime");
   let speedRedraws = 0;
   for (let c = 0; c < clients; c++) {
     const speeds = streams.stream("speeds", c);

@@ -12,9 +12,12 @@
  *   origin shifted by a planned download, docs/science.md §6.1.5); `pckp-paper` and
  *   `pckp-complete`: the DP with the other objectives.
  *
- * DP results are cached by everything they depend on (the job, its starting slice, the host's
- * speed and link, the download shift): a job restarted on the same host reuses its plan.
- * The hit rate is counted (`BktPlanner.stats`).
+ * DP plans are cached per run by everything the DP sees — the job and its starting slice, the
+ * slice durations (the host's speed), the cost vector in quanta and the download shift — the
+ * failure law being the run's: copies whose costs round to the same quanta (hosts of nearby
+ * links, e.g. every host when checkpoints cost under one quantum) share one solve. In the
+ * paper preset speeds are drawn from a continuous law, so two hosts never share slice
+ * durations and the cache almost never hits there; the hit count is kept (`BktPlanner.stats`).
  */
 import { dalyPeriod, youngPeriod } from "../../place/checkpoint-periods";
 import type { FailureLaw } from "../../place/laws/failure-law";
@@ -24,7 +27,7 @@ import { variableCostDp } from "../../place/variable-cost-dp";
 import type { BktPolicy, BktScenario } from "./bkt-scenario";
 
 export interface CopyInputs {
-  /** Cache key of the copy's inputs (job, start slice, host). */
+  /** What identifies the copy's slice durations: its job, start slice and host speed. */
   key: string;
   slicesSeconds: Float64Array;
   costsSeconds: Float64Array;
@@ -62,14 +65,14 @@ export function createPlanner(scenario: BktScenario, law: FailureLaw): BktPlanne
         return flags(m, mapPeriodToSlices(job, period, scenario.dalyMapping === "costs" ? "cost" : "work"));
       }
       const objective = DP_OBJECTIVE[policy]!;
-      const key = `${policy}|${copy.key}`;
+      const costsQuanta = Int32Array.from(copy.costsSeconds, (c) => Math.max(1, Math.ceil(c / scenario.quantumS - 1e-12)));
+      const key = `${policy}|${copy.key}|${costsQuanta.join(",")}|${copy.downloadSeconds}`;
       const cached = cache.get(key);
       if (cached !== undefined) {
         stats.dpCacheHits++;
         return cached;
       }
       stats.dpCalls++;
-      const costsQuanta = Int32Array.from(copy.costsSeconds, (c) => Math.max(1, Math.ceil(c / scenario.quantumS - 1e-12)));
       const solution = variableCostDp({
         slicesSeconds: copy.slicesSeconds,
         costsQuanta,

@@ -7,7 +7,7 @@
  * - Clients alternate availability and unavailability intervals (two laws from a per-client
  *   stream, or an availability trace) until their lifetime ends. At t = 0 every client is
  *   available (`startState = "fresh"`) or in the alternating process's equilibrium
- *   ("stationary", reached by running it from 2000 h before 0).
+ *   ("stationary", reached by running it from 100 mean cycles, and at least 2000 h, before 0).
  * - A client pulls one job per request (§6.1.3): a job never handed out, chosen uniformly;
  *   else a duplicate of any uncompleted job, chosen uniformly, starting from the most
  *   recent checkpoint the server holds (downloaded first when `downloadOnRestart`); else
@@ -36,14 +36,13 @@
  * completed is `duplicateWork`, outside the paper's two bars.
  */
 import type { FailureLaw } from "../../place/laws/failure-law";
-import { createLaw } from "../../place/laws/create-law";
-import { parseLawString } from "../../place/laws/law-string";
 import { createSimulation } from "../engine/simulation";
 import type { RandomStreams } from "../engine/random-streams";
+import type { Random } from "../../shared/random";
 import { nextChangeAfter, availableAt, type AvailabilityTrace } from "../traces/availability-trace";
 import type { BktPlatform } from "./bkt-platform";
 import { createPlanner } from "./bkt-policies";
-import type { BktPolicy, BktScenario } from "./bkt-scenario";
+import { bktLaw, type BktPolicy, type BktScenario } from "./bkt-scenario";
 
 /** Client-seconds per bucket. */
 export interface TimeBuckets {
@@ -91,11 +90,12 @@ export interface BktRunInputs {
   platform: BktPlatform;
   streams: RandomStreams;
   policy: BktPolicy;
-  /** Availability from a trace instead of the laws (trace node of each client, and the trace's start). */
-  trace: { trace: AvailabilityTrace; nodeOfClient: Int32Array } | null;
+  /** Availability from a trace instead of the laws: the trace node of each client, and the trace instant that is t = 0 (epoch s). */
+  trace: { trace: AvailabilityTrace; nodeOfClient: Int32Array; originS: number } | null;
   /** The failure law the policies plan with (docs/science.md §6.1.4: the availability law). */
   policyLaw: FailureLaw;
-  progress?: (message: string) => void;
+  /** Told every 100 000 events: jobs completed, simulated time (s), events so far. */
+  progress?: (completedJobs: number, timeS: number, events: number) => void;
   /** Told of every availability change (tests check that policies see the same hosts). */
   onAvailability?: (client: number, timeS: number, up: boolean) => void;
 }
@@ -112,6 +112,23 @@ const DEAD = 7;
 
 const KINDS = ["lifetime end", "availability change", "transfer end", "compute end", "request"] as const;
 
+/**
+ * A host's state at t = 0 in the equilibrium of its alternating availability process
+ * (`startState = "stationary"`), and when it next changes: the process run from at least 100
+ * mean cycles before 0 (and at least 2000 h: 235 cycles of the preset), which its state at 0
+ * has forgotten — P(up) is then mean up / (mean up + mean down) whatever the laws.
+ */
+export function stationaryStart(upLaw: FailureLaw, downLaw: FailureLaw, random: Random): { up: boolean; nextChangeS: number } {
+  let t = -Math.max(2000 * 3600, 100 * (upLaw.meanSeconds + downLaw.meanSeconds));
+  let up = true;
+  for (;;) {
+    const next = t + (up ? upLaw : downLaw).sample(random);
+    if (next > 0) return { up, nextChangeS: next };
+    t = next;
+    up = !up;
+  }
+}
+
 export function runBkt(inputs: BktRunInputs): BktRunResult {
   const { scenario, platform, streams, policy } = inputs;
   const clients = scenario.clients;
@@ -125,8 +142,8 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   const suspend = scenario.transient === "suspend";
 
   // Availability laws (unused with a trace).
-  const upLaw = createLaw(parseLawString(scenario.availability).spec);
-  const downLaw = createLaw(parseLawString(scenario.unavailability).spec);
+  const upLaw = bktLaw(scenario.availability, "availability");
+  const downLaw = bktLaw(scenario.unavailability, "unavailability");
 
   // Server state.
   const kStar = new Int32Array(jobs); // highest slice whose checkpoint the server holds (0: none)
@@ -214,7 +231,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   function nextAvailabilityChange(c: number, nowUp: boolean): number {
     if (traceInfo !== null) {
       const node = traceInfo.trace.nodes[traceInfo.nodeOfClient[c]!]!;
-      return nextChangeAfter(node, traceInfo.trace.startS + sim.now) - traceInfo.trace.startS;
+      return nextChangeAfter(node, traceInfo.originS + sim.now) - traceInfo.originS;
     }
     return sim.now + (nowUp ? upLaw : downLaw).sample(availabilityStream(c));
   }
@@ -339,7 +356,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
       costsSeconds[k - from - 1] = platform.imageMbit[firstSlice + k - 1]! / link + latency;
     }
     const downloadSeconds = download ? platform.imageMbit[firstSlice + from - 1]! / link + latency : 0;
-    copyPlan[c] = planner.plan(policy, { key: `${job}|${from}|${speed}|${link}|${downloadSeconds}`, slicesSeconds, costsSeconds, downloadSeconds });
+    copyPlan[c] = planner.plan(policy, { key: `${job}|${from}|${speed}`, slicesSeconds, costsSeconds, downloadSeconds });
     if (download) {
       copySlice[c] = from;
       transferMbit[c] = platform.imageMbit[firstSlice + from - 1]!;
@@ -498,21 +515,10 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     let nextChange: number;
     if (traceInfo !== null) {
       const node = traceInfo.trace.nodes[traceInfo.nodeOfClient[c]!]!;
-      isUp = availableAt(node, traceInfo.trace.startS);
-      nextChange = nextChangeAfter(node, traceInfo.trace.startS) - traceInfo.trace.startS;
+      isUp = availableAt(node, traceInfo.originS);
+      nextChange = nextChangeAfter(node, traceInfo.originS) - traceInfo.originS;
     } else if (scenario.startState === "stationary") {
-      // Run the alternating process from well before 0 (2000 h: hundreds of cycles of the preset).
-      let t = -2000 * 3600;
-      isUp = true;
-      for (;;) {
-        const next = t + (isUp ? upLaw : downLaw).sample(availabilityStream(c));
-        if (next > 0) {
-          nextChange = next;
-          break;
-        }
-        t = next;
-        isUp = !isUp;
-      }
+      ({ up: isUp, nextChangeS: nextChange } = stationaryStart(upLaw, downLaw, availabilityStream(c)));
     } else nextChange = upLaw.sample(availabilityStream(c));
     up[c] = isUp ? 1 : 0;
     if (nextChange! < Infinity) availabilityEvent[c] = sim.at(nextChange!, AVAILABILITY, c);
@@ -521,7 +527,6 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   }
 
   const horizonS = scenario.horizonHours * 3600;
-  let reported = 0;
   sim.run(
     (kind, c) => {
       if (kind === COMPUTE_END) onComputeEnd(c);
@@ -533,15 +538,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     {
       until: horizonS,
       stop: () => result.completedJobs === jobs || aliveCount === 0,
-      progress: inputs.progress
-        ? (now, events) => {
-            if (events - reported >= 1_000_000) {
-              reported = events;
-              inputs.progress!(`${policy}: ${events} events, t = ${(now / 3600).toFixed(1)} h, ${result.completedJobs}/${jobs} jobs done`);
-            }
-          }
-        : undefined,
-      progressEvery: 1_000_000,
+      ...(inputs.progress ? { progress: (now: number, events: number) => inputs.progress!(result.completedJobs, now, events), progressEvery: 100_000 } : {}),
     },
   );
 

@@ -9,10 +9,14 @@
  * fix it.
  */
 import { createLaw } from "../../place/laws/create-law";
+import type { FailureLaw } from "../../place/laws/failure-law";
+import { FITTED_MODELS_FILE, fittedLawString, isFittedLaw, type FittedInterval } from "../../place/laws/fitted-laws";
 import { parseLawString } from "../../place/laws/law-string";
 import { parseDurationsCsv } from "../../place/laws/parse-durations-csv";
 import { InputError } from "../../shared/errors";
-import { fieldPosition } from "../sweep/sweep-spec";
+import { projectRoot } from "../../shared/version";
+import { join } from "node:path";
+import { fieldPosition, jsonPosition } from "../sweep/sweep-spec";
 import { readFileSync } from "node:fs";
 
 /** What a transient unavailability does to the running copy (docs/science.md §6.1.4). */
@@ -38,12 +42,23 @@ export interface BktScenario {
   hostMbps: [number, number];
   /** The server: link Mbit/s and simultaneous connections. */
   server: { mbps: number; connections: number };
-  /** Law strings (as `ckpt place --law`) of availability and unavailability intervals, and of the client lifetime ("none": no departure). */
+  /**
+   * Laws of the availability and unavailability intervals and of the client lifetime ("none":
+   * no departure): law strings as `ckpt place --law` (empirical files read from the working
+   * directory), or for the two intervals `fitted:<trace>/<distribution>`, the Failure Trace
+   * Archive fits of data/availability/fta-fitted-models.csv.
+   */
   availability: string;
   unavailability: string;
   lifetime: string;
   /** An availability trace (FTA .tab or .avt) instead of the two interval laws; null for the laws. */
   trace: string | null;
+  /**
+   * Where in the trace t = 0 is, days from its start: clients follow the nodes observed at that
+   * instant (a node outside the span it was observed over is neither up nor down — e.g. not yet
+   * installed — so it is left out).
+   */
+  traceStartDays: number;
   transient: TransientMode;
   policies: BktPolicy[];
   /** Periodic: the period mapped on slice work ("work", the default) or on checkpoint costs ("costs", as printed). */
@@ -84,6 +99,7 @@ export const BKT_PAPER_PRESET: BktScenario = {
   unavailability: "hyperexp:p=0.398,0.305,0.298;mu=0.031,11.566,1.322;param=mean;unit=h",
   lifetime: "weibull:shape=0.58,scale=137,unit=d",
   trace: null,
+  traceStartDays: 0,
   transient: "suspend",
   policies: ["none", "periodic", "pckp"],
   dalyMapping: "work",
@@ -109,11 +125,24 @@ const range = (check: Check, integers = false): Check => (v) =>
     ? null
     : `[min, max] with min ≤ max, each ${integers ? "an integer ≥ 1" : check(-1) ?? "a number"}`;
 const oneOf = (...choices: string[]): Check => (v) => (typeof v === "string" && choices.includes(v) ? null : `one of ${choices.map((c) => `"${c}"`).join(", ")}`);
-const law = (allowNone: boolean): Check => (v) => {
-  if (allowNone && v === "none") return null;
-  if (typeof v !== "string") return `a law string such as "weibull:shape=0.431,scale=1.682,unit=h"${allowNone ? ' or "none"' : ""}`;
+/**
+ * The law of a scenario's law field: a law string, or (for an interval) a fitted model
+ * `fitted:<trace>/<distribution>`, resolved to the law string of that interval.
+ */
+export function bktLaw(text: string, interval: FittedInterval | "lifetime"): FailureLaw {
+  let resolved = text;
+  if (isFittedLaw(text)) {
+    if (interval === "lifetime") throw new InputError(`law "${text}": the fitted models are laws of availability and unavailability intervals, not of a client's lifetime; give a law string or "none"`);
+    resolved = fittedLawString(text, interval, readFileSync(join(projectRoot(), FITTED_MODELS_FILE), "utf8"), FITTED_MODELS_FILE);
+  }
+  return createLaw(parseLawString(resolved, (path) => parseDurationsCsv(readFileSync(path, "utf8"), path)).spec);
+}
+
+const law = (interval: FittedInterval | "lifetime"): Check => (v) => {
+  if (interval === "lifetime" && v === "none") return null;
+  if (typeof v !== "string") return `a law string such as "weibull:shape=0.431,scale=1.682,unit=h"${interval === "lifetime" ? ' or "none"' : ' or a fitted model such as "fitted:Microsoft99/weibull"'}`;
   try {
-    const mean = createLaw(parseLawString(v, (path) => parseDurationsCsv(readFileSync(path, "utf8"), path)).spec).meanSeconds;
+    const mean = bktLaw(v, interval).meanSeconds;
     return Number.isFinite(mean) && mean > 0 ? null : `a law with a finite mean > 0 (this one's mean is ${mean} s)`;
   } catch (error) {
     return (error as Error).message;
@@ -137,10 +166,11 @@ const CHECKS: Record<keyof BktScenario, Check> = {
     const s = v as { mbps?: unknown; connections?: unknown };
     return typeof s === "object" && s !== null && positive(s.mbps) === null && integer(1)(s.connections) === null ? null : '{ "mbps": Mbit/s > 0, "connections": an integer ≥ 1 }';
   },
-  availability: law(false),
-  unavailability: law(false),
-  lifetime: law(true),
+  availability: law("availability"),
+  unavailability: law("unavailability"),
+  lifetime: law("lifetime"),
   trace: (v) => (v === null || (typeof v === "string" && v !== "") ? null : "a trace file (FTA .tab or .avt, possibly .gz), or null to use the availability laws"),
+  traceStartDays: nonNegative,
   transient: oneOf("suspend", "abort"),
   policies: (v) =>
     Array.isArray(v) && v.length > 0 && v.every((p) => (BKT_POLICIES as readonly string[]).includes(p as string)) && new Set(v).size === v.length
@@ -188,7 +218,7 @@ export function readBktScenario(text: string, file: string, base: BktScenario = 
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new InputError(`${file}: not valid JSON (${(error as Error).message})`, { cause: error });
+    throw new InputError(`${file}${jsonPosition(text)}: not valid JSON (${(error as Error).message})`, { cause: error });
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new InputError(`${file}: a scenario is a JSON object of fields, e.g. { "clients": 5000, "jobs": 1000 }`);
   return validateBktScenario({ ...structuredClone(base), ...(value as Record<string, unknown>) }, (field) => `${file}${fieldPosition(text, field)}`);

@@ -7,15 +7,16 @@
  */
 import { createLaw } from "../../place/laws/create-law";
 import type { FailureLaw } from "../../place/laws/failure-law";
-import { parseLawString } from "../../place/laws/law-string";
-import { meanWithCi, type MeanWithCi } from "../../schedule/mean-confidence-interval";
+import { meanWithCi } from "../../schedule/mean-confidence-interval";
+import { InputError } from "../../shared/errors";
 import { createRandomStreams } from "../engine/random-streams";
+import { withCi95, type MeanWithCi95 as MeanWithCi } from "../mean-with-ci95";
 import type { SimulationResult, SimulatorModel } from "../simulator";
-import type { AvailabilityTrace } from "../traces/availability-trace";
+import { rejectedLinesWarnings, requireNodes, type AvailabilityTrace } from "../traces/availability-trace";
 import { readAvailabilityTrace } from "../traces/read-availability-trace";
 import { drawPlatform } from "./bkt-platform";
 import { runBkt, type BktRunResult } from "./bkt-run";
-import { BKT_PAPER_PRESET, validateBktScenario, type BktPolicy, type BktScenario } from "./bkt-scenario";
+import { BKT_PAPER_PRESET, bktLaw, validateBktScenario, type BktPolicy, type BktScenario } from "./bkt-scenario";
 
 export interface BktPolicySummary {
   makespanH: MeanWithCi;
@@ -28,7 +29,17 @@ export interface BktPolicySummary {
   checkpointsTaken: MeanWithCi;
   checkpointsAccepted: MeanWithCi;
   copies: MeanWithCi;
+  /** Transient failures (ends of availability intervals) and departures, per run. */
+  failures: { transient: MeanWithCi; permanent: MeanWithCi };
+  /** What crossed the server's link: uploads (checkpoints and results) and restart downloads, Mbit. */
   uploadedMbit: MeanWithCi;
+  downloadedMbit: MeanWithCi;
+  sentMbit: MeanWithCi;
+  /** Events the engine handled per run (their rate, which depends on the machine, is in the command's `timing`). */
+  events: MeanWithCi;
+  /** DP solves and plans reused from the cache per run (the DP policies; 0 for the others). */
+  dpCalls: MeanWithCi;
+  dpCacheHits: MeanWithCi;
   unfinishedRuns: number;
 }
 
@@ -36,8 +47,8 @@ export interface BktReport {
   schema: "ckpt-lab/bkt-simulation@1";
   scenario: BktScenario;
   seeds: number[];
-  /** The availability trace used, by content hash, when the scenario names one. */
-  trace: { file: string; sha256: string; nodes: number } | null;
+  /** The availability trace used, when the scenario names one: its identity, where t = 0 is in it, and the nodes observed there. */
+  trace: { file: string; sha256: string; nodes: number; startDays: number; nodesObservedAtStart: number } | null;
   policyLaw: string;
   policies: Record<string, BktPolicySummary>;
   /** Per policy other than the first: its makespan minus the first policy's, paired by seed. */
@@ -48,11 +59,31 @@ export interface BktReport {
 }
 
 const H = 3600;
+const DAY = 86400;
 
-/** Which trace node each client follows: a seeded permutation of the nodes, reused cyclically when clients outnumber them. */
-function nodeOfClients(trace: AvailabilityTrace, clients: number, seed: number): Int32Array {
+/** The nodes observed at instant t (from their first recorded interval to their last). */
+function observedAt(trace: AvailabilityTrace, t: number): number[] {
+  return trace.nodes.flatMap((node, i) => (node.observedFromS <= t && t < node.observedToS ? [i] : []));
+}
+
+/** The whole day of the trace at which the most nodes are observed (a sweep over the sorted observation bounds). */
+function busiestDay(trace: AvailabilityTrace): { day: number; nodes: number } {
+  const from = Float64Array.from(trace.nodes, (n) => n.observedFromS).sort();
+  const to = Float64Array.from(trace.nodes, (n) => n.observedToS).sort();
+  let best = { day: 0, nodes: 0 };
+  for (let day = 0, started = 0, ended = 0; day * DAY < trace.endS - trace.startS; day++) {
+    const t = trace.startS + day * DAY;
+    while (started < from.length && from[started]! <= t) started++;
+    while (ended < to.length && to[ended]! <= t) ended++;
+    if (started - ended > best.nodes) best = { day, nodes: started - ended };
+  }
+  return best;
+}
+
+/** Which trace node each client follows: a seeded permutation of the nodes observed at t = 0, reused cyclically when clients outnumber them. */
+function nodeOfClients(observed: number[], clients: number, seed: number): Int32Array {
   const random = createRandomStreams(seed).stream("trace nodes");
-  const order = Int32Array.from({ length: trace.nodes.length }, (_, i) => i);
+  const order = Int32Array.from(observed);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random.next() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];
@@ -62,42 +93,70 @@ function nodeOfClients(trace: AvailabilityTrace, clients: number, seed: number):
 
 /** The policies' failure law: the availability law, or the trace's available intervals as an empirical law. */
 function policyLawOf(scenario: BktScenario, trace: AvailabilityTrace | null): FailureLaw {
-  if (trace === null) return createLaw(parseLawString(scenario.availability).spec);
+  if (trace === null) return bktLaw(scenario.availability, "availability");
   const durationsSeconds: number[] = [];
   for (const node of trace.nodes) for (let i = 0; i < node.starts.length; i++) durationsSeconds.push(node.ends[i]! - node.starts[i]!);
   return createLaw({ kind: "empirical", durationsSeconds, source: trace.source });
 }
 
-export async function simulateBkt(input: BktScenario, progress?: (message: string) => void): Promise<BktReport> {
+/** Where a run stands, for a progress bar: runs done of all, and the running one's jobs done. */
+export interface BktProgress {
+  run: number;
+  runs: number;
+  seed: number;
+  policy: BktPolicy;
+  completedJobs: number;
+  jobs: number;
+  timeH: number;
+  events: number;
+}
+
+/** Wall-clock time of each run, told to the caller apart from the report (which must not depend on the machine). */
+export type BktRunTimer = (policy: BktPolicy, seed: number, seconds: number, events: number) => void;
+
+export async function simulateBkt(input: BktScenario, progress?: (state: BktProgress) => void, timer?: BktRunTimer): Promise<BktReport> {
   const scenario = validateBktScenario({ ...input });
   const trace = scenario.trace === null ? null : await readAvailabilityTrace(scenario.trace);
   const warnings: string[] = [];
+  let observed: number[] = [];
+  let originS = 0;
   if (trace !== null) {
-    if (trace.nodes.length === 0) throw new Error(`the trace ${scenario.trace} has no node`);
-    if (trace.nodes.length < scenario.clients) warnings.push(`the trace has ${trace.nodes.length} nodes for ${scenario.clients} clients: nodes are reused cyclically (a seeded permutation)`);
-    if (trace.counts.rejected > 0) warnings.push(`${trace.counts.rejected} line(s) of the trace were rejected (ckpt simulate trace-stats lists them)`);
-    warnings.push(...trace.warnings);
+    requireNodes(trace, 1, "a [BKT] run");
+    originS = trace.startS + scenario.traceStartDays * DAY;
+    if (originS >= trace.endS) throw new InputError(`traceStartDays: ${scenario.trace} spans ${((trace.endS - trace.startS) / DAY).toFixed(1)} days; start inside it (traceStartDays < that)`);
+    observed = observedAt(trace, originS);
+    const best = busiestDay(trace);
+    const hint = best.nodes > observed.length ? `; the most are observed at day ${best.day} (${best.nodes} nodes): --trace-start-days ${best.day}` : "";
+    if (observed.length === 0) throw new InputError(`${scenario.trace}: no node is observed at day ${scenario.traceStartDays} of the trace (traceStartDays)${hint}`);
+    if (observed.length < scenario.clients) warnings.push(`${observed.length} nodes of the trace are observed at day ${scenario.traceStartDays} for ${scenario.clients} clients: nodes are reused cyclically (a seeded permutation)${hint}`);
+    warnings.push(...rejectedLinesWarnings(trace), ...trace.warnings);
   }
   const law = policyLawOf(scenario, trace);
   const runs: (BktRunResult & { seed: number })[] = [];
   const seeds = Array.from({ length: scenario.replications }, (_, r) => scenario.seed + r);
+  const total = seeds.length * scenario.policies.length;
   for (const seed of seeds) {
     const platform = drawPlatform(scenario, createRandomStreams(seed));
-    const mapping = trace === null ? null : { trace, nodeOfClient: nodeOfClients(trace, scenario.clients, seed) };
+    const mapping = trace === null ? null : { trace, originS, nodeOfClient: nodeOfClients(observed, scenario.clients, seed) };
     for (const policy of scenario.policies) {
-      progress?.(`seed ${seed}, policy ${policy}: ${scenario.clients} clients, ${scenario.jobs} jobs…`);
+      const index = runs.length;
+      const tell = progress && ((completedJobs: number, timeS: number, events: number) => progress({ run: index, runs: total, seed, policy, completedJobs, jobs: scenario.jobs, timeH: timeS / H, events }));
+      tell?.(0, 0, 0);
+      const started = performance.now();
       // A fresh set of streams per run: every policy sees the same availability draws.
-      const run = runBkt({ scenario, platform, streams: createRandomStreams(seed), policy, trace: mapping, policyLaw: law, ...(progress ? { progress } : {}) });
+      const run = runBkt({ scenario, platform, streams: createRandomStreams(seed), policy, trace: mapping, policyLaw: law, ...(tell ? { progress: tell } : {}) });
+      timer?.(policy, seed, (performance.now() - started) / 1000, run.events);
       runs.push({ ...run, seed });
       if (run.makespanS === null) warnings.push(`seed ${seed}, ${policy}: ${run.unfinishedJobs} job(s) unfinished at ${(run.endS / H).toFixed(1)} h (horizon ${scenario.horizonHours} h, or every client departed)`);
     }
   }
+  if (progress) progress({ run: total, runs: total, seed: seeds[seeds.length - 1]!, policy: scenario.policies[scenario.policies.length - 1]!, completedJobs: scenario.jobs, jobs: scenario.jobs, timeH: 0, events: 0 });
   const policies: Record<string, BktPolicySummary> = {};
   for (const policy of scenario.policies) {
     const mine = runs.filter((r) => r.policy === policy);
-    const stat = (pick: (r: BktRunResult) => number) => meanWithCi(mine.map(pick));
+    const stat = (pick: (r: BktRunResult) => number) => withCi95(meanWithCi(mine.map(pick)));
     policies[policy] = {
-      makespanH: meanWithCi(mine.filter((r) => r.makespanS !== null).map((r) => r.makespanS! / H)),
+      makespanH: withCi95(meanWithCi(mine.filter((r) => r.makespanS !== null).map((r) => r.makespanS! / H))),
       averageWasteH: stat((r) => (r.checkpointOverheadS + r.lostComputationS) / scenario.clients / H),
       checkpointOverheadH: stat((r) => r.checkpointOverheadS / H),
       lostComputationH: stat((r) => r.lostComputationS / H),
@@ -106,7 +165,13 @@ export async function simulateBkt(input: BktScenario, progress?: (message: strin
       checkpointsTaken: stat((r) => r.checkpointsTaken),
       checkpointsAccepted: stat((r) => r.checkpointsAccepted),
       copies: stat((r) => r.copies),
+      failures: { transient: stat((r) => r.failuresTransient), permanent: stat((r) => r.failuresPermanent) },
       uploadedMbit: stat((r) => r.uploadedMbit),
+      downloadedMbit: stat((r) => r.downloadedMbit),
+      sentMbit: stat((r) => r.uploadedMbit + r.downloadedMbit),
+      events: stat((r) => r.events),
+      dpCalls: stat((r) => r.dpCalls),
+      dpCacheHits: stat((r) => r.dpCacheHits),
       unfinishedRuns: mine.filter((r) => r.makespanS === null).length,
     };
   }
@@ -118,13 +183,13 @@ export async function simulateBkt(input: BktScenario, progress?: (message: strin
       const b = runs.find((r) => r.seed === seed && r.policy === first)?.makespanS;
       return a != null && b != null ? [(a - b) / H] : [];
     });
-    pairedMakespanDifferenceH[`${policy} − ${first}`] = meanWithCi(differences);
+    pairedMakespanDifferenceH[`${policy} − ${first}`] = withCi95(meanWithCi(differences));
   }
   return {
     schema: "ckpt-lab/bkt-simulation@1",
     scenario,
     seeds,
-    trace: trace === null ? null : { file: trace.source, sha256: trace.sha256, nodes: trace.nodes.length },
+    trace: trace === null ? null : { file: trace.source, sha256: trace.sha256, nodes: trace.nodes.length, startDays: scenario.traceStartDays, nodesObservedAtStart: observed.length },
     policyLaw: law.description,
     policies,
     pairedMakespanDifferenceH,
@@ -143,7 +208,10 @@ export const bktModel: SimulatorModel = {
     validateBktScenario({ ...parameters, replications: 1 });
   },
   async run(parameters, seed, progress): Promise<SimulationResult> {
-    const report = await simulateBkt({ ...(parameters as unknown as BktScenario), seed, replications: 1 }, progress);
+    const report = await simulateBkt(
+      { ...(parameters as unknown as BktScenario), seed, replications: 1 },
+      progress && ((p) => void (p.events === 0 && p.run < p.runs && progress(`seed ${seed}, policy ${p.policy}…`))),
+    );
     const policies: Record<string, Record<string, number>> = {};
     for (const run of report.runs) {
       policies[run.policy] = {
@@ -155,6 +223,9 @@ export const bktModel: SimulatorModel = {
         checkpointsTaken: run.checkpointsTaken,
         checkpointsAccepted: run.checkpointsAccepted,
         copies: run.copies,
+        failuresTransient: run.failuresTransient,
+        failuresPermanent: run.failuresPermanent,
+        sentMbit: run.uploadedMbit + run.downloadedMbit,
         unfinishedJobs: run.unfinishedJobs,
       };
     }

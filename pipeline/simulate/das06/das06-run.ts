@@ -9,8 +9,9 @@
  *   policies. Unassigned tasks wait in a queue; a task given back goes to its head.
  * - A task of R reference seconds runs at the machine's speed ratio; checkpoints (at 50 %,
  *   or every 10 %) cost checkpointMb / lanMBytePerS seconds during which it does not progress,
- *   and make progress durable: in the shared repository (usable by any machine) or on the
- *   executing machine only (private). A machine's failure kills its instance.
+ *   and make progress durable once written: in the shared repository (usable by any machine)
+ *   or on the executing machine only (private). A machine's failure kills its instance, and
+ *   a checkpoint it was writing.
  * - What the scheduler knows: with shared checkpoints it sees machine availability at every
  *   refresh (120 s) and gives a failed machine's task back to the queue then; with private
  *   ones it never sees failures: the task stays bound to its machine and resumes there when
@@ -56,6 +57,11 @@ export interface Das06RunResult {
   censored: boolean;
   /** Instances killed by a machine's failure. */
   failures: number;
+  /**
+   * Instances started again for a task that had already run, other than replicas: after the
+   * scheduler took it back (a shared refresh, a timeout), or on its private machine's return.
+   */
+  restarts: number;
   /** Reference CPU seconds of progress lost at failures (since each instance's last durable checkpoint). */
   lostWorkS: number;
   replicas: number;
@@ -65,7 +71,8 @@ export interface Das06RunResult {
   events: number;
 }
 
-const KINDS = ["availability", "milestone", "timeout", "round", "request"] as const;
+// A failure at the very instant a checkpoint's write ends comes first: that checkpoint is lost.
+const KINDS = ["availability", "milestone", "written", "timeout", "round", "request"] as const;
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
@@ -96,7 +103,7 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
   const positions = checkpointPositions(s.checkpoints);
   const checkpointCostS = s.checkpointMb / s.lanMBytePerS;
   const sim = createSimulation({ kinds: KINDS, maxEntities: Math.max(M, 1), capacity: 8 * M });
-  const [AVAILABILITY, MILESTONE, TIMEOUT, ROUND, REQUEST] = KINDS.map((k) => sim.kind(k)) as [number, number, number, number, number];
+  const [AVAILABILITY, MILESTONE, WRITTEN, TIMEOUT, ROUND, REQUEST] = KINDS.map((k) => sim.kind(k)) as [number, number, number, number, number, number];
   const machineOfRank = new Int32Array(M);
   for (let m = 0; m < M; m++) machineOfRank[requestRank[m]!] = m;
 
@@ -113,14 +120,16 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
   const resumeS = new Float64Array(M);
   const nextTarget = new Float64Array(M); // the milestone being worked toward (a checkpoint position, or 1)
   const durableProgress = new Float64Array(M); // the instance's progress that a failure would not lose
+  const writing = new Float64Array(M); // progress the checkpoint being written will make durable
   const done = new Uint8Array(T);
+  const started = new Uint8Array(T); // the task has had an instance
   const instances = new Int32Array(T);
   const sharedProgress = new Float64Array(T);
   const localProgress = new Float64Array(M * T);
   const queue: number[] = Array.from({ length: T }, (_, t) => t);
   let remaining = T;
   let lastCompletionS = startS;
-  const result: Das06RunResult = { turnaroundS: null, censored: false, failures: 0, lostWorkS: 0, replicas: 0, timeouts: 0, checkpoints: 0, onDemandCheckpoints: 0, events: 0 };
+  const result: Das06RunResult = { turnaroundS: null, censored: false, failures: 0, restarts: 0, lostWorkS: 0, replicas: 0, timeouts: 0, checkpoints: 0, onDemandCheckpoints: 0, events: 0 };
 
   const secondsPerUnit = (m: number) => R / ratios[m]!;
   const progressNow = (m: number) => Math.min(nextTarget[m]!, baseProgress[m]! + Math.max(0, sim.now - resumeS[m]!) / secondsPerUnit(m));
@@ -139,7 +148,9 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
     sim.at(resumeS[m]! + (target - progress) * secondsPerUnit(m), MILESTONE, m, execution[m]!);
   }
 
-  function startInstance(m: number, task: number): void {
+  function startInstance(m: number, task: number, replica = false): void {
+    if (started[task] === 1 && !replica) result.restarts++;
+    started[task] = 1;
     execution[m]++;
     running[m] = task;
     baseProgress[m] = shared ? sharedProgress[task]! : localProgress[m * T + task]!;
@@ -155,11 +166,11 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
     return Math.min(s.tolerance.dayMax, s.tolerance.dayBase + (s.tolerance.dayPerHour * R) / 3600);
   }
 
-  function assign(m: number, task: number): void {
+  function assign(m: number, task: number, replica = false): void {
     assignment[m]++;
     believed[m] = task;
     instances[task]++;
-    startInstance(m, task);
+    startInstance(m, task, replica);
     if (timeouts) {
       const base = (1 - baseProgress[m]!) * secondsPerUnit(m);
       sim.at(sim.now + base * (1 + tolerance()), TIMEOUT, m, assignment[m]!);
@@ -219,7 +230,7 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
     }
     if (best >= 0) {
       result.replicas++;
-      assign(m, best);
+      assign(m, best, true);
     }
   }
 
@@ -227,6 +238,15 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
     durableProgress[m] = progress;
     if (shared) sharedProgress[task] = Math.max(sharedProgress[task]!, progress);
     else localProgress[m * T + task] = Math.max(localProgress[m * T + task]!, progress);
+  }
+
+  /** Write a checkpoint of `progress` now: the task pauses for its cost, and the progress is durable once written (a failure before loses it). */
+  function writeCheckpoint(m: number, progress: number): void {
+    baseProgress[m] = progress;
+    resumeS[m] = sim.now + checkpointCostS;
+    writing[m] = progress;
+    sim.at(resumeS[m]!, WRITTEN, m, execution[m]!);
+    scheduleMilestone(m);
   }
 
   function onMilestone(m: number): void {
@@ -241,10 +261,7 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
       return;
     }
     result.checkpoints++;
-    durable(m, task, target);
-    baseProgress[m] = target;
-    resumeS[m] = sim.now + checkpointCostS;
-    scheduleMilestone(m);
+    writeCheckpoint(m, target);
   }
 
   function onTimeout(m: number): void {
@@ -305,17 +322,17 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
         // Checkpoint on demand, then replicate if a machine is free.
         result.onDemandCheckpoints++;
         const progress = progressNow(m);
-        durable(m, task, progress);
         execution[m]++;
-        baseProgress[m] = progress;
-        resumeS[m] = sim.now + checkpointCostS;
-        scheduleMilestone(m);
+        writeCheckpoint(m, progress);
+        // Shared: the replica created below starts from this checkpoint (docs/science.md §6.2.5),
+        // reading the image as it is written (its 0.08 s write overlaps the replica's start).
+        if (shared) sharedProgress[task] = Math.max(sharedProgress[task]!, progress);
         if (instances[task]! < s.maxInstances) {
           for (let rank = 0; rank < M; rank++) {
             const free = machineOfRank[rank]!;
             if (up[free] === 1 && believed[free]! < 0) {
               result.replicas++;
-              assign(free, task);
+              assign(free, task, true);
               break;
             }
           }
@@ -341,6 +358,8 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
       else if (kind === AVAILABILITY) onAvailability(entity);
       else if (kind === MILESTONE) {
         if (payload === execution[entity] && running[entity]! >= 0) onMilestone(entity);
+      } else if (kind === WRITTEN) {
+        if (payload === execution[entity] && running[entity]! >= 0) durable(entity, running[entity]!, writing[entity]!);
       } else if (kind === TIMEOUT) {
         if (payload === assignment[entity]) onTimeout(entity);
       } else if (kind === ROUND) onRound();

@@ -5,7 +5,7 @@
  * as a named field with the project's reading as default (docs/science.md §6.2.9).
  */
 import { InputError } from "../../shared/errors";
-import { fieldPosition } from "../sweep/sweep-spec";
+import { fieldPosition, jsonPosition } from "../sweep/sweep-spec";
 
 export type Das06Policy = "FCFS" | "FCFS-AT" | "FCFS-TR" | "FCFS-PRDCT-DMD";
 export const DAS06_POLICIES: readonly Das06Policy[] = ["FCFS", "FCFS-AT", "FCFS-TR", "FCFS-PRDCT-DMD"];
@@ -145,7 +145,7 @@ export function readDas06Scenario(text: string, file: string): Das06Scenario {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new InputError(`${file}: not valid JSON (${(error as Error).message})`, { cause: error });
+    throw new InputError(`${file}${jsonPosition(text)}: not valid JSON (${(error as Error).message})`, { cause: error });
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new InputError(`${file}: a scenario is a JSON object of fields, e.g. { "machineSet": "M04", "tasks": 75 }`);
   const merged: Record<string, unknown> = structuredClone(DAS06_DEFAULTS) as unknown as Record<string, unknown>;

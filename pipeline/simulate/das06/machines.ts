@@ -57,3 +57,20 @@ export function idealExecutionTime(ratios: ArrayLike<number>, tasks: number, tas
   }
   return best;
 }
+
+/** [DAS06] Table 2: the published IET, minutes, of each (machine set, tasks, task length in s). */
+export const TABLE_2_IET_MIN: readonly (readonly [MachineSetName, number, number, number])[] = [
+  ["M01", 25, 1800, 17.73],
+  ["M01", 25, 7200, 70.91],
+  ["M01", 75, 1800, 53.19],
+  ["M01", 75, 7200, 212.74],
+  ["M04", 25, 1800, 35.46],
+  ["M04", 25, 7200, 141.83],
+  ["M04", 75, 1800, 70.91],
+  ["M04", 75, 7200, 283.66],
+];
+
+/** The IET [DAS06] Table 2 prints for this bag on this set, minutes, or null when the table has no such cell. */
+export function publishedIetMin(set: MachineSetName, tasks: number, taskCpuS: number): number | null {
+  return TABLE_2_IET_MIN.find(([s, n, r]) => s === set && n === tasks && r === taskCpuS)?.[3] ?? null;
+}

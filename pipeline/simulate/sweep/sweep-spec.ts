@@ -129,7 +129,7 @@ export function sweepCells(spec: SweepSpec): SweepCell[] {
 }
 
 /** ":line:column" of a JSON syntax error, or "". */
-function jsonPosition(text: string): string {
+export function jsonPosition(text: string): string {
   const offset = jsonErrorOffset(text);
   if (offset === null) return "";
   const before = text.slice(0, offset).split("\n");

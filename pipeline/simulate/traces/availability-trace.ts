@@ -9,6 +9,7 @@
  *
  * Queries are binary searches over a node's interval starts: O(log k) for k intervals.
  */
+import { InputError, atLine } from "../../shared/errors";
 
 export type TraceFormat = "fta" | "avt";
 
@@ -141,4 +142,25 @@ export function traceStatistics(trace: AvailabilityTrace): TraceStatistics {
     counts: trace.counts,
     warnings: trace.warnings,
   };
+}
+
+/** The rejected lines as one warning for a simulation's output: how many, and the first few as `file:line: reason`. */
+export function rejectedLinesWarnings(trace: AvailabilityTrace, shown = 3): string[] {
+  if (trace.rejects.length === 0) return [];
+  const first = trace.rejects.slice(0, shown).map((r) => atLine(trace.source, r.line, r.reason));
+  return [
+    `${trace.rejects.length} of the ${trace.counts.lines} lines of ${trace.source} were rejected and left out (\`ckpt simulate trace-stats ${trace.source} --rejects FILE\` lists them all): ${first.join("; ")}${trace.rejects.length > shown ? "; …" : ""}`,
+  ];
+}
+
+/** Refuse a trace that yields fewer than `needed` nodes, with the first rejected lines when lines were rejected. */
+export function requireNodes(trace: AvailabilityTrace, needed: number, forWhat: string): void {
+  if (trace.nodes.length >= needed) return;
+  const why =
+    trace.rejects.length > 0
+      ? `; ${trace.rejects.length} of its ${trace.counts.lines} lines were rejected, first ${trace.rejects.slice(0, 3).map((r) => atLine(trace.source, r.line, r.reason)).join("; ")}`
+      : trace.counts.lines === trace.counts.comments
+        ? "; it holds no interval (only comments, headers or blank lines)"
+        : "";
+  throw new InputError(`${trace.source}: the trace has ${trace.nodes.length} node(s); ${forWhat} needs ${needed}${why}`);
 }

@@ -70,7 +70,7 @@ export async function readFtaTrace(path: string): Promise<AvailabilityTrace> {
     const field = (name: string) => fields[columns!.get(name)!];
     const needed = Math.max(...columns.values()) + 1;
     if (fields.length < needed) {
-      reject(`expected at least ${needed} whitespace-separated fields (${[...columns.keys()].join(" ")}), found ${fields.length}`);
+      reject(`expected at least ${needed} whitespace-separated fields (${[...columns.keys()].filter((name) => name !== "stop").join(" ")}), found ${fields.length}`);
       continue;
     }
     const node = field("node_id")!;

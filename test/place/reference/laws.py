@@ -9,7 +9,8 @@
 # then cross-checked against the law's closed form in mpmath (gammainc, ncdf, exact
 # sums) and the script stops if the two differ by more than 1e-30 relative, so the
 # values written are right to far more digits than the 1e-9 the tests ask for.
-# Generated with Python 3.11.2 and mpmath 1.2.1 (the version is also recorded in the JSON).
+# Generated with Python 3.11.2 and mpmath 1.2.1, then with Python 3.11.7 and mpmath 1.3.0 when the
+# gamma cases were added (every earlier case came out identical; the version is recorded in the JSON).
 import json
 import sys
 
@@ -72,6 +73,19 @@ def lognormal(mu, sigma):
         "lower": lambda t: mean * mp.ncdf((mp.log(t) - m - s * s) / s),
         "upper": lambda t: mean * mp.ncdf(-(mp.log(t) - m - s * s) / s),
         "mean": mean,
+    }
+    return pdf, closed
+
+
+def gamma(shape, scale):
+    k, th = mp.mpf(shape), mp.mpf(scale)
+    pdf = lambda t: t ** (k - 1) * mp.exp(-t / th) / (mp.gamma(k) * th ** k) if t > 0 else mp.mpf(0)
+    closed = {
+        "cdf": lambda t: mp.gammainc(k, 0, t / th, regularized=True),
+        "survival": lambda t: mp.gammainc(k, t / th, mp.inf, regularized=True),
+        "lower": lambda t: k * th * mp.gammainc(k + 1, 0, t / th, regularized=True),
+        "upper": lambda t: k * th * mp.gammainc(k + 1, t / th, mp.inf, regularized=True),
+        "mean": k * th,
     }
     return pdf, closed
 
@@ -194,6 +208,12 @@ cases.append(case("log-normal (8.5, 1.2)", {"kind": "lognormal", "mu": 8.5, "sig
                   [10, 1000, 5000, 1e5, 1e7], [(0, 1000), (1000, 5000), (5000, 5050), (1e5, 1e7)]))
 cases.append(case("log-normal (2, 3)", {"kind": "lognormal", "mu": 2, "sigma": 3}, *lognormal(2, 3),
                   [1e-3, 1, 100, 1e5, 1e9], [(0, 1), (1, 100), (1e5, 1e9)]))
+g5k_scale = 94.35 * 3600  # the FTA fit of G5k06's availability (data/availability/fta-fitted-models.csv)
+cases.append(case("gamma G5k06 availability fit (0.34, 94.35 h)", {"kind": "gamma", "shape": 0.34, "scaleSeconds": g5k_scale},
+                  *gamma(0.34, g5k_scale), [0.5, 60, 3600, 36000, 3.6e5, 4e6],
+                  [(0, 60), (60, 3600), (36000, 3.6e5), (3.6e5, 4e6)]))
+cases.append(case("gamma shape 2.5", {"kind": "gamma", "shape": 2.5, "scaleSeconds": 1000}, *gamma(2.5, 1000),
+                  [1, 100, 2500, 8000, 30000], [(0, 100), (2000, 3000), (8000, 30000)]))
 emp_durations = [120, 300, 300, 900, 3600, 7200, 20000]
 emp_pdf, emp_closed, emp_knots = empirical(emp_durations)
 cases.append(case("empirical (7 durations)", {"kind": "empirical", "durationsSeconds": emp_durations}, emp_pdf, emp_closed,

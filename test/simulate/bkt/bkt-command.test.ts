@@ -19,11 +19,30 @@ describe("ckpt simulate bkt", () => {
     expect(report.scenario).toMatchObject({ clients: 150, jobs: 30, slicesPerJob: [1, 10], server: { mbps: 1000, connections: 50 }, replications: 2 });
     expect(Object.keys(report.policies)).toEqual(["none", "periodic"]);
     expect(report.policies.none.makespanH.n).toBe(2);
+    // Per policy, as the issue names them: makespanH {mean, ci95, n}, the waste, failures, checkpoints, what was sent, events.
+    for (const p of Object.values(report.policies) as Record<string, { mean: number; ci95: [number, number] | null; n: number; low: number }>[]) {
+      expect(p.makespanH!.ci95).toEqual([p.makespanH!.low, expect.any(Number)]);
+      expect(p.averageWasteH!.n).toBe(2);
+      expect((p.failures as unknown as { transient: { mean: number } }).transient.mean).toBeGreaterThan(0);
+      expect(p.sentMbit!.mean).toBeGreaterThanOrEqual(p.uploadedMbit!.mean);
+      expect(p.events!.mean).toBeGreaterThan(0);
+      expect(p.checkpointsTaken!.n).toBe(2);
+    }
     expect(report.timing.eventsPerSecond).toBeGreaterThan(0);
+    expect(Object.keys(report.timing.policies)).toEqual(["none", "periodic"]);
+    expect(report.timing.policies.none.events).toBe(2 * report.policies.none.events.mean);
     const b = JSON.parse((await runCli(args)).stdout);
     delete report.timing;
     delete b.timing;
     expect(b).toEqual(report);
+  });
+
+  it("draws a progress bar on stderr unless --quiet", async () => {
+    const run = await runCli(["simulate", "bkt", "--clients", "60", "--jobs", "10", "--policies", "none,pckp"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^\[\.{24}\]   0%  run 1\/2 \(seed 1, none\)  0\/10 jobs/m);
+    expect(run.stderr).toMatch(/^\[#{12}\.{12}\]  50%  run 2\/2 \(seed 1, pckp\)/m);
+    expect(run.stderr).toMatch(/^\[#{24}\] 100%  done$/m);
   });
 
   it("prints a table by default and refuses bad values with the flag's name", async () => {
@@ -55,6 +74,29 @@ describe("a [BKT] sweep", () => {
     const merged = JSON.parse(readFileSync(join(one, "merged.json"), "utf8"));
     expect(merged.groups).toHaveLength(2);
     expect(merged.groups[0].pairedDifferences["pckp − none"].makespanH.n).toBe(2);
+  }, 60_000);
+});
+
+describe("a [BKT] sweep on a real trace", () => {
+  it("draws the report's figures captioned with the trace, and leaves the paper's RB1–RB9 to the laws' grid", async () => {
+    const { parseSweepSpec } = await import("../../../pipeline/simulate/sweep/sweep-spec");
+    const { runShard } = await import("../../../pipeline/simulate/sweep/run-shard");
+    const { mergeSweep } = await import("../../../pipeline/simulate/sweep/merge-sweep");
+    const { SIMULATORS } = await import("../../../pipeline/simulate/simulator");
+    const { bktFigures, bktReproductionRows } = await import("../../../pipeline/report/figures/bkt-figures");
+    // The shipped LANL grid's parameters, on a smaller grid.
+    const shipped = JSON.parse(readFileSync("data/simulations/bkt-lanl05-grid.json", "utf8"));
+    const spec = parseSweepSpec(JSON.stringify({ ...shipped, axes: [{ name: "clients", values: [30, 60] }, { name: "jobs", values: [6] }], seeds: [1] }), "lanl.json");
+    const out = join(dir, "lanl");
+    await runShard(spec, SIMULATORS, out);
+    const merged = mergeSweep(spec, [out]);
+    const drawn = bktFigures(merged);
+    expect(drawn.figures.map((f) => f.id)).toEqual(["bkt-makespan-suspend", "bkt-waste-suspend"]);
+    for (const figure of drawn.figures) {
+      expect(figure.caption).toMatch(/availability trace data\/availability\/lanl05-event-trace\.tab\.gz observed at day 3228/);
+      expect(figure.caption).not.toMatch(/the paper's divided by/);
+    }
+    expect(bktReproductionRows(merged).map((r) => r.id)).toEqual(["bkt/rb10/dp-optimal", "bkt/rb11/availability-median", "bkt/rb11/unavailability-mean-mean", "bkt/rb11/unavailability-mean-rate"]);
   }, 60_000);
 });
 

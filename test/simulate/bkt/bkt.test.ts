@@ -2,16 +2,21 @@
  * The [BKT] simulator (docs/science.md §6.1) against closed forms, conservation laws and
  * its determinism, and the consistency of the paper's laws (RB11).
  */
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { createLaw } from "../../../pipeline/place/laws/create-law";
 import { parseLawString } from "../../../pipeline/place/laws/law-string";
 import { createRandomStreams } from "../../../pipeline/simulate/engine/random-streams";
 import { drawPlatform } from "../../../pipeline/simulate/bkt/bkt-platform";
-import { runBkt } from "../../../pipeline/simulate/bkt/bkt-run";
+import { runBkt, stationaryStart } from "../../../pipeline/simulate/bkt/bkt-run";
 import { BKT_PAPER_PRESET, readBktScenario, validateBktScenario, type BktScenario } from "../../../pipeline/simulate/bkt/bkt-scenario";
 import { simulateBkt } from "../../../pipeline/simulate/bkt/bkt-simulator";
 
 const H = 3600;
+const dir = mkdtempSync(join(tmpdir(), "ckpt-bkt-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** One host, one job of one slice of w hours, exponential up (mean 1/λ) and down (mean D) intervals, no checkpoint, a free result upload. */
 function oneHost(transient: "suspend" | "abort", replications: number): BktScenario {
@@ -35,10 +40,12 @@ function oneHost(transient: "suspend" | "abort", replications: number): BktScena
 describe("one host, one job, no checkpoint: the closed forms", () => {
   /**
    * abort: the job restarts from scratch after every failure. With failures at rate λ while up,
-   * an attempt succeeds with probability e^{−λw}; each failed attempt costs its time to failure
-   * (mean given T < w) plus a down time D; the number of failed attempts is geometric. The
-   * known result: E[makespan] = (e^{λw} − 1)(1/λ + D). λ = 1/2 h⁻¹, w = 2 h, D = 1 h:
-   * (e − 1)·3 = 5.1548 h.
+   * an attempt succeeds with probability q = e^{−λw}, so the number K of failed attempts is
+   * geometric with E[K] = (1 − q)/q = e^{λw} − 1. A failed attempt lasts T given T < w, of mean
+   * E[T | T < w] = 1/λ − w q/(1 − q), then a down time of mean D; the last attempt lasts w.
+   * E[makespan] = w + E[K]·(E[T | T < w] + D) = w + (e^{λw} − 1)(1/λ + D) − w
+   *             = (e^{λw} − 1)(1/λ + D).
+   * λ = 1/2 h⁻¹, w = 2 h, D = 1 h: (e − 1)·3 = 5.1548 h.
    */
   it("abort: E[makespan] = (e^{λw} − 1)(1/λ + D)", async () => {
     const report = await simulateBkt(oneHost("abort", 4000));
@@ -138,6 +145,7 @@ describe("bad scenarios", () => {
     const text = '{\n  "clients": 100,\n  "checkpointMbit": [512, 10]\n}';
     expect(() => readBktScenario(text, "s.json")).toThrow(/^s\.json:3: checkpointMbit must be \[min, max\] with min ≤ max/);
     expect(() => readBktScenario('{"colour": 1}', "s.json")).toThrow(/unknown field "colour"/);
+    expect(() => readBktScenario('{\n  "clients": 100,\n}', "s.json")).toThrow(/^s\.json:3:1: not valid JSON/);
     expect(() => readBktScenario('{"clients": 0}', "s.json")).toThrow(/clients must be an integer in \[1, 1000000\]/);
     expect(() => readBktScenario('{"lifetime": "lognormal:mu=1"}', "s.json")).toThrow(/lifetime must be law/);
     expect(() => readBktScenario('{"trace": "x.avt", "availability": "exp:mean=1,unit=h"}', "s.json")).toThrow(/either a trace or the availability/);
@@ -163,11 +171,102 @@ describe("the server link", () => {
 
 describe("availability from real traces", () => {
   it("runs on the Microsoft 1999 desktops (.avt) and the LANL nodes (FTA)", async () => {
-    for (const trace of ["data/availability/microsoft99.avt.gz", "data/availability/lanl05-event-trace.tab.gz"]) {
-      const report = await simulateBkt(validateBktScenario({ ...BKT_PAPER_PRESET, clients: 300, jobs: 60, trace, lifetime: "none", policies: ["none", "pckp"] }));
+    // LANL: its 3577 nodes were installed over ten years (one is observed at its start); day 3228 has the most, 1670.
+    for (const [trace, traceStartDays] of [["data/availability/microsoft99.avt.gz", 0], ["data/availability/lanl05-event-trace.tab.gz", 3228]] as const) {
+      const report = await simulateBkt(validateBktScenario({ ...BKT_PAPER_PRESET, clients: 300, jobs: 60, trace, traceStartDays, lifetime: "none", policies: ["none", "pckp"] }));
       expect(report.trace!.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(report.trace!.nodesObservedAtStart).toBeGreaterThanOrEqual(traceStartDays > 0 ? 1670 : 51_663);
+      expect(report.warnings.join(" "), trace).not.toMatch(/reused cyclically/);
       expect(report.policyLaw).toMatch(/^empirical/);
       for (const run of report.runs) expect(run.completedJobs + run.unfinishedJobs, trace).toBe(60);
     }
   }, 60_000);
+});
+
+describe("the DP plans' cache (per job, law and cost vector)", () => {
+  /**
+   * Equal speeds, links drawn in [1.5, 1.6] Mbit/s and images of 10–20 Mbit: every checkpoint
+   * costs 6–13 s, one quantum, so every copy of a job starting from the same slice has the
+   * same cost vector in quanta and the same slices: one solve serves them all. (A cache keyed
+   * by the host's link, which differs for every host, never hit here.)
+   */
+  it("solves once for copies whose costs round to the same quanta", async () => {
+    const scenario = validateBktScenario({
+      ...BKT_PAPER_PRESET,
+      clients: 120,
+      jobs: 15,
+      slicesPerJob: [3, 6],
+      speedMips: { mean: 1771, sd: 0 },
+      hostMbps: [1.5, 1.6],
+      checkpointMbit: [10, 20],
+      policies: ["pckp"],
+    });
+    const run = (await simulateBkt(scenario)).runs[0]!;
+    expect(run.completedJobs).toBe(15);
+    expect(run.dpCacheHits).toBeGreaterThan(0);
+    expect(run.dpCalls + run.dpCacheHits).toBe(run.copies);
+    // At most one solve per (job, start slice) here: the restarts' download shifts differ by host, starts from scratch do not.
+    expect(run.dpCalls).toBeLessThan(run.copies);
+  });
+});
+
+describe("the laws a scenario can name", () => {
+  it("runs with an empirical availability law read from a file and with the Failure Trace Archive's fitted models", async () => {
+    const durations = join(dir, "availability.csv");
+    writeFileSync(durations, "duration\n1800\n3600\n7200\n14400\n28800\n");
+    for (const [availability, unavailability] of [
+      [`empirical:${durations}`, BKT_PAPER_PRESET.unavailability],
+      ["fitted:Microsoft99/gamma", "fitted:Microsoft99/lognormal"],
+    ]) {
+      const report = await simulateBkt(validateBktScenario({ ...BKT_PAPER_PRESET, clients: 40, jobs: 8, availability, unavailability, policies: ["none", "pckp"] }));
+      for (const run of report.runs) expect(run.completedJobs, availability).toBe(8);
+    }
+    expect(() => validateBktScenario({ ...BKT_PAPER_PRESET, lifetime: "fitted:Microsoft99/weibull" })).toThrow(/fitted models are laws of availability and unavailability intervals/);
+    expect(() => readBktScenario('{"availability": "weibull:shape=0.001,scale=1"}', "s.json")).toThrow(/availability must be .*mean overflows; use a shape ≥ 0.01/);
+  });
+
+  it("startState stationary draws the equilibrium state: P(up at 0) = mean up / (mean up + mean down), even for long cycles", () => {
+    // 30 000 h up, 10 000 h down: P(up) = 0.75. A fixed 2000 h run-in would leave P(up) = 0.75 + 0.25·e^{−(1/30000 + 1/10000)·2000} = 0.977.
+    const up = createLaw(parseLawString("exp:mean=30000,unit=h").spec);
+    const down = createLaw(parseLawString("exp:mean=10000,unit=h").spec);
+    const streams = createRandomStreams(5);
+    let ups = 0;
+    const n = 4000;
+    for (let c = 0; c < n; c++) if (stationaryStart(up, down, streams.stream("availability", c)).up) ups++;
+    // Binomial sd √(0.75·0.25/4000) = 0.0068: within 4 sd.
+    expect(Math.abs(ups / n - 0.75)).toBeLessThan(0.028);
+  });
+});
+
+describe("trace-driven hosts", () => {
+  /** Nodes 1, 2, 3 observed over days 0–10, 5–20 and 15–30, up on their even days and down on their odd ones. */
+  function threeNodes(): string {
+    const lines = ["# event_id component_id node_id platform_id node_name event_type event_start_time event_stop_time event_end_reason"];
+    for (const [node, from, to] of [[1, 0, 10], [2, 5, 20], [3, 15, 30]] as const) {
+      for (let day = from; day < to; day++) lines.push(`${day} 0 ${node} 0 ${node} ${day % 2 === 0 ? 1 : 0} ${day * 86400} ${(day + 1) * 86400} NULL`);
+    }
+    const path = join(dir, "three.tab");
+    writeFileSync(path, `${lines.join("\n")}\n`);
+    return path;
+  }
+
+  it("follow the nodes observed at traceStartDays, and say where more are", async () => {
+    const trace = threeNodes();
+    const scenario = (traceStartDays: number) => validateBktScenario({ ...BKT_PAPER_PRESET, clients: 4, jobs: 2, slicesPerJob: [1, 2], sliceHours: [1, 2], trace, traceStartDays, lifetime: "none", policies: ["none"] });
+    const atZero = await simulateBkt(scenario(0));
+    expect(atZero.trace).toMatchObject({ startDays: 0, nodesObservedAtStart: 1 });
+    expect(atZero.warnings.join("\n")).toMatch(/1 nodes of the trace are observed at day 0 for 4 clients: .*the most are observed at day 5 \(2 nodes\): --trace-start-days 5/);
+    const atSix = await simulateBkt(scenario(6));
+    expect(atSix.trace).toMatchObject({ startDays: 6, nodesObservedAtStart: 2 });
+    expect(atSix.runs[0]!.completedJobs).toBe(2);
+    await expect(simulateBkt(scenario(31))).rejects.toThrow(/traceStartDays: .* spans 30.0 days; start inside it/);
+  });
+
+  it("refuse a trace with no usable line, naming its lines and why", async () => {
+    const path = join(dir, "garbage.tab");
+    writeFileSync(path, "not a trace\n0 0 1 0 1 7 0 10 NULL\n");
+    await expect(simulateBkt(validateBktScenario({ ...BKT_PAPER_PRESET, clients: 2, jobs: 1, trace: path }))).rejects.toThrow(
+      /garbage\.tab: the trace has 0 node\(s\); a \[BKT\] run needs 1; 2 of its 2 lines were rejected, first .*garbage\.tab:1: expected at least 9 whitespace-separated fields .*garbage\.tab:2: event_type must be 1 \(available\) or 0/,
+    );
+  });
 });
