@@ -17,12 +17,13 @@
  * manifest marks as such.
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { writeFileAtomic, writeJsonAtomic } from "../shared/atomic-write";
 import { UsageError } from "../shared/errors";
-import { sha256OfBytes, sha256OfFile } from "../shared/hash";
+import { sha256OfBytes } from "../shared/hash";
 import { TOOL_VERSION } from "../shared/version";
-import { codeIdentity } from "./code-identity";
+import { codeIdentity, type ModuleCache } from "./code-identity";
+import { FileHashes } from "./file-hashes";
 import { hashInputFiles } from "./input-files";
 import type { Stage, StageParameters } from "./stage";
 import { changesSince, type PipelineState, type StageRecord } from "./stage-record";
@@ -63,6 +64,8 @@ export interface PipelineRun {
 }
 
 export const STATE_PATH = ".cache/pipeline-state.json";
+/** The runner's cache of file hashes by stat (file-hashes.ts): bookkeeping, not an output. */
+export const FILE_HASHES_PATH = ".cache/file-hashes.json";
 export const MANIFEST_PATH = "manifest.json";
 
 export function artifactPath(name: string): string {
@@ -75,6 +78,12 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
   const wiring = wire(stages);
   const parameters = resolveParameters(stages, options.parameterOverrides ?? {});
   const state = readState(options.out, log);
+  const hashes = FileHashes.load(join(options.out, FILE_HASHES_PATH));
+  // Files of the output folder by their path in it (the folder is rebuilt under another
+  // name), others by their path from the project (no output names where it was made).
+  const outputHash = (path: string) => hashes.sha256(join(options.out, path), path);
+  const externalHash = (path: string) => hashes.sha256(path, `project:${relative(options.projectRoot, resolve(path))}`);
+  const modules: ModuleCache = new Map();
   const outcomes: StageOutcome[] = [];
   const allInputFiles = new Map<string, string>();
   const names = stages.map((s) => s.name);
@@ -84,22 +93,22 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
     const label = `[${index + 1}/${stages.length}] ${stage.name}`;
     const start = now();
     const inputNames = wiring.get(stage.name)!;
-    const inputFiles = hashInputFiles(stage.inputFiles?.({ traces: options.traces, parameters: parameters[stage.name] as StageParameters }) ?? []);
+    const inputFiles = hashInputFiles(stage.inputFiles?.({ traces: options.traces, parameters: parameters[stage.name] as StageParameters }) ?? [], externalHash);
     for (const f of inputFiles) allInputFiles.set(f.path, f.sha256);
     const inputs: Record<string, string> = {};
-    for (const name of inputNames) inputs[name] = sha256OfFile(join(options.out, artifactPath(name)));
+    for (const name of inputNames) inputs[name] = outputHash(artifactPath(name));
     const current: Omit<StageRecord, "outputs" | "volatile"> = {
       parameters: parameters[stage.name],
       inputs,
       inputFiles: Object.fromEntries(inputFiles.map((f) => [f.path, f.sha256])),
-      code: codeIdentity(stage.module, options.codeRoot, options.projectRoot),
+      code: codeIdentity(stage.module, options.codeRoot, options.projectRoot, modules),
     };
     const previous = state.stages[stage.name];
     const reasons = options.force
       ? ["--force"]
       : previous === undefined
         ? [`no record of a previous run in ${options.displayOut ?? options.out}`]
-        : [...changesSince(previous, current), ...outputChanges(options.out, previous.outputs)];
+        : [...changesSince(previous, current), ...outputChanges(options.out, previous.outputs, outputHash)];
 
     if (reasons.length === 0 && previous !== undefined) {
       const seconds = (now() - start) / 1000;
@@ -163,6 +172,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
   // Forget stages that are no longer registered (their files stay: they may be someone's).
   for (const name of Object.keys(state.stages)) if (!names.includes(name)) delete state.stages[name];
   writeJsonAtomic(join(options.out, STATE_PATH), state);
+  hashes.save(join(options.out, FILE_HASHES_PATH));
   const manifest = buildManifest(stages, state, parameters, allInputFiles, volatileArtifacts);
   const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
   const manifestFile = join(options.out, MANIFEST_PATH);
@@ -246,13 +256,13 @@ function readState(out: string, log: (line: string) => void): PipelineState {
   }
 }
 
-function outputChanges(out: string, outputs: Record<string, string>): string[] {
+function outputChanges(out: string, outputs: Record<string, string>, sha256Of: (path: string) => string): string[] {
   const missing: string[] = [];
   const edited: string[] = [];
   for (const [path, sha256] of Object.entries(outputs)) {
     const file = join(out, path);
     if (!existsSync(file)) missing.push(path);
-    else if (sha256OfFile(file) !== sha256) edited.push(path);
+    else if (sha256Of(path) !== sha256) edited.push(path);
   }
   const reasons: string[] = [];
   if (missing.length > 0) reasons.push(`outputs missing: ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ` and ${missing.length - 3} more` : ""}`);
