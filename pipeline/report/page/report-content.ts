@@ -33,6 +33,7 @@ import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
 import type { Table } from "../tables/table";
 import type { NotApplicable } from "../../shared/not-applicable";
 import { clusterName } from "./cluster-name";
+import { DEFAULT_REPORT_PARAMETERS, type ReportParameters } from "./report-parameters";
 
 export interface ReportInputs {
   /** The published model of [Y11] / [Y-thesis] (always there: it is data in the code). */
@@ -64,18 +65,6 @@ function tracesLabel(artifact: ObservationsArtifact): string {
   const synthetic = files.some((f) => /synthetic/i.test(f)) ? " (synthetic)" : "";
   return files.length === 0 ? "the ingested traces" : `the traces ${files.join(", ")}${synthetic}`;
 }
-
-export interface ReportParameters {
-  /** The cluster the report describes (`ckpt pipeline --cluster`); "" = from the traces' `cluster` column, else their file names. */
-  cluster: string;
-  /** Tolerances of the reproduction verdicts (see model-reproduction-rows.ts). */
-  reproduction: { bandwidthRelative: number; peakM: number };
-}
-
-export const DEFAULT_REPORT_PARAMETERS: ReportParameters = {
-  cluster: "",
-  reproduction: { bandwidthRelative: 0.05, peakM: 1 },
-};
 
 export interface ReportSection {
   id: string;
