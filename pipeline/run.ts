@@ -29,13 +29,15 @@
  *   (+ manifest.json: every output with its hash, inputs and parameters)
  *
  * Each stage is a pure function from input artifacts and parameters to output artifacts
- * (pipeline/stages/), run by pipeline/runner/run-stages.ts, which skips a stage whose
+ * (pipeline/stages/), run by pipeline/runner/run-stages.ts (two at a time where they do not
+ * depend on each other, runner/lanes.ts), which skips a stage whose
  * input hashes, parameters and code are unchanged and says why it ran or not; so editing
  * this machine's trace reruns ingest-machine, fit-machine and the report, and nothing
  * else. Artifacts live in `<out>/artifacts/<name>.json`. A stage plugs in by adding it to
  * STAGES in data-flow order; the report reads the artifacts it knows as optional inputs.
  */
-import { dirname, relative, resolve } from "node:path";
+import { availableParallelism } from "node:os";
+import { dirname, extname, relative, resolve } from "node:path";
 import { fitStage, machineFitStage } from "./stages/fit-stage";
 import { ingestStage, machineIngestStage } from "./stages/ingest-stage";
 import { placeStage } from "./stages/place-stage";
@@ -76,6 +78,12 @@ export function runPipeline(options: PipelineOptions, stages: readonly Stage[] =
     parameterOverrides: options.parameterOverrides ?? {},
     codeRoot: dirname(__filename),
     projectRoot: root,
+    // The build folder is synced as a whole before it is swapped in (runner/output-folder.ts).
+    deferSync: true,
+    // Independent stages side by side on two cores (runner/lanes.ts), from the built code:
+    // from the TypeScript sources (tests) a worker thread could not load the modules a
+    // stage imports when it runs (tsx's hooks do not reach a worker's import()).
+    workers: extname(__filename) === ".js" ? Math.min(2, availableParallelism()) : 0,
     log,
   }), { log });
 }

@@ -14,7 +14,7 @@
  * Kept in `<out>/.cache/file-hashes.json`; a missing or unreadable cache costs time only.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { writeFileAtomic } from "../shared/atomic-write";
+import { writeFileAtomic, type AtomicWriteOptions } from "../shared/atomic-write";
 import { sha256OfFile } from "../shared/hash";
 
 /** Above the coarsest timestamp granularity of common file systems (FAT: 2 s). */
@@ -77,10 +77,10 @@ export class FileHashes {
   }
 
   /** Keep the hashes used in this run (only those: files no longer checked drop out). */
-  save(path: string): void {
+  save(path: string, options: AtomicWriteOptions = {}): void {
     const files: Entries = {};
     for (const key of Object.keys(this.current).sort()) files[key] = this.current[key]!;
     const text = `${JSON.stringify({ schema: SCHEMA, files }, null, 2)}\n`;
-    if (text !== this.keptText) writeFileAtomic(path, text);
+    if (text !== this.keptText) writeFileAtomic(path, text, options);
   }
 }

@@ -13,17 +13,22 @@
  *   folder and leaves the previous folder's file untouched. Copying and then deleting a
  *   report's ~450 files (20 MB) took ~1.4 s of a run that changes nothing; linking and
  *   unlinking them ~0.1 s. Where the file system refuses hard links, files are copied.
- *   Only a run that finished is swapped in: `<name>` → `.<name>.old-<pid>`,
+ *   Only a run that finished is swapped in, made durable first: one syncfs of its file
+ *   system (`sync -f`) rather than an fsync per file as it is written (~190 of them at
+ *   ~5 ms each on a virtual disk for a forced run); an fsync per file where `sync -f` is
+ *   not available. Then `<name>` → `.<name>.old-<pid>`,
  *   the new one → `<name>`, then the old one is removed. A crash or a failed stage leaves
  *   the previous folder whole, and its manifest describes exactly the files in it.
  * - **Leftovers.** The next run, holding the lock, puts back a folder a crash left renamed
  *   between the two renames, and removes stale `.next-`/`.old-` folders and temporary files.
  */
+import { spawnSync } from "node:child_process";
 import { hostname as osHostname } from "node:os";
 import {
   closeSync,
   copyFileSync,
   existsSync as fileExists,
+  fsyncSync,
   linkSync,
   lstatSync,
   mkdirSync,
@@ -78,6 +83,7 @@ export async function withOutputFolder<T>(out: string, build: (folder: string) =
       rmSync(next, { recursive: true, force: true });
       throw error;
     }
+    syncFolder(next);
     const old = join(parent, `.${name}.old-${pid}`);
     if (fileExists(target)) renameSync(target, old);
     renameSync(next, target);
@@ -106,6 +112,27 @@ function linkTree(from: string, to: string): void {
       }
     }
   }
+}
+
+/** Every file of `folder` on disk: its file system synced at once (Linux), else file by file. */
+function syncFolder(folder: string): void {
+  if (process.platform === "linux" && spawnSync("sync", ["-f", folder], { stdio: "ignore" }).status === 0) return;
+  const syncPath = (path: string) => {
+    const fd = openSync(path, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  };
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) syncPath(path);
+    }
+  };
+  walk(folder);
 }
 
 /** What the project itself puts in a report folder besides the pipeline's outputs: its README (kept in git) and `ckpt notebook run`'s copies. */
