@@ -8,12 +8,17 @@
  * Only the content decides (stage-record.ts); this is a cache of it, never a substitute: a
  * file whose stat differs in any way is hashed again. An edit that keeps the size and falls
  * within the file system's timestamp granularity of the write before it would keep its
- * time ("racy" in git's words), so a hash is remembered only for a file last modified more
- * than RACY_SECONDS before it was hashed; a fresher file is hashed again next time.
+ * time ("racy" in git's words), so a hash read from a file is remembered only if the file
+ * was last modified more than RACY_SECONDS before it was hashed. A file the runner wrote
+ * itself (`record`, with the hash of the bytes it wrote) sits in the build folder, which
+ * nothing else writes until it is swapped in after `save`: its hash is remembered when its
+ * time is older than the file system's clock at `save` (read from a probe file written
+ * then), since any later edit gets a later time; so a rerun right after a run reads nothing.
  *
  * Kept in `<out>/.cache/file-hashes.json`; a missing or unreadable cache costs time only.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { writeFileAtomic, type AtomicWriteOptions } from "../shared/atomic-write";
 import { sha256OfFile } from "../shared/hash";
 
@@ -35,6 +40,8 @@ const SCHEMA = "ckpt-lab/file-hashes@1";
 
 export class FileHashes {
   private readonly current: Entries = {};
+  /** Files the runner wrote in this run, remembered by `save` if the clock has moved on since. */
+  private readonly written: Entries = {};
 
   private constructor(
     private readonly previous: Entries,
@@ -60,26 +67,42 @@ export class FileHashes {
    * same while the folder is rebuilt under another name.
    */
   sha256(path: string, key = path): string {
-    const stats = statSync(path, { bigint: true });
-    const size = Number(stats.size);
-    const mtimeNs = stats.mtimeNs.toString();
-    const ino = stats.ino.toString();
-    const dev = stats.dev.toString();
+    const stat = this.entryOf(path);
     const known = this.current[key] ?? this.previous[key];
-    if (known !== undefined && known.size === size && known.mtimeNs === mtimeNs && known.ino === ino && known.dev === dev) {
+    if (known !== undefined && known.size === stat.size && known.mtimeNs === stat.mtimeNs && known.ino === stat.ino && known.dev === stat.dev) {
       this.current[key] = known;
       return known.sha256;
     }
     const sha256 = sha256OfFile(path);
-    const ageNs = BigInt(Date.now()) * 1_000_000n - stats.mtimeNs;
-    if (ageNs > BigInt(RACY_SECONDS) * 1_000_000_000n) this.current[key] = { size, mtimeNs, ino, dev, sha256 };
+    const ageNs = BigInt(Date.now()) * 1_000_000n - BigInt(stat.mtimeNs);
+    if (ageNs > BigInt(RACY_SECONDS) * 1_000_000_000n) this.current[key] = { ...stat, sha256 };
     return sha256;
+  }
+
+  /** The runner wrote `sha256`'s bytes to `path` (`key` as for `sha256`). */
+  record(path: string, key: string, sha256: string): void {
+    const entry = { ...this.entryOf(path), sha256 };
+    this.written[key] = entry;
+    this.current[key] = entry;
+  }
+
+  private entryOf(path: string): Omit<Entry, "sha256"> {
+    const stats = statSync(path, { bigint: true });
+    return { size: Number(stats.size), mtimeNs: stats.mtimeNs.toString(), ino: stats.ino.toString(), dev: stats.dev.toString() };
   }
 
   /** Keep the hashes used in this run (only those: files no longer checked drop out). */
   save(path: string, options: AtomicWriteOptions = {}): void {
+    // Named like atomic-write's temporaries, so that one left by a crash is cleaned up (output-folder.ts).
+    const probe = join(dirname(path), `.${basename(path)}.clock.${process.pid}.0.tmp`);
+    writeFileSync(probe, "");
+    const clockNs = statSync(probe, { bigint: true }).mtimeNs;
+    rmSync(probe, { force: true });
     const files: Entries = {};
-    for (const key of Object.keys(this.current).sort()) files[key] = this.current[key]!;
+    for (const key of Object.keys(this.current).sort()) {
+      const entry = this.current[key]!;
+      if (this.written[key] !== entry || BigInt(entry.mtimeNs) < clockNs) files[key] = entry;
+    }
     const text = `${JSON.stringify({ schema: SCHEMA, files }, null, 2)}\n`;
     if (text !== this.keptText) writeFileAtomic(path, text, options);
   }

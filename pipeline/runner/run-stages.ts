@@ -176,6 +176,7 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
       const content = files.get(path)!;
       writeFileAtomic(join(options.out, path), content, write);
       outputs[path] = sha256OfBytes(content);
+      hashes.record(join(options.out, path), path, outputs[path]);
     }
     for (const path of Object.keys(previous?.outputs ?? {})) {
       if (!(path in outputs)) rmSync(join(options.out, path), { force: true });

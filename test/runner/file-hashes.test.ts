@@ -3,7 +3,7 @@
  * reused only for a file whose size, modification time, inode and device are unchanged,
  * and only if the file was older than the racy window when it was hashed.
  */
-import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -64,6 +64,23 @@ describe("FileHashes", () => {
     first.save(cache);
     editKeepingTime(file, "3,4\n");
     expect(FileHashes.load(cache).sha256(file)).toBe(sha256OfBytes("3,4\n"));
+  });
+
+  it("remembers a file the runner wrote at once, if the file system's clock moved on before the save", async () => {
+    const dir = fresh();
+    const file = join(dir, "artifact.json");
+    writeFileSync(file, "[1]\n");
+    // A time in whole ms (editKeepingTime can put it back exactly), as fresh as the write.
+    const now = new Date();
+    utimesSync(file, now, now);
+    const cache = join(dir, "cache.json");
+    const first = FileHashes.load(cache);
+    first.record(file, "artifacts/artifact.json", sha256OfBytes("[1]\n"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    first.save(cache);
+    editKeepingTime(file, "[2]\n");
+    expect(FileHashes.load(cache).sha256(file, "artifacts/artifact.json")).toBe(sha256OfBytes("[1]\n"));
+    expect(readdirSync(dir).sort()).toEqual(["artifact.json", "cache.json"]);
   });
 
   it("starts empty from a missing or damaged cache, and does not rewrite an unchanged one", () => {
