@@ -70,7 +70,7 @@ export function pipelineAnchor(): Anchor {
       notes: [
         `first run into an empty folder (figures rendered, not cached): ${formatMs(first.ms)}; ratios to the targets ${(forceMs / TARGET_FORCE_MS).toFixed(2)}× / ${(noopMs / TARGET_NOOP_MS).toFixed(2)}×`,
         `CPU time of the process (all threads): --force ${formatMs(median(force.map((r) => r.cpuMs)))}, no-op ${formatMs(median(noop.map((r) => r.cpuMs)))}`,
-        `--force, each stage's own seconds (two worker threads: they overlap): ${stageTimes(force)}`,
+        `--force, each stage's own seconds (in two worker threads they overlap; the CLI uses them only when the load average is below the cores less one): ${stageTimes(force)}`,
         `no-op: every stage skipped after hashing what it depends on (stat-cached), ${stageTimes(noop)} s; the rest is node's start-up, loading the runner (27 modules), linking the previous report into the build folder and swapping it in`,
       ],
     };
