@@ -14,6 +14,7 @@
  * RESULTS.md alone; `CKPT_BENCH_100M=1` adds the 100 M-row ingest (bench/anchors/ingest-anchor.ts).
  */
 import { execFileSync } from "node:child_process";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { writeFileAtomic } from "../pipeline/shared/atomic-write";
 import { machineLine, printTable } from "./harness";
@@ -81,9 +82,12 @@ export default async function anchorsBenchmark(): Promise<void> {
   const anchors: Anchor[] = [];
   for (const line of lines) {
     process.stderr.write(`measuring ${line.work}…\n`);
+    // The machine is shared: each line says how busy it was (1-minute load average, before and after).
+    const loadBefore = loadavg()[0]!;
     try {
       const measured = await line.measure();
-      anchors.push(...(Array.isArray(measured) ? measured : [measured]));
+      const load = `load average while measured: ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} (${cpus().length} cores)`;
+      anchors.push(...(Array.isArray(measured) ? measured : [measured]).map((a) => ({ ...a, notes: [...a.notes, load] })));
     } catch (error) {
       anchors.push({ work: line.work, reference: "—", ours: `failed: ${(error as Error).message.split("\n")[0]}`, ratio: null, target: "—", met: false, notes: [] });
     }

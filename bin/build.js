@@ -8,6 +8,10 @@
 // It also writes dist/vega-lite-validator.js: Ajv's standalone code for the Vega-Lite JSON
 // schema the report validates every figure against (pipeline/report/figures/validate-spec.ts).
 // Compiling that 2.6 MB schema takes ~1.4 s at every start; loading the compiled code ~0.1 s.
+// The code is made from the schema without its descriptions (annotations, which take no part
+// in validation) and with its $refs as calls rather than inlined copies: 4.3 MB of code instead
+// of 8.6 MB, which halves its loading and first call (the report validates at least one new
+// spec on every run: the measured scheduler times).
 "use strict";
 const { createHash } = require("node:crypto");
 const { readdirSync, readFileSync, writeFileSync, existsSync, renameSync } = require("node:fs");
@@ -33,9 +37,9 @@ const validatorKey = () => `ajv ${versionOf("ajv")}, vega-lite ${versionOf("vega
 function writeValidator() {
   const Ajv = require(join(root, "node_modules", "ajv")).default;
   const standaloneCode = require(join(root, "node_modules", "ajv", "dist", "standalone")).default;
-  const schema = JSON.parse(readFileSync(join(root, "node_modules", "vega-lite", "build", "vega-lite-schema.json"), "utf8"));
-  // The same options and formats as validate-spec.ts's run-time compilation.
-  const ajv = new Ajv({ allowUnionTypes: true, strict: false, allErrors: false, code: { source: true } });
+  const schema = withoutDescriptions(JSON.parse(readFileSync(join(root, "node_modules", "vega-lite", "build", "vega-lite-schema.json"), "utf8")));
+  // The same options and formats as validate-spec.ts's run-time compilation (inlineRefs only changes the code's shape).
+  const ajv = new Ajv({ allowUnionTypes: true, strict: false, allErrors: false, inlineRefs: false, code: { source: true } });
   ajv.addFormat("uri", true);
   ajv.addFormat("uri-reference", true);
   ajv.addFormat("color-hex", /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/);
@@ -43,6 +47,18 @@ function writeValidator() {
   const path = join(root, "dist", "vega-lite-validator.js");
   writeFileSync(`${path}.tmp`, code);
   renameSync(`${path}.tmp`, path);
+}
+
+/** The schema without its `description` and `markdownDescription` strings (a property named "description" is kept: its value is a schema). */
+function withoutDescriptions(value) {
+  if (Array.isArray(value)) return value.map(withoutDescriptions);
+  if (value === null || typeof value !== "object") return value;
+  const out = {};
+  for (const [key, child] of Object.entries(value)) {
+    if ((key === "description" || key === "markdownDescription") && typeof child === "string") continue;
+    out[key] = withoutDescriptions(child);
+  }
+  return out;
 }
 
 function sourceHash() {

@@ -29,13 +29,15 @@
  *   (+ manifest.json: every output with its hash, inputs and parameters)
  *
  * Each stage is a pure function from input artifacts and parameters to output artifacts
- * (pipeline/stages/), run by pipeline/runner/run-stages.ts, which skips a stage whose
+ * (pipeline/stages/), run by pipeline/runner/run-stages.ts (two at a time where they do not
+ * depend on each other and a core is idle, runner/lanes.ts), which skips a stage whose
  * input hashes, parameters and code are unchanged and says why it ran or not; so editing
  * this machine's trace reruns ingest-machine, fit-machine and the report, and nothing
  * else. Artifacts live in `<out>/artifacts/<name>.json`. A stage plugs in by adding it to
  * STAGES in data-flow order; the report reads the artifacts it knows as optional inputs.
  */
-import { dirname, relative, resolve } from "node:path";
+import { availableParallelism, loadavg } from "node:os";
+import { dirname, extname, relative, resolve } from "node:path";
 import { fitStage, measuredFitStages } from "./stages/fit-stage";
 import { ingestStage, measuredIngestStages } from "./stages/ingest-stage";
 import { placeStage } from "./stages/place-stage";
@@ -62,6 +64,18 @@ export interface PipelineOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * Independent stages side by side in two worker threads (runner/lanes.ts) when a core is
+ * idle, as make's --load-average does: each worker loads its own modules (~15 % more CPU),
+ * which only a free core pays back; on a busy machine the stages run on the main thread.
+ * Only from the built code: from the TypeScript sources (tests) a worker could not load the
+ * modules a stage imports when it runs (tsx's hooks do not reach a worker's import()).
+ */
+function stageWorkers(): number {
+  const cores = availableParallelism();
+  return extname(__filename) === ".js" && cores >= 2 && loadavg()[0]! < cores - 1 ? 2 : 0;
+}
+
 export function runPipeline(options: PipelineOptions, stages: readonly Stage[] = STAGES): Promise<PipelineRun> {
   const root = projectRoot();
   const log = options.log ?? (() => {});
@@ -76,6 +90,9 @@ export function runPipeline(options: PipelineOptions, stages: readonly Stage[] =
     parameterOverrides: options.parameterOverrides ?? {},
     codeRoot: dirname(__filename),
     projectRoot: root,
+    // The build folder is synced as a whole before it is swapped in (runner/output-folder.ts).
+    deferSync: true,
+    workers: stageWorkers(),
     log,
   }), { log });
 }

@@ -26,6 +26,7 @@ import { InputError } from "../shared/errors";
 import { TOOL_VERSION } from "../shared/version";
 import { crossValidate, type CrossValidation } from "./cross-validation";
 import { eGlobal } from "./e-global";
+import { DEFAULT_FIT_OPTIONS, type FitOptions } from "./fit-options";
 import { selectFitPoints, type FitPointKind } from "./fit-points";
 import { goodnessOfFit } from "./goodness-of-fit";
 import { fitLeastSquares, type LeastSquaresFit } from "./least-squares";
@@ -33,20 +34,7 @@ import { bandwidthEvaluator, inModelDomain, MODEL_UNITS, termLabel, type Bandwid
 import { compareSeriesPeaks, type SeriesPeakComparison } from "./series-peaks";
 import { studentTQuantile } from "./student-t";
 
-export interface FitOptions {
-  /** "paper" (5 terms, default) or "full" (9 terms). */
-  form: ModelForm;
-  /** "means" (default): one point per (m, v) cell; "runs": every run. */
-  points: FitPointKind;
-  /** Fit every point, not only those up to each series' peak. */
-  allPoints: boolean;
-  /** k of the k-fold cross-validation; 0 skips it. */
-  folds: number;
-  /** Seed of the fold assignment. */
-  seed: number;
-}
-
-export const DEFAULT_FIT_OPTIONS: FitOptions = { form: "paper", points: "means", allPoints: false, folds: 5, seed: 1 };
+export { DEFAULT_FIT_OPTIONS, type FitOptions } from "./fit-options";
 
 /** A file the observations came from, for provenance. */
 export interface InputFile {

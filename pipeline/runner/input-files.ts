@@ -15,7 +15,7 @@ export interface HashedFile {
   sha256: string;
 }
 
-export function hashInputFiles(paths: string[]): HashedFile[] {
+export function hashInputFiles(paths: string[], sha256Of: (file: string) => string = sha256OfFile): HashedFile[] {
   const out: HashedFile[] = [];
   for (const path of paths) {
     let stats;
@@ -25,9 +25,9 @@ export function hashInputFiles(paths: string[]): HashedFile[] {
       throw new InputError(`input "${path}" does not exist; give existing trace files or directories with --traces`, { cause: error });
     }
     if (stats.isDirectory()) {
-      for (const file of walk(path)) out.push({ path: `${path.replace(/\/+$/, "")}/${relative(path, file).split(sep).join("/")}`, sha256: sha256OfFile(file) });
+      for (const file of walk(path)) out.push({ path: `${path.replace(/\/+$/, "")}/${relative(path, file).split(sep).join("/")}`, sha256: sha256Of(file) });
     } else {
-      out.push({ path, sha256: sha256OfFile(path) });
+      out.push({ path, sha256: sha256Of(path) });
     }
   }
   return out;

@@ -7,11 +7,14 @@
  * `fit` fits the pipeline's traces; `fit-machine`, `fit-nfs`, … the traces this project
  * measured (measured-clusters.ts).
  */
-import { DEFAULT_FIT_OPTIONS, fitBandwidthModel, type FitOptions } from "../fit";
+import { DEFAULT_FIT_OPTIONS, type FitOptions } from "../fit/fit-options";
 import type { ObservationsArtifact } from "../ingest/observations-artifact";
 import { artifactPath } from "../runner/run-stages";
 import type { Stage } from "../runner/stage";
 import { MEASURED_CLUSTERS } from "./measured-clusters";
+
+// The stages load their computations when they run (`await import`), not with the stage
+// list: a pipeline run whose stages are all up to date loads none of them.
 
 function fitStageFor(spec: { name: string; summary: string; input: string; model: string; report: string }): Stage<FitOptions> {
   return {
@@ -22,6 +25,7 @@ function fitStageFor(spec: { name: string; summary: string; input: string; model
     module: __filename,
     defaults: DEFAULT_FIT_OPTIONS,
     async run(context) {
+      const { fitBandwidthModel } = await import("../fit/fit-bandwidth-model.js");
       const artifact = context.inputs[spec.input] as ObservationsArtifact;
       const own = artifactPath(spec.input);
       const observationsFile = context.provenance.find((p) => p.name === own)!;

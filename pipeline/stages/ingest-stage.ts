@@ -8,9 +8,6 @@
  * measured with `ckpt harness` (a parameter; measured-clusters.ts), so that each trace
  * reruns only its own branch.
  */
-import { ingestFiles } from "../ingest/ingest-files";
-import { buildObservationsArtifact } from "../ingest/observations-artifact";
-import { REJECTS_CSV_HEADER, rejectToCsvLine } from "../ingest/rejects-csv";
 import type { Stage } from "../runner/stage";
 import { TOOL_VERSION } from "../shared/version";
 import { MEASURED_CLUSTERS } from "./measured-clusters";
@@ -45,6 +42,10 @@ function ingestStageFor<P extends IngestStageParameters>(spec: {
     defaults: spec.defaults,
     inputFiles: ({ traces, parameters }) => spec.traces(parameters, traces),
     async run(context) {
+      // Loaded when the stage runs, not with the stage list (see fit-stage.ts).
+      const { ingestFiles } = await import("../ingest/ingest-files.js");
+      const { buildObservationsArtifact } = await import("../ingest/observations-artifact.js");
+      const { REJECTS_CSV_HEADER, rejectToCsvLine } = await import("../ingest/rejects-csv.js");
       const { groupBy, strict } = context.parameters;
       const result = await ingestFiles(spec.traces(context.parameters, context.traces), { groupBy, strict });
       const { read, accepted, rejected } = result.counts;

@@ -16,16 +16,7 @@
  */
 import { readFileSync } from "node:fs";
 import { PAPER_MODEL, predict, type BandwidthModel } from "../fit/model";
-import {
-  costsFromSizes,
-  createLaw,
-  parseDurationsCsv,
-  parseLawString,
-  parseSlicesCsv,
-  placeJob,
-  POLICY_NAMES,
-  type Objective,
-} from "../place";
+import type { Objective } from "../place";
 import type { ScenarioPlacement } from "../report/figures/place-figures";
 import type { Stage } from "../runner/stage";
 import { InputError } from "../shared/errors";
@@ -113,6 +104,8 @@ export const placeStage: Stage<PlaceStageParameters> = {
     ...new Set(Object.values(parameters.scenarios).flatMap((s) => [s.slices, ...empiricalFile(s.law)]).map(projectPath)),
   ],
   async run(context) {
+    // Loaded when the stage runs, not with the stage list (see fit-stage.ts).
+    const { costsFromSizes, createLaw, parseDurationsCsv, parseLawString, parseSlicesCsv, placeJob, POLICY_NAMES } = await import("../place/index.js");
     const parameters = context.parameters;
     const model = (context.inputs.model as BandwidthModel | undefined) ?? PAPER_MODEL;
     const placements: ScenarioPlacement[] = [];

@@ -4,7 +4,7 @@
  * the report grows as the stages that feed it are registered.
  */
 import { PAPER_MODEL } from "../fit/model";
-import { buildReportContent, DEFAULT_REPORT_PARAMETERS, type ReportParameters } from "../report/page/report-content";
+import { DEFAULT_REPORT_PARAMETERS, type ReportParameters } from "../report/page/report-parameters";
 import type { ObservationsArtifact } from "../ingest/observations-artifact";
 import type { FitReportArtifact } from "../report/figures/fit-figures";
 import type { ScenarioPlacement } from "../report/figures/place-figures";
@@ -35,6 +35,11 @@ export const reportStage: Stage<ReportParameters> = {
   module: __filename,
   defaults: DEFAULT_REPORT_PARAMETERS,
   async run(context) {
+    // Loaded here, not at the top: the report's content (its figures, tables, every stage's
+    // types of results) and its renderers (vega, resvg, pdfkit, ~150 ms more) are needed only
+    // when the report is drawn, not by every `ckpt` command that lists the stages.
+    const { buildReportContent } = await import("../report/page/report-content.js");
+    const { renderReport } = await import("../report/page/render-report.js");
     const inputs = context.inputs as {
       observations?: ObservationsArtifact;
       fit?: FitReportArtifact;
@@ -68,9 +73,6 @@ export const reportStage: Stage<ReportParameters> = {
       },
       context.parameters,
     );
-    // Loaded here, not at the top: the renderers (vega, resvg, pdfkit) cost ~150 ms to load,
-    // which every `ckpt` command that lists the stages (e.g. `ckpt --help`) would otherwise pay.
-    const { renderReport } = await import("../report/page/render-report.js");
     const { files, content: drawn } = await renderReport(
       content,
       { inputs: context.provenance, parameters: context.parameters, toolVersion: TOOL_VERSION, stages: context.stageNames },

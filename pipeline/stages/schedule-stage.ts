@@ -17,29 +17,8 @@
 import { readFileSync } from "node:fs";
 import { PAPER_MODEL, type BandwidthModel } from "../fit/model";
 import type { Stage } from "../runner/stage";
-import {
-  CAMPAIGN_PARTS,
-  allInParallel,
-  familyInstance,
-  idleStartStallReason,
-  identicalSizeInstance,
-  modelExampleInstance,
-  modelNotApplicableReason,
-  randomInstance,
-  scaledFamilyC,
-  wavesInstance,
-  parseAppsCsv,
-  resolveScheduleOptions,
-  runCampaign,
-  scheduleCkpt,
-  sequentialGreedy,
-  type CampaignPart,
-  type Criterion,
-  type DomainPolicy,
-  type EstimatorName,
-  type IdleStart,
-  type Application,
-} from "../schedule";
+import type * as ScheduleLibrary from "../schedule";
+import type { CampaignPart, Criterion, DomainPolicy, EstimatorName, IdleStart, Application } from "../schedule";
 import { InputError } from "../shared/errors";
 import { settleNotApplicable, type NotApplicable } from "../shared/not-applicable";
 import { projectPath } from "./project-path";
@@ -86,6 +65,9 @@ export const scheduleStage: Stage<ScheduleStageParameters> = {
   defaults: DEFAULT_SCHEDULE_PARAMETERS,
   inputFiles: ({ parameters }) => [projectPath(exampleAppsFile(parameters.example.apps))],
   async run(context) {
+    // Loaded when the stage runs, not with the stage list (see fit-stage.ts).
+    const library = await import("../schedule/index.js");
+    const { modelNotApplicableReason, runCampaign } = library;
     const p = context.parameters;
     const fitted = context.inputs.model as BandwidthModel | undefined;
     if (p.model === "fitted" && fitted === undefined) {
@@ -93,10 +75,10 @@ export const scheduleStage: Stage<ScheduleStageParameters> = {
     }
     const model = p.model === "fitted" ? fitted! : PAPER_MODEL;
     const notApplicable: NotApplicable[] = [];
-    const example = runExample(p, model, notApplicable, context.progress);
+    const example = runExample(library, p, model, notApplicable, context.progress);
     const c = p.campaign;
     const parts = c.parts.filter((part) => {
-      const reason = modelNotApplicableReason(model, campaignPartInstance(part));
+      const reason = modelNotApplicableReason(model, campaignPartInstance(library, part));
       if (reason !== null) notApplicable.push({ scenario: `campaign ${part}`, reason });
       return reason === null;
     });
@@ -136,7 +118,8 @@ function exampleAppsFile(apps: string): string {
 }
 
 /** The first instance of a campaign part, to ask whether the model can price it at all. */
-function campaignPartInstance(part: CampaignPart): Application[] {
+function campaignPartInstance(library: typeof ScheduleLibrary, part: CampaignPart): Application[] {
+  const { CAMPAIGN_PARTS, familyInstance, identicalSizeInstance, randomInstance, scaledFamilyC, wavesInstance } = library;
   if (part === "A" || part === "B" || part === "C") return familyInstance(part, 1);
   if (part === "identical") return identicalSizeInstance(10);
   if (part === "waves") return wavesInstance(1);
@@ -148,7 +131,8 @@ function campaignPartInstance(part: CampaignPart): Application[] {
  * ScheduleCkpt and its baselines on the example instance, or null (with the reason in
  * `notApplicable`) when the model cannot price it.
  */
-function runExample(p: ScheduleStageParameters, model: BandwidthModel, notApplicable: NotApplicable[], progress: (message: string) => void) {
+function runExample(library: typeof ScheduleLibrary, p: ScheduleStageParameters, model: BandwidthModel, notApplicable: NotApplicable[], progress: (message: string) => void) {
+  const { allInParallel, idleStartStallReason, modelExampleInstance, modelNotApplicableReason, parseAppsCsv, resolveScheduleOptions, scheduleCkpt, sequentialGreedy } = library;
   let apps: Application[];
   let deadlineS = p.example.deadlineS;
   let source: string;

@@ -12,9 +12,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Stage } from "../runner/stage";
 import { SIMULATORS } from "../simulate/simulator";
-import { mergeSweep } from "../simulate/sweep/merge-sweep";
-import { runShard } from "../simulate/sweep/run-shard";
-import { parseSweepSpec } from "../simulate/sweep/sweep-spec";
 import { projectPath } from "./project-path";
 
 export interface SimulationGridParameters {
@@ -34,6 +31,10 @@ function simulationGridStage(name: string, summary: string, output: string, defa
     defaults,
     inputFiles: ({ parameters }) => [projectPath(parameters.grid), ...(existsSync(projectPath(parameters.results)) ? [projectPath(parameters.results)] : [])],
     async run(context) {
+      // Loaded when the stage runs, not with the stage list (see fit-stage.ts).
+      const { mergeSweep } = await import("../simulate/sweep/merge-sweep.js");
+      const { runShard } = await import("../simulate/sweep/run-shard.js");
+      const { parseSweepSpec } = await import("../simulate/sweep/sweep-spec.js");
       const p = context.parameters;
       const spec = parseSweepSpec(readFileSync(projectPath(p.grid), "utf8"), p.grid);
       const outcome = await runShard(spec, SIMULATORS, context.cache.dir, { index: 0, count: 1 }, context.progress, [projectPath(p.results)]);

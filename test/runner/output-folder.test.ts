@@ -9,6 +9,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { withOutputFolder } from "../../pipeline/runner/output-folder";
+import { writeFileAtomic } from "../../pipeline/shared/atomic-write";
 import { InputError } from "../../pipeline/shared/errors";
 
 const dirs: string[] = [];
@@ -34,9 +35,12 @@ describe("withOutputFolder", () => {
     await withOutputFolder(out, async (folder) => {
       expect(folder).not.toBe(out);
       expect(readFileSync(join(folder, "index.html"), "utf8")).toBe("old report\n");
-      writeFileSync(join(folder, "index.html"), "new report\n");
+      // The runner writes by replacing files (the new folder's files start as hard links to the old ones).
+      writeFileAtomic(join(folder, "index.html"), "new report\n");
+      writeFileAtomic(join(folder, ".cache", "pipeline-state.json"), "{ \"next\": true }\n");
       // The old folder is untouched while the new one is built.
       expect(readFileSync(join(out, "index.html"), "utf8")).toBe("old report\n");
+      expect(readFileSync(join(out, ".cache", "pipeline-state.json"), "utf8")).toBe("{}\n");
     });
     expect(readFileSync(join(out, "index.html"), "utf8")).toBe("new report\n");
     expect(readdirSync(parent)).toEqual(["reports"]);
@@ -48,7 +52,7 @@ describe("withOutputFolder", () => {
     previousReport(out);
     await expect(
       withOutputFolder(out, async (folder) => {
-        writeFileSync(join(folder, "index.html"), "half a report");
+        writeFileAtomic(join(folder, "index.html"), "half a report");
         throw new Error("a stage failed");
       }),
     ).rejects.toThrow("a stage failed");

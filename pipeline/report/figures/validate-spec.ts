@@ -5,7 +5,8 @@
  * first offending places.
  *
  * Compiling the 2.6 MB schema takes about 1.5 s, so the build writes Ajv's standalone code
- * for it once (`dist/vega-lite-validator.js`, bin/build.js), which loads in ~0.1 s; without
+ * for it once (`dist/vega-lite-validator.js`, bin/build.js, from the schema without its
+ * descriptions, which do not take part in validation), which loads in ~0.1 s; without
  * that file, or when it was made for other versions of ajv or vega-lite, the schema is
  * compiled here, once per process.
  */

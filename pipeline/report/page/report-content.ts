@@ -35,6 +35,7 @@ import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
 import type { Table } from "../tables/table";
 import type { NotApplicable } from "../../shared/not-applicable";
 import { clusterName } from "./cluster-name";
+import { DEFAULT_REPORT_PARAMETERS, type ReportParameters } from "./report-parameters";
 
 /** A trace this project measured, with its fit and the words of its section. */
 export interface MeasuredClusterInput {
@@ -77,18 +78,6 @@ function tracesLabel(artifact: ObservationsArtifact): string {
   const synthetic = files.some((f) => /synthetic/i.test(f)) ? " (synthetic)" : "";
   return files.length === 0 ? "the ingested traces" : `the traces ${files.join(", ")}${synthetic}`;
 }
-
-export interface ReportParameters {
-  /** The cluster the report describes (`ckpt pipeline --cluster`); "" = from the traces' `cluster` column, else their file names. */
-  cluster: string;
-  /** Tolerances of the reproduction verdicts (see model-reproduction-rows.ts). */
-  reproduction: { bandwidthRelative: number; peakM: number };
-}
-
-export const DEFAULT_REPORT_PARAMETERS: ReportParameters = {
-  cluster: "",
-  reproduction: { bandwidthRelative: 0.05, peakM: 1 },
-};
 
 export interface ReportSection {
   id: string;

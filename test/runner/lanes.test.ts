@@ -1,0 +1,69 @@
+/**
+ * Stages in worker threads (pipeline/runner/lanes.ts): the same outputs, state and manifest
+ * as on the main thread, each stage after those producing its inputs, and a stage's error
+ * back with its kind (an InputError stays one: exit code 1 with its message).
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runStages } from "../../pipeline/runner/run-stages";
+import { InputError } from "../../pipeline/shared/errors";
+import { LANE_STAGES } from "./fixtures/lane-stages";
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+function fresh(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ckpt-lanes-"));
+  dirs.push(dir);
+  return dir;
+}
+
+function tree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (!path.endsWith("file-hashes.json")) out[relative(dir, path)] = readFileSync(path, "latin1");
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const options = (out: string, workers: number, extra = {}) => ({ out, traces: [], codeRoot: dirname(LANE_STAGES[0]!.module), projectRoot: fresh(), workers, ...extra });
+
+describe("stages in worker threads", () => {
+  it("give the same files, state and manifest as on the main thread, each stage after its inputs", async () => {
+    const main = join(fresh(), "out");
+    const threads = join(fresh(), "out");
+    mkdirSync(main);
+    mkdirSync(threads);
+    const order: string[] = [];
+    const log = (line: string) => {
+      const match = /^\[\d\/4\] (\w): (running|done)/.exec(line);
+      if (match) order.push(`${match[2]} ${match[1]}`);
+    };
+    await runStages(LANE_STAGES, options(main, 0));
+    const run = await runStages(LANE_STAGES, options(threads, 2, { log }));
+    expect(tree(threads)).toEqual(tree(main));
+    expect(readFileSync(join(threads, "total.txt"), "utf8")).toBe(`${55 * 0.2}\n`);
+    expect(run.outcomes.map((o) => [o.name, o.ran])).toEqual([["a", true], ["b", true], ["c", true], ["d", true]]);
+    // a and c need nothing: both start before either is done; b waits for a, d for b and c.
+    expect(order.indexOf("running c")).toBeLessThan(order.indexOf("done a"));
+    expect(order.indexOf("running b")).toBeGreaterThan(order.indexOf("done a"));
+    expect(order.indexOf("running d")).toBeGreaterThan(Math.max(order.indexOf("done b"), order.indexOf("done c")));
+  });
+
+  it("throw a stage's InputError as an InputError, after the stage running beside it finished", async () => {
+    const out = join(fresh(), "out");
+    mkdirSync(out);
+    const lines: string[] = [];
+    const failing = runStages(LANE_STAGES, options(out, 2, { parameterOverrides: { "c.scale": -1 }, log: (l: string) => lines.push(l) }));
+    await expect(failing).rejects.toThrow(InputError);
+    await expect(failing).rejects.toThrow("c.scale must be ≥ 0, got -1");
+    expect(lines.some((l) => /\[1\/4\] a: done/.test(l))).toBe(true);
+    expect(lines.some((l) => /\[4\/4\] d: running/.test(l))).toBe(false);
+  });
+});
