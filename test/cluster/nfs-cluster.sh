@@ -98,7 +98,7 @@ up() {
     # rpcbind's unix socket is not per namespace: one rpcbind per machine.
     if [ -S /run/rpcbind.sock ] && rpcinfo -p >/dev/null 2>&1; then die "an rpcbind of another program already runs on this machine; stop it first"; fi
     rm -f /run/rpcbind.sock /run/rpcbind.lock
-    ip netns exec ckl-srv /usr/sbin/rpcbind -w -f 9>&- &
+    ip netns exec ckl-srv /usr/sbin/rpcbind -w -f 9>&- </dev/null >>/var/log/ckpt-lab-rpcbind.log 2>&1 &
     echo $! > "$run/rpcbind.pid"
     sleep 0.5
   fi

@@ -133,7 +133,8 @@ up() {
   touch /var/log/oar.log && chown oar:oar /var/log/oar.log
   [ "$mode_changed" = 1 ] && server_stop
   if ! alive /run/oar-server.pid; then
-    /usr/sbin/oar-server 9>&- || die "oar-server did not start"
+    # Its own output to a file: Almighty keeps the descriptors it is given for as long as it lives.
+    /usr/sbin/oar-server 9>&- </dev/null >>/var/log/ckpt-lab-oar-server.out 2>&1 || die "oar-server did not start: $(tail -5 /var/log/ckpt-lab-oar-server.out)"
     for _ in $(seq 20); do alive /run/oar-server.pid && break; sleep 0.25; done
     alive /run/oar-server.pid || die "oar-server did not start: $(tail -5 /var/log/oar.log)"
   fi
