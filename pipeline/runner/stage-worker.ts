@@ -8,7 +8,8 @@
 import { readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { InputError, UsageError } from "../shared/errors";
-import type { Stage, StageContext, StageResult } from "./stage";
+import { findStage } from "./find-stage";
+import type { StageContext, StageResult } from "./stage";
 
 /** What the main thread sends: everything of a StageContext that is data, and where the inputs are. */
 export interface StageRequest {
@@ -22,15 +23,6 @@ export type StageReply =
   | { type: "progress"; message: string }
   | { type: "done"; result: StageResult }
   | { type: "error"; kind: "InputError" | "UsageError" | "Error"; message: string; stack?: string };
-
-/** The stage named `name` among the exports of `module`. */
-function findStage(module: string, name: string): Stage {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const exports = require(module) as Record<string, unknown>;
-  const stage = Object.values(exports).find((value): value is Stage => typeof value === "object" && value !== null && (value as Stage).name === name && typeof (value as Stage).run === "function");
-  if (stage === undefined) throw new Error(`no stage named "${name}" is exported by ${module}`);
-  return stage;
-}
 
 async function runRequest(request: StageRequest): Promise<StageResult> {
   const stage = findStage(request.module, request.name);

@@ -3,12 +3,14 @@
  * as on the main thread, each stage after those producing its inputs, and a stage's error
  * back with its kind (an InputError stays one: exit code 1 with its message).
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runStages } from "../../pipeline/runner/run-stages";
 import { InputError } from "../../pipeline/shared/errors";
+import { projectRoot } from "../../pipeline/shared/version";
 import { LANE_STAGES } from "./fixtures/lane-stages";
 
 const dirs: string[] = [];
@@ -66,4 +68,18 @@ describe("stages in worker threads", () => {
     expect(lines.some((l) => /\[1\/4\] a: done/.test(l))).toBe(true);
     expect(lines.some((l) => /\[4\/4\] d: running/.test(l))).toBe(false);
   });
+});
+
+describe("the pipeline's own stages in a worker", () => {
+  it("are each found by their module and name in the built code, the per-cluster stages made from one list too", () => {
+    // A worker loads the built modules (lanes run only from dist/): check it there.
+    execFileSync(process.execPath, [join(projectRoot(), "bin/build.js")], { stdio: "ignore" });
+    const script = `
+      const { STAGES } = require("./dist/pipeline/run.js");
+      const { findStage } = require("./dist/pipeline/runner/find-stage.js");
+      for (const stage of STAGES) if (findStage(stage.module, stage.name) !== stage) throw new Error("not found: " + stage.name);
+      console.log(STAGES.map((s) => s.name).join(","));`;
+    const names = execFileSync(process.execPath, ["-e", script], { cwd: projectRoot(), encoding: "utf8" }).trim().split(",");
+    expect(names).toEqual(expect.arrayContaining(["ingest-machine", "fit-machine", "ingest-nfs", "fit-nfs", "report"]));
+  }, 120_000);
 });
