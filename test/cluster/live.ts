@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { chownSync, cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { expect } from "vitest";
 import { projectRoot } from "../../pipeline/shared/version";
 
 /** OAR runs a job as the user who submitted it; oar.sh creates this one (root may not submit). */
@@ -84,4 +85,17 @@ export function ckptForUser(): string[] {
   }
   // Hard links keep root as the files' owner; they are readable, and the folders are new.
   return [node, join(copy, "bin/ckpt.js")];
+}
+
+/** The simulation sweep both schedulers run as a three-task job array: 9 cells of [DAS06] runs, seconds each. */
+export const ARRAY_SWEEP_SPEC = { simulator: "das06", parameters: { tasks: 5, startTimes: [0, 3600, 7200], synthetic: { seed: 1, machines: 32, days: 9 } }, axes: [{ name: "checkpoints", values: [0, 1, 9] }], seeds: [1, 2] };
+
+/** The harness sweep the resume tests interrupt: 3 repetitions of m = 1 and m = 2, a pause of 1 s before each run. */
+export const RESUMED_SWEEP = { m: [1, 2], sizeMb: [1], repetitions: 3, pauseS: 1, order: "grid" };
+
+/** Each run of RESUMED_SWEEP in the trace exactly once: 3 runs of one row (m = 1) and 3 of two rows (m = 2). */
+export function expectEachRunOnce(traceRows: string[]): void {
+  const runs = traceRows.map((row) => row.split(",")[0]);
+  expect(new Set(runs).size).toBe(6);
+  expect(runs).toHaveLength(3 * 1 + 3 * 2);
 }

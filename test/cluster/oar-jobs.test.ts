@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../pipeline/shared/version";
 import { runCli } from "../cli-io";
-import { asUser, chownToUser, ckptForUser, clusterUp, removeDir, sh, userWorkDir, waitFor } from "./live";
+import { ARRAY_SWEEP_SPEC, asUser, chownToUser, ckptForUser, clusterUp, expectEachRunOnce, removeDir, RESUMED_SWEEP, sh, userWorkDir, waitFor } from "./live";
 
 let dir = "";
 let ckpt: string[] = [];
@@ -66,7 +66,7 @@ describe("ckpt harness batch --scheduler oar on a live OAR", () => {
   }, 180_000);
 
   it("resumes a sweep the scheduler killed and resubmitted, each run done exactly once", async () => {
-    const out = await harnessBatch("long", { m: [1, 2], sizeMb: [1], repetitions: 3, pauseS: 1, order: "grid" });
+    const out = await harnessBatch("long", RESUMED_SWEEP);
     const [job] = oarsub(["-S", join(out, "job.oar.sh")]) as [string];
     const done = () => {
       try {
@@ -85,17 +85,14 @@ describe("ckpt harness batch --scheduler oar on a live OAR", () => {
     submitted.push(copy);
     await waitFor(`the resubmitted job ${copy}`, () => ended(copy));
     expect(sh("oarstat", ["-fj", copy])).toMatch(new RegExp(`resubmit_job_id = ${job}\\b`));
-    const runs = traceRows(out).map((row) => row.split(",")[0]);
-    // 3 repetitions of m = 1 (one row each) and of m = 2 (two rows each), no run twice.
-    expect(new Set(runs).size).toBe(6);
-    expect(runs).toHaveLength(3 * 1 + 3 * 2);
+    expectEachRunOnce(traceRows(out));
   }, 240_000);
 });
 
 describe("ckpt simulate batch --scheduler oar: a sweep as an OAR array", () => {
   it("runs one shard per line of the parameter file and merges to the same bytes as one process", async () => {
     const spec = join(dir, "grid.json");
-    writeFileSync(spec, JSON.stringify({ simulator: "das06", parameters: { tasks: 5, startTimes: [0, 3600, 7200], synthetic: { seed: 1, machines: 32, days: 9 } }, axes: [{ name: "checkpoints", values: [0, 1, 9] }], seeds: [1, 2] }));
+    writeFileSync(spec, JSON.stringify(ARRAY_SWEEP_SPEC));
     chownToUser(spec);
     const arrayOut = join(dir, "array-out");
     asUser(ckpt[0]!, [...ckpt.slice(1), "simulate", "batch", spec, "--scheduler", "oar", "--out", arrayOut, "--tasks", "3", "--walltime", "0:05:00"], dir);

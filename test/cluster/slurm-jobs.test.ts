@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../pipeline/shared/version";
 import { runCli } from "../cli-io";
-import { clusterUp, sh, waitFor } from "./live";
+import { ARRAY_SWEEP_SPEC, clusterUp, expectEachRunOnce, RESUMED_SWEEP, sh, waitFor } from "./live";
 
 const root = projectRoot();
 const dir = mkdtempSync(join(tmpdir(), "ckpt-slurm-jobs-"));
@@ -57,7 +57,7 @@ describe("ckpt harness batch --scheduler slurm on a live Slurm", () => {
 
   it("resumes a sweep requeued by the scheduler, each run done exactly once", async () => {
     const sweep = join(dir, "long.json");
-    writeFileSync(sweep, JSON.stringify({ name: "long", backend: "emulate", dir: join(dir, "target-long"), m: [1, 2], sizeMb: [1], repetitions: 3, pauseS: 1, order: "grid" }));
+    writeFileSync(sweep, JSON.stringify({ name: "long", backend: "emulate", dir: join(dir, "target-long"), ...RESUMED_SWEEP }));
     const out = join(dir, "long-out");
     expect((await runCli(["harness", "batch", sweep, "--scheduler", "slurm", "--out", out, "--nodes", "2", "--walltime", "0:05:00"])).code).toBe(0);
     const job = sbatch(join(out, "job.slurm.sh"));
@@ -72,18 +72,14 @@ describe("ckpt harness batch --scheduler slurm on a live Slurm", () => {
     await waitFor(`job ${job} to finish after its restart`, () => finished(job));
     expect(state(job)).toEqual(["COMPLETED"]);
     expect(sh("scontrol", ["show", "job", job])).toMatch(/Restarts=1/);
-    const rows = readFileSync(join(out, "trace.csv"), "utf8").trim().split("\n").slice(1);
-    const runs = rows.map((row) => row.split(",")[0]);
-    // 3 repetitions of m = 1 (one row each) and of m = 2 (two rows each), no run twice.
-    expect(new Set(runs).size).toBe(6);
-    expect(rows).toHaveLength(3 * 1 + 3 * 2);
+    expectEachRunOnce(readFileSync(join(out, "trace.csv"), "utf8").trim().split("\n").slice(1));
   }, 240_000);
 });
 
 describe("ckpt simulate batch --scheduler slurm: a sweep as a job array", () => {
   it("runs the shards as array tasks and merges to the same bytes as one process", async () => {
     const spec = join(dir, "grid.json");
-    writeFileSync(spec, JSON.stringify({ simulator: "das06", parameters: { tasks: 5, startTimes: [0, 3600, 7200], synthetic: { seed: 1, machines: 32, days: 9 } }, axes: [{ name: "checkpoints", values: [0, 1, 9] }], seeds: [1, 2] }));
+    writeFileSync(spec, JSON.stringify(ARRAY_SWEEP_SPEC));
     const arrayOut = join(dir, "array-out");
     const batch = await runCli(["simulate", "batch", spec, "--scheduler", "slurm", "--out", arrayOut, "--tasks", "3", "--walltime", "0:05:00"]);
     expect(batch.code, batch.stderr).toBe(0);
