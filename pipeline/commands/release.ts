@@ -240,11 +240,8 @@ async function watchTakeovers(context: ReleaseContext, watched: string[] | null,
       for (const key of due.keys) state.handled.add(key);
       io.stderr(`${due.reason}: releasing ${due.nodes.join(", ")} within ${(due.releaseAtS - nowS).toFixed(0)} s`);
       const logPath = context.logPath === null ? null : context.logPath.replace(/(\.json)?$/i, `-${released}$1`);
-      if (due.releaseAtS <= nowS) {
-        io.stderr(`warning: ${due.reason}, which has passed: nothing can be checkpointed before it`);
-        continue;
-      }
-      status = Math.max(status, await releaseNodes(context, due.nodes, nowS, due.releaseAtS - nowS, logPath));
+      if (due.releaseAtS <= nowS) io.stderr(`warning: ${due.reason}, which has passed: nothing can be checkpointed before it`);
+      else status = Math.max(status, await releaseNodes(context, due.nodes, nowS, due.releaseAtS - nowS, logPath));
       if (released >= maxTriggers) return status;
     }
     await new Promise((resolve) => setTimeout(resolve, pollS * 1000));

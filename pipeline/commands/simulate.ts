@@ -108,10 +108,10 @@ sweep
 batch
   Writes a job-array script running the sweep in N shards, one per array task (Slurm's
   --array; OAR's --array-param-file, whose lines <dir>/shards.txt are the shards), into
-  <dir>/sweep.slurm.sh or sweep.oar.sh (--script to choose),
-  and prints how to submit it; merge when every task has ended. --walltime (default
-  1:00:00) per task, --queue the partition (Slurm) or queue (OAR), --ckpt the command that
-  runs ckpt on the nodes (default: this node and this project, as an NFS /home sees them).
+  <dir>/sweep.slurm.sh or sweep.oar.sh (--script to choose), and prints how to submit it;
+  merge when every task has ended. --walltime (default 1:00:00) per task, --queue the
+  partition (Slurm) or queue (OAR), --ckpt the command that runs ckpt on the nodes
+  (default: this node and this project, as an NFS /home sees them).
 merge
   Checks that every cell of the spec has exactly one result in <dir>/cells (and the --from
   folders, e.g. one per job-array task), all from this spec and one code version, then writes
