@@ -10,6 +10,7 @@ import type { Figure } from "./figure";
 import type { FitReportArtifact } from "./fit-figures";
 import { modelFigures } from "./model-figures";
 import { sideBySideFigure } from "./side-by-side-spec";
+import { modelCard } from "../tables/model-card";
 import type { Table } from "../tables/table";
 
 export function machineFigures(
@@ -95,7 +96,9 @@ export function machineFigures(
       { what: "runs fitted", azur: "> 100 per point (unpublished)", machine: String(fit.metrics.runCount) },
     ],
   };
-  return { figures: [...both, ...mine], tables: [coefficients, domains] };
+  // Its model card, as the fitted model of the report's own traces has: name, formula, domain, notes, metrics, provenance.
+  const card = modelCard(fit.model, `${key}-model`, who).properties;
+  return { figures: [...both, ...mine], tables: [coefficients, domains, card] };
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
