@@ -4,10 +4,11 @@
  * come from test/cluster/slurm.sh and oar.sh; a test that cannot start one fails.
  */
 import { execFileSync } from "node:child_process";
-import { chownSync, cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { projectRoot } from "../../pipeline/shared/version";
+import { runCli } from "../cli-io";
 
 /** OAR runs a job as the user who submitted it; oar.sh creates this one (root may not submit). */
 export const JOB_USER = "ckptuser";
@@ -98,4 +99,13 @@ export function expectEachRunOnce(traceRows: string[]): void {
   const runs = traceRows.map((row) => row.split(",")[0]);
   expect(new Set(runs).size).toBe(6);
   expect(runs).toHaveLength(3 * 1 + 3 * 2);
+}
+
+/** The array's merged table is byte for byte the one a single process gives for the same spec. */
+export async function expectMergeAsOneProcess(spec: string, arrayOut: string, scratch: string): Promise<void> {
+  expect((await runCli(["simulate", "merge", spec, "--out", arrayOut])).code).toBe(0);
+  const oneOut = join(scratch, "one-out");
+  expect((await runCli(["simulate", "sweep", spec, "--out", oneOut, "--quiet"])).code).toBe(0);
+  expect((await runCli(["simulate", "merge", spec, "--out", oneOut])).code).toBe(0);
+  expect(readFileSync(join(arrayOut, "merged.csv"), "utf8")).toBe(readFileSync(join(oneOut, "merged.csv"), "utf8"));
 }

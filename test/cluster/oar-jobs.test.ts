@@ -11,8 +11,7 @@ import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../pipeline/shared/version";
-import { runCli } from "../cli-io";
-import { ARRAY_SWEEP_SPEC, asUser, chownToUser, ckptForUser, clusterUp, expectEachRunOnce, removeDir, RESUMED_SWEEP, sh, userWorkDir, waitFor } from "./live";
+import { ARRAY_SWEEP_SPEC, expectMergeAsOneProcess, asUser, chownToUser, ckptForUser, clusterUp, expectEachRunOnce, removeDir, RESUMED_SWEEP, sh, userWorkDir, waitFor } from "./live";
 
 let dir = "";
 let ckpt: string[] = [];
@@ -101,11 +100,7 @@ describe("ckpt simulate batch --scheduler oar: a sweep as an OAR array", () => {
     expect(tasks).toHaveLength(3);
     await waitFor("the array's three tasks", () => tasks.every(ended));
     for (const task of tasks) expect(sh("oarstat", ["-fj", task])).toMatch(/exit_code = 0 /);
-    expect((await runCli(["simulate", "merge", spec, "--out", arrayOut])).code).toBe(0);
-    const oneOut = join(dir, "one-out");
-    expect((await runCli(["simulate", "sweep", spec, "--out", oneOut, "--quiet"])).code).toBe(0);
-    expect((await runCli(["simulate", "merge", spec, "--out", oneOut])).code).toBe(0);
-    expect(readFileSync(join(arrayOut, "merged.csv"), "utf8")).toBe(readFileSync(join(oneOut, "merged.csv"), "utf8"));
+    await expectMergeAsOneProcess(spec, arrayOut, dir);
   }, 180_000);
 });
 

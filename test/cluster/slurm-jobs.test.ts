@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../pipeline/shared/version";
 import { runCli } from "../cli-io";
-import { ARRAY_SWEEP_SPEC, clusterUp, expectEachRunOnce, RESUMED_SWEEP, sh, waitFor } from "./live";
+import { ARRAY_SWEEP_SPEC, expectMergeAsOneProcess, clusterUp, expectEachRunOnce, RESUMED_SWEEP, sh, waitFor } from "./live";
 
 const root = projectRoot();
 const dir = mkdtempSync(join(tmpdir(), "ckpt-slurm-jobs-"));
@@ -86,10 +86,6 @@ describe("ckpt simulate batch --scheduler slurm: a sweep as a job array", () => 
     const job = sbatch(join(arrayOut, "sweep.slurm.sh"));
     await waitFor(`array ${job}`, () => finished(job));
     expect(state(job)).toEqual(["COMPLETED", "COMPLETED", "COMPLETED"]);
-    expect((await runCli(["simulate", "merge", spec, "--out", arrayOut])).code).toBe(0);
-    const oneOut = join(dir, "one-out");
-    expect((await runCli(["simulate", "sweep", spec, "--out", oneOut, "--quiet"])).code).toBe(0);
-    expect((await runCli(["simulate", "merge", spec, "--out", oneOut])).code).toBe(0);
-    expect(readFileSync(join(arrayOut, "merged.csv"), "utf8")).toBe(readFileSync(join(oneOut, "merged.csv"), "utf8"));
+    await expectMergeAsOneProcess(spec, arrayOut, dir);
   }, 180_000);
 });

@@ -76,16 +76,7 @@ export function scheduleReproductionRows(campaign: CampaignResult): Reproduction
         selfCheck: true,
         ...(erratum ? { erratum: { corrected: totalP - published.ctnys, evidence: published.note! } } : {}),
       }),
-      compareWithPublished({
-        id: `${key}/scheduler-time`,
-        quantity: `${label}: scheduling time`,
-        source: where("time"),
-        paper: published.schedulerMicros,
-        ours: null,
-        unit: "µs",
-        how: "our scheduler times are in the schedule section (measured, so kept out of this table)",
-        notRecomputable: "the papers' C code on a 2 GHz Opteron; ours runs other code on another machine (see the scheduler-time figure)",
-      }),
+      schedulerTimeRow(`${key}/scheduler-time`, label, where("time"), published.schedulerMicros, "the papers' C code on a 2 GHz Opteron; ours runs other code on another machine (see the scheduler-time figure)"),
     );
   }
 
@@ -174,16 +165,7 @@ export function scheduleReproductionRows(campaign: CampaignResult): Reproduction
         how: `Σ p of the published instance from the other criterion's row (CTNYS + RCTNYS = ${totalP}) minus this row's CTNYS`,
         selfCheck: true,
       }),
-      compareWithPublished({
-        id: `schedule/waves/${r.criterion}/scheduler-time`,
-        quantity: `${label}: scheduling time`,
-        source: where("time"),
-        paper: published.schedulerMicros,
-        ours: null,
-        unit: "µs",
-        how: "our scheduler times are in the schedule section (measured, so kept out of this table)",
-        notRecomputable: "the thesis's C code on its machine; ours runs other code on another machine",
-      }),
+      schedulerTimeRow(`schedule/waves/${r.criterion}/scheduler-time`, label, where("time"), published.schedulerMicros, "the thesis's C code on its machine; ours runs other code on another machine"),
     );
   }
   if (waves.length > 0) {
@@ -274,4 +256,18 @@ function share(value: number): { paper: number; printed: string } {
 
 function round(value: number): number {
   return Math.round(value * 1e4) / 1e4;
+}
+
+/** A printed scheduling time: not recomputable (another program on another machine), ours are measured elsewhere in the report. */
+function schedulerTimeRow(id: string, label: string, source: string, paperMicros: number, why: string): ReproductionRow {
+  return compareWithPublished({
+    id,
+    quantity: `${label}: scheduling time`,
+    source,
+    paper: paperMicros,
+    ours: null,
+    unit: "µs",
+    how: "our scheduler times are in the schedule section (measured, so kept out of this table)",
+    notRecomputable: why,
+  });
 }
