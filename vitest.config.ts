@@ -1,6 +1,10 @@
 import { defineConfig } from "vitest/config";
 
-/** Tests on the live schedulers started by test/cluster/*.sh: one file at a time (they share the daemons). */
+/**
+ * Tests on the live schedulers started by test/cluster/*.sh: one file at a time (they share
+ * the daemons), after the other tests (groupOrder), so that their daemons' load does not
+ * slow the notebooks' kernels past their start-up timeout.
+ */
 const LIVE_CLUSTER = ["test/cluster/**/*.test.ts", "test/release/*-release.test.ts"];
 
 export default defineConfig({
@@ -11,8 +15,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: LIVE_CLUSTER } },
-      { extends: true, test: { name: "cluster", include: LIVE_CLUSTER, fileParallelism: false } },
+      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: LIVE_CLUSTER, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: "cluster", include: LIVE_CLUSTER, fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],
   },
 });

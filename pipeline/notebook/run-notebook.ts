@@ -158,6 +158,8 @@ function nbconvert(input: string, root: string, jupyterPath: string, timeoutSeco
       "--stdin",
       "--stdout",
       `--ExecutePreprocessor.timeout=${timeoutSeconds}`,
+      // The tslab kernel compiles TypeScript as it starts: a minute was not always enough on a busy machine.
+      "--ExecutePreprocessor.startup_timeout=300",
       "--ExecutePreprocessor.record_timing=False",
       "--ExecutePreprocessor.kernel_name=tslab",
       ...(allowErrors ? ["--ExecutePreprocessor.allow_errors=True"] : []),
