@@ -174,9 +174,14 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
     const outputs: Record<string, string> = {};
     for (const path of [...files.keys()].sort()) {
       const content = files.get(path)!;
-      writeFileAtomic(join(options.out, path), content, write);
+      const target = join(options.out, path);
       outputs[path] = sha256OfBytes(content);
-      hashes.record(join(options.out, path), path, outputs[path]);
+      // The same bytes as the file already there (the previous run's, linked into the build
+      // folder) keep that file: a forced rerun of a deterministic stage then writes, syncs
+      // and, at the swap, frees nothing (~0.4 s of a forced run's ~500 files).
+      if (existsSync(target) && outputHash(path) === outputs[path]) continue;
+      writeFileAtomic(target, content, write);
+      hashes.record(target, path, outputs[path]);
     }
     for (const path of Object.keys(previous?.outputs ?? {})) {
       if (!(path in outputs)) rmSync(join(options.out, path), { force: true });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -159,6 +159,16 @@ describe("runStages", () => {
     runs = [];
     await runStages(stages(), options({ force: true }));
     expect(runs).toEqual(["parse", "square", "render"]);
+  });
+
+  it("keeps an output whose bytes a rerun reproduces (same file, not rewritten) and replaces one that changed", async () => {
+    await runStages(stages(), options());
+    const inode = (path: string) => statSync(join(dir, "out", path)).ino;
+    const before = { numbers: inode("artifacts/numbers.json"), total: inode("report/total.txt") };
+    await runStages(stages(), options({ force: true, parameterOverrides: { "render.title": "total" } }));
+    expect(inode("artifacts/numbers.json")).toBe(before.numbers);
+    expect(inode("report/total.txt")).not.toBe(before.total);
+    expect(readFileSync(join(dir, "out", "report", "total.txt"), "utf8")).toBe("total: 14\n");
   });
 
   it("removes files a stage no longer produces, and writes a manifest without timestamps", async () => {
