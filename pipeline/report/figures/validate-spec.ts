@@ -8,22 +8,29 @@
  * for it once (`dist/vega-lite-validator.js`, bin/build.js, from the schema without its
  * descriptions, which do not take part in validation), which loads in ~0.1 s; without
  * that file, or when it was made for other versions of ajv or vega-lite, the schema is
- * compiled here, once per process.
+ * compiled here, once per process. The file is loaded with V8's code cache
+ * (shared/code-cache.ts): every report validates at least one new spec (the measured
+ * scheduler times), and the cache takes ~0.2 s off each run.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import { requireWithCodeCache } from "../../shared/code-cache";
 import { projectRoot } from "../../shared/version";
 
 let validator: ValidateFunction | undefined;
+let afterFirstCall: (() => void) | undefined;
 
 function precompiled(): ValidateFunction | undefined {
   const path = join(projectRoot(), "dist", "vega-lite-validator.js");
   if (!existsSync(path)) return undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const module = require(path) as { default?: ValidateFunction; key?: string };
+  const loaded = requireWithCodeCache(path);
+  const module = loaded.exports as { default?: ValidateFunction; key?: string };
   const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
-  return module.key === `ajv ${version("ajv")}, vega-lite ${version("vega-lite")}` ? module.default : undefined;
+  if (module.key !== `ajv ${version("ajv")}, vega-lite ${version("vega-lite")}`) return undefined;
+  // Written after the first call, so that the cache holds what that call compiled.
+  afterFirstCall = loaded.saveCache;
+  return module.default;
 }
 
 function getValidator(): ValidateFunction {
@@ -50,7 +57,10 @@ export interface SpecValidation {
 /** Validate without throwing. */
 export function checkVegaLiteSpec(spec: unknown): SpecValidation {
   const validate = getValidator();
-  if (validate(spec)) return { valid: true, errors: [] };
+  const valid = validate(spec);
+  afterFirstCall?.();
+  afterFirstCall = undefined;
+  if (valid) return { valid: true, errors: [] };
   return { valid: false, errors: summarise(validate.errors ?? []) };
 }
 
