@@ -61,6 +61,8 @@ export interface PipelineOptions {
   force?: boolean;
   explain?: boolean;
   parameterOverrides?: Record<string, unknown>;
+  /** Stage lanes: 1 = the main thread, N > 1 = N worker threads; default `stageWorkers()`. */
+  jobs?: number;
   log?: (line: string) => void;
 }
 
@@ -70,10 +72,13 @@ export interface PipelineOptions {
  * which only a free core pays back; on a busy machine the stages run on the main thread.
  * Only from the built code: from the TypeScript sources (tests) a worker could not load the
  * modules a stage imports when it runs (tsx's hooks do not reach a worker's import()).
+ * `--jobs N` overrides the rule: N worker threads, or the main thread for 1.
  */
-function stageWorkers(): number {
+function stageWorkers(jobs: number | undefined): number {
+  if (extname(__filename) !== ".js") return 0;
+  if (jobs !== undefined) return jobs > 1 ? jobs : 0;
   const cores = availableParallelism();
-  return extname(__filename) === ".js" && cores >= 2 && loadavg()[0]! < cores - 1 ? 2 : 0;
+  return cores >= 2 && loadavg()[0]! < cores - 1 ? 2 : 0;
 }
 
 export function runPipeline(options: PipelineOptions, stages: readonly Stage[] = STAGES): Promise<PipelineRun> {
@@ -92,7 +97,7 @@ export function runPipeline(options: PipelineOptions, stages: readonly Stage[] =
     projectRoot: root,
     // The build folder is synced as a whole before it is swapped in (runner/output-folder.ts).
     deferSync: true,
-    workers: stageWorkers(),
+    workers: stageWorkers(options.jobs),
     log,
   }), { log });
 }

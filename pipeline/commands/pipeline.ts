@@ -8,7 +8,7 @@ import { parseParameterAssignments } from "./parameter-assignments";
 export const command = defineCommand({
   name: "pipeline",
   title: "run every stage, traces → report (skips what is up to date)",
-  usage: ["ckpt pipeline [--traces <file|dir>[,…]] [--out reports] [--cluster NAME] [--strict] [--param <stage>.<name>=<value>]… [--explain] [--force] [--json]"],
+  usage: ["ckpt pipeline [--traces <file|dir>[,…]] [--out reports] [--cluster NAME] [--strict] [--param <stage>.<name>=<value>]… [--explain] [--force] [--jobs N] [--json]"],
   description: `Runs the stages in data-flow order (ingest → fit → schedule/place → report), each only
 when its inputs (by content hash), parameters or code changed since the last run in
 --out; otherwise it is skipped. Outputs are byte-identical for identical inputs.
@@ -35,6 +35,13 @@ succeeded; one run at a time may use an --out (a second one is refused).`,
     },
     explain: { kind: "flag", help: "say, for every stage, everything that made it run or be skipped" },
     force: { kind: "flag", help: "run every stage" },
+    jobs: {
+      kind: "integer",
+      value: "N",
+      min: 1,
+      defaultText: "2 worker threads when a core is idle (load average below the cores less one), else 1",
+      help: "stages that do not depend on each other run side by side in N worker threads; 1 runs every stage on the main thread",
+    },
     json: { kind: "flag", help: "print the outcome of every stage as JSON on stdout" },
   },
   helpAppendix: () => ["Parameters (--param) and their defaults:", ...listParameters(STAGES).map((p) => `  ${p}`)].join("\n"),
@@ -54,6 +61,7 @@ Example:
       ...(traces !== undefined ? { traces } : {}),
       force: values.force,
       explain: values.explain,
+      ...(values.jobs !== undefined ? { jobs: values.jobs } : {}),
       parameterOverrides,
       log: (line) => io.stderr(line),
     });
