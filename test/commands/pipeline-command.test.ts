@@ -26,6 +26,9 @@ describe("ckpt pipeline", () => {
     expect(await main(["pipeline", "--out", out, "--param", "report.nope=1"], c.io)).toBe(2);
     expect(c.stderr.join("\n")).toMatch(/unknown parameter "report.nope"; parameters are .*report.reproduction.bandwidthRelative=0.05/);
     expect(await main(["pipeline", "--out", out, "--param", "novalue"], capture().io)).toBe(2);
+    const jobs = capture();
+    expect(await main(["pipeline", "--out", out, "--jobs", "0"], jobs.io)).toBe(2);
+    expect(jobs.stderr.join("\n")).toMatch(/--jobs.*whole number.*1/);
   });
 
   it("runs, then explains why a changed parameter reruns the report", async () => {
