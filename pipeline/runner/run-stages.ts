@@ -90,8 +90,8 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
   const log = options.log ?? (() => {});
   const now = options.now ?? (() => performance.now());
   const write = { sync: !(options.deferSync ?? false) };
-  const wiring = wire(stages);
   const parameters = resolveParameters(stages, options.parameterOverrides ?? {});
+  const wiring = wire(stages, parameters);
   const { state, text: stateTextRead } = readState(options.out, log);
   const hashes = FileHashes.load(join(options.out, FILE_HASHES_PATH));
   // Files of the output folder by their path in it (the folder is rebuilt under another
@@ -236,15 +236,17 @@ function inStageOrder(state: PipelineState, names: readonly string[]): PipelineS
   return { ...state, stages };
 }
 
-/** Each stage's input artifact names, after checking that every input has a producer upstream. */
-function wire(stages: readonly Stage[]): Map<string, string[]> {
+/** Each stage's input artifact names (under its parameters), after checking that every input has a producer upstream. */
+function wire(stages: readonly Stage[], parameters: Record<string, unknown>): Map<string, string[]> {
   const produced = new Map<string, string>();
   const wiring = new Map<string, string[]>();
   const all = new Set(stages.flatMap((s) => s.outputs));
   for (const stage of stages) {
     if (wiring.has(stage.name)) throw new Error(`two stages are named "${stage.name}"`);
     const names: string[] = [];
+    const used = stage.inputsUsed?.(parameters[stage.name] as StageParameters) ?? stage.inputs;
     for (const input of stage.inputs) {
+      if (!used.includes(input)) continue;
       const optional = input.endsWith("?");
       const name = optional ? input.slice(0, -1) : input;
       if (produced.has(name)) names.push(name);

@@ -49,6 +49,12 @@ export interface Stage<P extends StageParameters = StageParameters> {
    * a registered stage produces it, left out otherwise (so stages can land one by one).
    */
   inputs: readonly string[];
+  /**
+   * Those of `inputs` a run with these parameters reads, when the parameters decide
+   * (ScheduleCkpt reads the fitted model only when asked to plan with it); default all. An
+   * input not read is neither waited for nor a reason to rerun.
+   */
+  inputsUsed?(parameters: P): readonly string[];
   /** Artifacts written. */
   outputs: readonly string[];
   /**

@@ -59,6 +59,9 @@ export const scheduleStage: Stage<ScheduleStageParameters> = {
   name: "schedule",
   summary: "ScheduleCkpt on an example instance (Gantt) and the papers' campaigns over seeds",
   inputs: ["model?"],
+  // The fitted model only when planning with it: under the published one, new traces leave
+  // the campaigns as they are, and they need not wait for the fit.
+  inputsUsed: (parameters) => (parameters.model === "fitted" ? ["model?"] : []),
   outputs: ["schedule-example", "campaign", "schedule-timings"],
   volatileOutputs: ["schedule-timings"],
   module: __filename,

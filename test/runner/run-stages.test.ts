@@ -161,6 +161,29 @@ describe("runStages", () => {
     expect(runs).toEqual(["parse", "square", "render"]);
   });
 
+  it("neither waits for nor reruns on an input its parameters say it does not read", async () => {
+    const unread = () => {
+      const list = stages();
+      list[2]!.inputsUsed = (parameters) => ((parameters as { title: string }).title === "fixed" ? [] : ["squares"]);
+      list[2]!.run = async (context) => {
+        runs.push("render");
+        return { artifacts: {}, files: [{ path: "report/total.txt", content: `inputs: ${Object.keys(context.inputs).join(",")}\n` }] };
+      };
+      return list;
+    };
+    const fixed = { parameterOverrides: { "render.title": "fixed" } };
+    await runStages(unread(), options(fixed));
+    expect(readFileSync(join(dir, "out", "report", "total.txt"), "utf8")).toBe("inputs: \n");
+    writeFileSync(join(dir, "numbers.txt"), "1 2 4\n");
+    runs = [];
+    await runStages(unread(), options(fixed));
+    expect(runs).toEqual(["parse", "square"]);
+    runs = [];
+    await runStages(unread(), options());
+    expect(runs).toEqual(["render"]);
+    expect(readFileSync(join(dir, "out", "report", "total.txt"), "utf8")).toBe("inputs: squares\n");
+  });
+
   it("keeps an output whose bytes a rerun reproduces (same file, not rewritten) and replaces one that changed", async () => {
     await runStages(stages(), options());
     const inode = (path: string) => statSync(join(dir, "out", path)).ino;
