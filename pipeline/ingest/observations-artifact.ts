@@ -3,11 +3,12 @@
  * fit stage consumes, with what they were made from (input files and their SHA-256, the
  * options, the counts) so that a model can name its data.
  */
-import { openAtomicLineWriter, type AtomicLineWriter } from "../shared/atomic-write";
+import { openAtomicLineWriter } from "../shared/atomic-write";
 import { InputError } from "../shared/errors";
 import type { IngestCounts, IngestResult, IngestSummary } from "./ingest-files";
 import type { Observations, SizeSeries } from "./observations";
 import type { RejectCode } from "./reject-reasons";
+import { RunsJsonEncoder } from "./runs-json";
 
 export const OBSERVATIONS_SCHEMA = "ckpt-lab/observations@1";
 
@@ -53,24 +54,6 @@ export function parseObservationsArtifact(value: unknown, file: string): Observa
   return artifact as ObservationsArtifact;
 }
 
-/** A finite number as JSON writes it (every number in observations is finite). */
-function jsonNumber(value: number): string {
-  return Number.isFinite(value) ? String(value) : "null";
-}
-
-/** `jsonNumber` for numbers that repeat (m, sizes, V): printed once each. */
-function cachedJsonNumber(): (value: number) => string {
-  const cache = new Map<number, string>();
-  return (value) => {
-    let text = cache.get(value);
-    if (text === undefined) {
-      text = jsonNumber(value);
-      if (cache.size < 1 << 16) cache.set(value, text);
-    }
-    return text;
-  };
-}
-
 /**
  * Write the observations artifact of a streamed ingest to `path`, atomically: byte for
  * byte what `writeJsonAtomic(path, buildObservationsArtifact(…))` writes, but with the
@@ -94,46 +77,14 @@ export function writeObservationsArtifact(
   const [head, rest] = splitAt(text, JSON.stringify(RUNS));
   const [middle, tail] = splitAt(rest, JSON.stringify(VALIDATION));
 
-  // One run at the depth of observations.runs[i]: the object at 6 spaces, its fields at 8.
-  const attributeJson = new Map<number, string>();
-  const sourceJson = new Map<string, string>();
-  const repeated = cachedJsonNumber();
-  const runJson = (i: number): string => {
-    const uniform = runs.uniformSize(i);
-    const source = runs.sourceOf(i);
-    let sourceText = sourceJson.get(source);
-    if (sourceText === undefined) sourceJson.set(source, (sourceText = JSON.stringify(source)));
-    let json =
-      `      {\n        "runId": ${JSON.stringify(runs.runId(i))},\n        "m": ${repeated(runs.m[i]!)},\n` +
-      `        "vGb": ${repeated(runs.sumSizeMb[i]! / 1000)},\n        "aggregatedBwMbPerS": ${jsonNumber(runs.bwMbPerS[i]!)},\n` +
-      `        "uniformSizeMb": ${uniform === null ? "null" : repeated(uniform)},\n        "source": ${sourceText}`;
-    const set = runs.attributeSetIndex(i);
-    if (set >= 0) {
-      let attributes = attributeJson.get(set);
-      if (attributes === undefined) {
-        attributes = JSON.stringify(runs.attributeSets[set], null, 2).replace(/\n/g, "\n        ");
-        attributeJson.set(set, attributes);
-      }
-      json += `,\n        "attributes": ${attributes}`;
-    }
-    return `${json}\n      }`;
-  };
-  const writeRuns = (writer: AtomicLineWriter, indices: Iterable<number>, count: number) => {
-    if (count === 0) {
-      writer.writeText("[]");
-      return;
-    }
-    let written = 0;
-    for (const i of indices) writer.writeText(`${written++ === 0 ? "[\n" : ",\n"}${runJson(i)}`);
-    writer.writeText("\n    ]");
-  };
-
   const writer = openAtomicLineWriter(path);
   try {
+    // The runs, encoded straight into bytes (runs-json.ts); the rest is small.
+    const encoder = new RunsJsonEncoder(runs, (bytes) => writer.writeBytes(bytes));
     writer.writeText(head);
-    writeRuns(writer, allIndices(runs.length), runs.length);
+    encoder.writeArray(runs.length, (k) => k);
     writer.writeText(middle);
-    writeRuns(writer, validationRuns, validationRuns.length);
+    encoder.writeArray(validationRuns.length, (k) => validationRuns[k]!);
     writer.writeText(`${tail}\n`);
     writer.commit();
   } catch (error) {
@@ -145,8 +96,4 @@ export function writeObservationsArtifact(
 function splitAt(text: string, marker: string): [string, string] {
   const at = text.indexOf(marker);
   return [text.slice(0, at), text.slice(at + marker.length)];
-}
-
-function* allIndices(length: number): Generator<number> {
-  for (let i = 0; i < length; i++) yield i;
 }

@@ -143,6 +143,24 @@ export class RunTable {
     return Buffer.from(this.arena.buffer, this.arena.byteOffset + start, this.idLength[i]!).toString("utf8");
   }
 
+  /**
+   * Copy run i's run_id bytes into `target` at `at` if they are printable ASCII that JSON
+   * writes as they are (no `"`, `\\`, control or non-ASCII byte); returns the end, or -1
+   * when the run_id needs `JSON.stringify` (or `target` has no room).
+   */
+  copyPlainRunId(i: number, target: Uint8Array, at: number): number {
+    const start = this.idStart[i]!;
+    const end = start + this.idLength[i]!;
+    if (at + end - start > target.length) return -1;
+    const arena = this.arena;
+    for (let k = start; k < end; k++) {
+      const byte = arena[k]!;
+      if (byte < 0x20 || byte > 0x7e || byte === 0x22 || byte === 0x5c) return -1;
+      target[at++] = byte;
+    }
+    return at;
+  }
+
   /** Run i's common process size, or null when it mixes sizes (a validation run). */
   uniformSize(i: number): number | null {
     const size = this.uniformSizeMb[i]!;
@@ -157,6 +175,16 @@ export class RunTable {
   /** The index of run i's record in `attributeSets`, or -1. */
   attributeSetIndex(i: number): number {
     return this.attributeSet[i]!;
+  }
+
+  /** The length in bytes of run i's run_id. */
+  runIdLength(i: number): number {
+    return this.idLength[i]!;
+  }
+
+  /** The index of run i's label in `sources`. */
+  sourceOfIndex(i: number): number {
+    return this.source[i]!;
   }
 
   sourceOf(i: number): string {

@@ -54,6 +54,8 @@ export interface AtomicLineWriter {
   write(line: string): void;
   /** Append `text` as it is (no line end added). */
   writeText(text: string): void;
+  /** Append `bytes` as they are (a caller that encodes its own output into a buffer). */
+  writeBytes(bytes: Uint8Array): void;
   commit(): void;
   abort(): void;
 }
@@ -86,12 +88,23 @@ export function openAtomicLineWriter(path: string, flushBytes = 1 << 20): Atomic
     }
     used += buffer.write(text, used, "utf8");
   };
+  const writeBytes = (bytes: Uint8Array) => {
+    if (used + bytes.length <= buffer.length) {
+      buffer.set(bytes, used);
+      used += bytes.length;
+      return;
+    }
+    flush();
+    let offset = 0;
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+  };
   return {
     write(line: string) {
       writeText(line);
       if (!line.endsWith("\n")) writeText("\n");
     },
     writeText,
+    writeBytes,
     commit() {
       if (!open) return;
       flush();
