@@ -51,17 +51,7 @@ export class RunTable {
 
   append(runId: Uint8Array, m: number, sumSizeMb: number, bwMbPerS: number, uniformSizeMb: number | null, source: number, attributeSet: number): void {
     const i = this.length++;
-    if (i >= this.m.length) {
-      const capacity = this.m.length * 2;
-      this.idStart = grown(this.idStart, capacity);
-      this.idLength = grown(this.idLength, capacity);
-      this.m = grown(this.m, capacity);
-      this.sumSizeMb = grown(this.sumSizeMb, capacity);
-      this.bwMbPerS = grown(this.bwMbPerS, capacity);
-      this.uniformSizeMb = grown(this.uniformSizeMb, capacity);
-      this.source = grown(this.source, capacity);
-      this.attributeSet = grown(this.attributeSet, capacity);
-    }
+    if (i >= this.m.length) this.reserve(this.m.length * 2);
     if (this.arenaUsed + runId.length > this.arena.length) {
       const arena = new Uint8Array(Math.max(this.arena.length * 2, this.arenaUsed + runId.length));
       arena.set(this.arena.subarray(0, this.arenaUsed));
@@ -79,24 +69,59 @@ export class RunTable {
     this.attributeSet[i] = attributeSet;
   }
 
-  /** Append every run of `other` (read in another thread), after these. */
+  /**
+   * Append every run of `other` (read in another thread), after these: column by column
+   * (a 10-million-row file's worker hands over 300 k runs; appended one by one, through
+   * repeated doubling, they took ~0.4 s).
+   */
   appendTable(other: RunTable): void {
     const setOffset = this.attributeSets.length;
     this.attributeSets.push(...other.attributeSets);
-    const sourceIndex = new Map<number, number>();
-    for (let i = 0; i < other.length; i++) {
-      const source = other.source[i]!;
-      let mapped = sourceIndex.get(source);
-      if (mapped === undefined) {
-        const label = other.sources[source]!;
-        mapped = this.sources.lastIndexOf(label);
-        if (mapped < 0) mapped = this.sources.push(label) - 1;
-        sourceIndex.set(source, mapped);
-      }
-      const set = other.attributeSet[i]!;
-      const start = other.idStart[i]!;
-      this.append(other.arena.subarray(start, start + other.idLength[i]!), other.m[i]!, other.sumSizeMb[i]!, other.bwMbPerS[i]!, other.uniformSize(i), mapped, set < 0 ? -1 : set + setOffset);
+    // other's source labels mapped to this table's (at their first use, as `append` would).
+    const sourceIndex = new Int32Array(other.sources.length).fill(-1);
+    const at = this.length;
+    const n = other.length;
+    this.reserve(at + n);
+    const arenaAt = this.arenaUsed;
+    const arenaBytes = other.arenaUsed;
+    if (arenaAt + arenaBytes > this.arena.length) {
+      const arena = new Uint8Array(arenaAt + arenaBytes);
+      arena.set(this.arena.subarray(0, arenaAt));
+      this.arena = arena;
     }
+    this.arena.set(other.arena.subarray(0, arenaBytes), arenaAt);
+    this.arenaUsed += arenaBytes;
+    this.idLength.set(other.idLength.subarray(0, n), at);
+    this.m.set(other.m.subarray(0, n), at);
+    this.sumSizeMb.set(other.sumSizeMb.subarray(0, n), at);
+    this.bwMbPerS.set(other.bwMbPerS.subarray(0, n), at);
+    this.uniformSizeMb.set(other.uniformSizeMb.subarray(0, n), at);
+    for (let k = 0; k < n; k++) {
+      this.idStart[at + k] = other.idStart[k]! + arenaAt;
+      const source = other.source[k]!;
+      if (sourceIndex[source] === -1) {
+        const label = other.sources[source]!;
+        const mapped = this.sources.lastIndexOf(label);
+        sourceIndex[source] = mapped >= 0 ? mapped : this.sources.push(label) - 1;
+      }
+      this.source[at + k] = sourceIndex[source]!;
+      const set = other.attributeSet[k]!;
+      this.attributeSet[at + k] = set < 0 ? -1 : set + setOffset;
+    }
+    this.length = at + n;
+  }
+
+  /** Make room for `capacity` runs in every column. */
+  private reserve(capacity: number): void {
+    if (capacity <= this.m.length) return;
+    this.idStart = grown(this.idStart, capacity);
+    this.idLength = grown(this.idLength, capacity);
+    this.m = grown(this.m, capacity);
+    this.sumSizeMb = grown(this.sumSizeMb, capacity);
+    this.bwMbPerS = grown(this.bwMbPerS, capacity);
+    this.uniformSizeMb = grown(this.uniformSizeMb, capacity);
+    this.source = grown(this.source, capacity);
+    this.attributeSet = grown(this.attributeSet, capacity);
   }
 
   /**
