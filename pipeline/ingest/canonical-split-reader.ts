@@ -13,8 +13,10 @@
  *
  * Join: the first part's accepted runs then the second's; its rejects then the second's
  * (both in line order: the worker numbers its lines after counting the first part's);
- * the counts added. The worker also computes the file's SHA-256 (it reads the whole file
- * once), so the main thread does not hash.
+ * the counts added. The worker also computes the file's SHA-256, after its part, so the
+ * main thread does not hash: the hash is a promise that settles while the main thread goes
+ * on (it joins the parts, reads the next file, writes the observations); the worker ends
+ * when it has posted it.
  *
  * Used when the file is at least `parallelMinBytes` (default 32 MiB: a worker costs
  * ~40 ms to start) and the reading is lenient with the byte-level reader; strict mode
@@ -94,8 +96,9 @@ export interface SplitReadOptions {
 
 /**
  * Read `source` on two threads if it is large enough and a split point exists; returns the
- * file's SHA-256 and whether the parts were joined (false: the main thread read the second
- * part too), or null when the file was not split (nothing was read then).
+ * file's SHA-256 (to come: the worker computes it after its part) and whether the parts
+ * were joined (false: the main thread read the second part too), or null when the file was
+ * not split (nothing was read then).
  */
 export async function readCanonicalInTwo(
   source: ByteSource,
@@ -103,7 +106,7 @@ export async function readCanonicalInTwo(
   ledger: RowLedger,
   file: CanonicalFileState,
   options: SplitReadOptions,
-): Promise<{ sha256: string; joined: boolean } | null> {
+): Promise<{ sha256: Promise<string>; joined: boolean } | null> {
   if (source.path === undefined) return null;
   const size = statSync(source.path).size;
   if (size < options.minBytes || size < 2 * SPLIT_SEARCH_BYTES) return null;
@@ -118,7 +121,18 @@ export async function readCanonicalInTwo(
   const worker = new Worker(script, { workerData: { splitReader: input }, execArgv });
   const tailRejects = new RejectSpool(options.spillDirectory);
   let tailRows = 0;
-  const done = new Promise<Extract<SplitWorkerMessage, { type: "done" }>>((resolve, reject) => {
+  let hashed!: (sha256: string) => void;
+  let failed!: (error: Error) => void;
+  const sha256 = new Promise<string>((resolve, reject) => {
+    hashed = resolve;
+    failed = reject;
+  });
+  sha256.catch(() => {}); // awaited by whoever writes the hash; not an unhandled rejection if nobody does
+  const done = new Promise<Extract<SplitWorkerMessage, { type: "done" }>>((resolve, rejectDone) => {
+    const reject = (error: Error) => {
+      rejectDone(error);
+      failed(error);
+    };
     worker.on("message", (message: SplitWorkerMessage) => {
       switch (message.type) {
         case "rejects":
@@ -133,6 +147,9 @@ export async function readCanonicalInTwo(
         case "done":
           resolve(message);
           break;
+        case "sha256":
+          hashed(message.sha256);
+          break;
         case "error": {
           const error = message.inputError ? new InputError(message.message) : new Error(message.message);
           if (!message.inputError && message.stack !== undefined) error.stack = message.stack;
@@ -145,6 +162,7 @@ export async function readCanonicalInTwo(
   });
   done.catch(() => {}); // handled below, after the main thread's part
 
+  let hashing = false;
   try {
     const nextLine = await readCanonicalLines(source, sourceIndex, ledger, file, options.encoding.bomBytes, {
       toByte: mid,
@@ -166,9 +184,17 @@ export async function readCanonicalInTwo(
       if (file.commentLines === 0) file.firstCommentLine = tail.firstCommentLine;
       file.commentLines += tail.commentLines;
     }
-    return { sha256: tail.sha256, joined: !shared };
+    // The worker now hashes the file; it ends when it has posted the hash, and does not keep
+    // the process alive (an ingest that fails later need not wait for it).
+    hashing = true;
+    worker.unref();
+    void sha256.then(
+      () => worker.terminate(),
+      () => worker.terminate(),
+    );
+    return { sha256, joined: !shared };
   } finally {
     tailRejects.dispose();
-    await worker.terminate();
+    if (!hashing) await worker.terminate();
   }
 }

@@ -54,18 +54,28 @@ export function parseObservationsArtifact(value: unknown, file: string): Observa
   return artifact as ObservationsArtifact;
 }
 
+/** The 64-character stand-in for the SHA-256 of input k while it is computed (not hex: never a real one). */
+export function pendingSha256(k: number): string {
+  return `pending-sha256-of-input-${k}`.padEnd(64, "?");
+}
+
 /**
  * Write the observations artifact of a streamed ingest to `path`, atomically: byte for
  * byte what `writeJsonAtomic(path, buildObservationsArtifact(…))` writes, but with the
  * runs written one by one from their columns, so that millions of runs never exist as
  * objects or as one string (a JSON text of 2 GB cannot be a JS string at all).
+ *
+ * An input whose SHA-256 is still being computed (`summary.sha256Ready`: a worker thread
+ * hashes a large file after reading it) is written with its 64-character stand-in, and the
+ * hash over it once known, before the file is synced and renamed: the hashing overlaps the
+ * writing instead of coming before it.
  */
-export function writeObservationsArtifact(
+export async function writeObservationsArtifact(
   path: string,
   summary: IngestSummary,
   summarised: { series: SizeSeries[]; validationRuns: number[] },
   context: { toolVersion: string; format: string; strict: boolean; groupBy: string[]; rejectsFile: string | null },
-): void {
+): Promise<void> {
   const { runs } = summary;
   const { series, validationRuns } = summarised;
   const RUNS = "\u0000runs\u0000";
@@ -76,6 +86,12 @@ export function writeObservationsArtifact(
   const text = JSON.stringify(artifact, null, 2);
   const [head, rest] = splitAt(text, JSON.stringify(RUNS));
   const [middle, tail] = splitAt(rest, JSON.stringify(VALIDATION));
+  // Where the stand-ins of hashes to come are (in bytes: paths may be non-ASCII).
+  const pending = summary.inputs.flatMap((input, k) => {
+    if (input.sha256 !== pendingSha256(k)) return [];
+    const at = head.indexOf(`"sha256": "${input.sha256}"`) + '"sha256": "'.length;
+    return [{ input, position: Buffer.byteLength(head.slice(0, at), "utf8") }];
+  });
 
   const writer = openAtomicLineWriter(path);
   try {
@@ -86,6 +102,13 @@ export function writeObservationsArtifact(
     writer.writeText(middle);
     encoder.writeArray(validationRuns.length, (k) => validationRuns[k]!);
     writer.writeText(`${tail}\n`);
+    if (pending.length > 0) {
+      await summary.sha256Ready;
+      for (const { input, position } of pending) {
+        if (!/^[0-9a-f]{64}$/.test(input.sha256)) throw new Error(`observations: the SHA-256 of ${input.path} is ${input.sha256}`);
+        writer.writeAt(position, Buffer.from(input.sha256, "latin1"));
+      }
+    }
     writer.commit();
   } catch (error) {
     writer.abort();

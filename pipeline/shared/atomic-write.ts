@@ -56,6 +56,8 @@ export interface AtomicLineWriter {
   writeText(text: string): void;
   /** Append `bytes` as they are (a caller that encodes its own output into a buffer). */
   writeBytes(bytes: Uint8Array): void;
+  /** Overwrite the bytes at `position` (written before) with `bytes`: a value known only later. */
+  writeAt(position: number, bytes: Uint8Array): void;
   commit(): void;
   abort(): void;
 }
@@ -105,6 +107,11 @@ export function openAtomicLineWriter(path: string, flushBytes = 1 << 20): Atomic
     },
     writeText,
     writeBytes,
+    writeAt(position: number, bytes: Uint8Array) {
+      flush();
+      let offset = 0;
+      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset, position + offset);
+    },
     commit() {
       if (!open) return;
       flush();

@@ -3,13 +3,14 @@
  * does for inputs of any size) is byte for byte the in-memory one (`writeJsonAtomic` of
  * `buildObservationsArtifact`), which fit reads.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeJsonAtomic } from "../../pipeline/shared/atomic-write";
 import { ingestFiles, ingestFilesTo, type IngestOptions } from "../../pipeline/ingest/ingest-files";
-import { buildObservationsArtifact, parseObservationsArtifact, writeObservationsArtifact } from "../../pipeline/ingest/observations-artifact";
+import { buildObservationsArtifact, parseObservationsArtifact, pendingSha256, writeObservationsArtifact } from "../../pipeline/ingest/observations-artifact";
 import { summariseRunTable } from "../../pipeline/ingest/summarise-runs";
 import { RunTable } from "../../pipeline/ingest/run-table";
 import fc from "fast-check";
@@ -29,7 +30,7 @@ describe("the streamed observations artifact", () => {
     writeJsonAtomic(inMemory, buildObservationsArtifact(await ingestFiles(paths, options), context));
     const streamed = join(scratch, "streamed.json");
     const summary = await ingestFilesTo(paths, options, () => {});
-    writeObservationsArtifact(streamed, summary, summariseRunTable(summary.runs, { groupBy }), context);
+    await writeObservationsArtifact(streamed, summary, summariseRunTable(summary.runs, { groupBy }), context);
     expect(readFileSync(streamed, "utf8")).toBe(readFileSync(inMemory, "utf8"));
     expect(parseObservationsArtifact(JSON.parse(readFileSync(streamed, "utf8")), streamed).counts).toEqual(summary.counts);
   });
@@ -72,10 +73,10 @@ describe("the runs encoded as bytes (runs-json.ts)", () => {
   }
 
   /** The streamed file and the in-memory one (JSON.stringify of the run objects). */
-  function bothWays(table: RunTable, validation: number[]): [string, string] {
+  async function bothWays(table: RunTable, validation: number[]): Promise<[string, string]> {
     const summary = { counts: { read: 1, accepted: 1, rejected: 0 }, inputs: [], runs: table };
     const streamed = join(scratch, "encoded.json");
-    writeObservationsArtifact(streamed, summary, { series: [], validationRuns: validation }, context);
+    await writeObservationsArtifact(streamed, summary, { series: [], validationRuns: validation }, context);
     const all = Array.from({ length: table.length }, (_, i) => table.observation(i));
     const observations = { runs: all, series: [], validationRuns: validation.map((i) => all[i]!) };
     const inMemory = join(scratch, "objects.json");
@@ -83,25 +84,50 @@ describe("the runs encoded as bytes (runs-json.ts)", () => {
     return [readFileSync(streamed, "utf8"), readFileSync(inMemory, "utf8")];
   }
 
-  it("are byte for byte JSON.stringify's, for any run_id and any double", () => {
-    fc.assert(
-      fc.property(fc.array(run, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 5 }), (runs, picks) => {
+  it("are byte for byte JSON.stringify's, for any run_id and any double", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(run, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 5 }), async (runs, picks) => {
         const table = tableOf(runs);
         const validation = runs.length === 0 ? [] : picks.map((p) => p % runs.length);
-        const [streamed, inMemory] = bothWays(table, validation);
+        const [streamed, inMemory] = await bothWays(table, validation);
         expect(streamed).toBe(inMemory);
       }),
       { numRuns: 300 },
     );
   });
 
-  it("are too, across number batches and output buffers, and for a run larger than the buffer", () => {
+  it("are too, across number batches and output buffers, and for a run larger than the buffer", async () => {
     const runs = fc.sample(run, { numRuns: 5000, seed: 7 });
     // A run_id of 400 KB of control bytes: 2.4 MB as JSON, more than the 1 MiB buffer.
     runs.splice(2500, 0, { ...runs[0]!, id: new Uint8Array(400_000).fill(1) });
     const table = tableOf(runs);
-    const [streamed, inMemory] = bothWays(table, [0, 2500, 4999, 3]);
+    const [streamed, inMemory] = await bothWays(table, [0, 2500, 4999, 3]);
     expect(streamed.length).toBeGreaterThan(3 << 20);
     expect(streamed === inMemory).toBe(true);
+  });
+});
+
+describe("a hash still being computed while the observations are written", () => {
+  it("is written over its stand-in before the file is renamed: the same file as with the hash known", async () => {
+    // ~3 MB, so that the file is read on two threads (parallelMinBytes 0) and its worker hashes it after its part.
+    const lines = ["run_id,node,m,size_mb,ckpt_mb,start_s,end_s,cluster"];
+    for (let r = 0; r < 30_000; r++) for (let i = 1; i <= 1 + (r % 4); i++) lines.push(`r${r},n${i},${1 + (r % 4)},76,76.174,${r}.5,${r + 10 + i / 8},c${r % 3}`);
+    const trace = join(scratch, "trace-é.csv");
+    writeFileSync(trace, `${lines.join("\n")}\n`);
+    const paths = ["data/traces/synthetic-azur.csv", trace];
+    const context = { toolVersion: "0.0.0-test", format: "auto", strict: false, groupBy: [], rejectsFile: null };
+    const written: string[] = [];
+    for (const deferHashes of [false, true]) {
+      const summary = await ingestFilesTo(paths, { parallelMinBytes: 0, deferHashes }, () => {});
+      if (deferHashes) {
+        expect(summary.sha256Ready).toBeDefined();
+        expect(summary.inputs.map((input) => input.sha256)).toContain(pendingSha256(1));
+      }
+      const out = join(scratch, `deferred-${deferHashes}.json`);
+      await writeObservationsArtifact(out, summary, summariseRunTable(summary.runs), context);
+      written.push(readFileSync(out, "utf8"));
+    }
+    expect(written[1]).toBe(written[0]);
+    expect(JSON.parse(written[0]!).inputs[1].sha256).toBe(createHash("sha256").update(readFileSync(trace)).digest("hex"));
   });
 });
