@@ -2,13 +2,8 @@
  * The worker thread of a canonical file read in two parts (`canonical-split-reader.ts`):
  * it counts the lines of the first part, then reads the second part into a ledger of its
  * own, exactly as the main thread would, and posts back its rejected rows (in batches, in
- * line order), the run_ids it met and its accepted runs; then it computes the file's
- * SHA-256 and posts that.
- *
- * The hash comes last, not on the way: hashing the whole file (~0.75 s at 10 M rows) while
- * reading made the worker's part the slower one, and the main thread waited for it. After
- * its part, the worker hashes while the main thread joins the parts and writes the
- * observations (whose SHA-256 fields are filled in last, see `observations-artifact.ts`).
+ * line order), the run_ids it met and its accepted runs. It does not hash the file (a
+ * thread of its own does, see `canonical-split-reader.ts`).
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { InputError } from "../shared/errors";
@@ -41,14 +36,13 @@ export type SplitWorkerMessage =
       commentLines: number;
       firstCommentLine: number;
     }
-  | { type: "sha256"; sha256: string }
   | { type: "error"; inputError: boolean; message: string; stack?: string };
 
 const REJECT_BATCH = 4096;
 
 async function run(input: SplitWorkerInput, post: (message: SplitWorkerMessage, transfer?: ArrayBuffer[]) => void): Promise<void> {
   let source = await openFileSource(input.path, input.name);
-  source.stopHashing?.(); // hashed at the end instead
+  source.stopHashing?.(); // hashed by another thread
   if (input.crLineEnds) source = withCrLineEnds(source);
   try {
     // The first part's lines, counted.
@@ -94,12 +88,6 @@ async function run(input: SplitWorkerInput, post: (message: SplitWorkerMessage, 
     );
   } finally {
     await source.close();
-  }
-  const whole = await openFileSource(input.path, input.name);
-  try {
-    post({ type: "sha256", sha256: await whole.sha256() });
-  } finally {
-    await whole.close();
   }
 }
 
