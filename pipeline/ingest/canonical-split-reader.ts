@@ -203,8 +203,10 @@ export async function readCanonicalInTwo(
       await readCanonicalLines(source, sourceIndex, ledger, file, mid, { firstLine: nextLine, onProgress: options.onProgress });
       ledger.closeScope();
     } else {
+      const tailRuns = RunTable.fromData(tail.runs);
+      ledger.reserveRuns(tailRuns.length, tailRuns.idBytes);
       ledger.closeScope();
-      ledger.appendTail({ runs: RunTable.fromData(tail.runs), read: tail.read, rejects: tailRejects.drain() });
+      ledger.appendTail({ runs: tailRuns, read: tail.read, rejects: tailRejects.drain() });
       if (file.commentLines === 0) file.firstCommentLine = tail.firstCommentLine;
       file.commentLines += tail.commentLines;
     }

@@ -50,17 +50,21 @@ export class RunTable {
   private attributeSet = new Int32Array(1024);
 
   append(runId: Uint8Array, m: number, sumSizeMb: number, bwMbPerS: number, uniformSizeMb: number | null, source: number, attributeSet: number): void {
+    this.appendFrom(runId, 0, runId.length, m, sumSizeMb, bwMbPerS, uniformSizeMb, source, attributeSet);
+  }
+
+  /** `append`, with the run_id the bytes `[idStart, idEnd)` of `bytes` (no view to make per run). */
+  appendFrom(bytes: Uint8Array, idStart: number, idEnd: number, m: number, sumSizeMb: number, bwMbPerS: number, uniformSizeMb: number | null, source: number, attributeSet: number): void {
     const i = this.length++;
     if (i >= this.m.length) this.reserve(this.m.length * 2);
-    if (this.arenaUsed + runId.length > this.arena.length) {
-      const arena = new Uint8Array(Math.max(this.arena.length * 2, this.arenaUsed + runId.length));
-      arena.set(this.arena.subarray(0, this.arenaUsed));
-      this.arena = arena;
-    }
-    this.arena.set(runId, this.arenaUsed);
-    this.idStart[i] = this.arenaUsed;
-    this.idLength[i] = runId.length;
-    this.arenaUsed += runId.length;
+    const idLength = idEnd - idStart;
+    if (this.arenaUsed + idLength > this.arena.length) this.reserveArena(this.arenaUsed + idLength);
+    const arena = this.arena;
+    let at = this.arenaUsed;
+    this.idStart[i] = at;
+    this.idLength[i] = idLength;
+    for (let k = idStart; k < idEnd; k++) arena[at++] = bytes[k]!;
+    this.arenaUsed = at;
     this.m[i] = m;
     this.sumSizeMb[i] = sumSizeMb;
     this.bwMbPerS[i] = bwMbPerS;
@@ -84,11 +88,7 @@ export class RunTable {
     this.reserve(at + n);
     const arenaAt = this.arenaUsed;
     const arenaBytes = other.arenaUsed;
-    if (arenaAt + arenaBytes > this.arena.length) {
-      const arena = new Uint8Array(arenaAt + arenaBytes);
-      arena.set(this.arena.subarray(0, arenaAt));
-      this.arena = arena;
-    }
+    this.reserveArena(arenaAt + arenaBytes);
     this.arena.set(other.arena.subarray(0, arenaBytes), arenaAt);
     this.arenaUsed += arenaBytes;
     this.idLength.set(other.idLength.subarray(0, n), at);
@@ -111,9 +111,17 @@ export class RunTable {
     this.length = at + n;
   }
 
-  /** Make room for `capacity` runs in every column. */
-  private reserve(capacity: number): void {
-    if (capacity <= this.m.length) return;
+  /**
+   * Make room for `capacity` runs in every column (and, with `idBytes`, for that many bytes
+   * of run_ids). A caller that knows how many runs come reserves once: grown by doubling,
+   * the columns of 700 k runs were allocated and copied ~10 times, each time into fresh
+   * memory (a page fault per 4 KiB), ~0.2 s at 10 M rows.
+   */
+  reserve(atLeast: number, idBytes = 0): void {
+    if (idBytes > 0) this.reserveArena(this.arenaUsed + idBytes);
+    if (atLeast <= this.m.length) return;
+    // At least doubled, so that many small reservations (a scope per host-logs run) stay linear.
+    const capacity = Math.max(atLeast, this.m.length * 2);
     this.idStart = grown(this.idStart, capacity);
     this.idLength = grown(this.idLength, capacity);
     this.m = grown(this.m, capacity);
@@ -122,6 +130,18 @@ export class RunTable {
     this.uniformSizeMb = grown(this.uniformSizeMb, capacity);
     this.source = grown(this.source, capacity);
     this.attributeSet = grown(this.attributeSet, capacity);
+  }
+
+  private reserveArena(bytes: number): void {
+    if (bytes <= this.arena.length) return;
+    const arena = new Uint8Array(Math.max(bytes, this.arena.length * 2));
+    arena.set(this.arena.subarray(0, this.arenaUsed));
+    this.arena = arena;
+  }
+
+  /** The bytes the run_ids take. */
+  get idBytes(): number {
+    return this.arenaUsed;
   }
 
   /**

@@ -13,7 +13,8 @@
  *   buffer instead of making a heap string (and a number-cache entry) for each;
  * - a run_id of printable ASCII without `"` or `\` is copied from the run table's bytes
  *   (JSON writes it unchanged), any other through `JSON.stringify`;
- * - the fixed parts, the sources and the attribute records are encoded once.
+ * - the fixed parts are encoded once, and so is the end of a run (its source and attribute
+ *   record) per source and record.
  */
 import type { RunTable } from "./run-table";
 
@@ -31,11 +32,8 @@ const M = ascii(',\n        "m": ');
 const V = ascii(',\n        "vGb": ');
 const BW = ascii(',\n        "aggregatedBwMbPerS": ');
 const SIZE = ascii(',\n        "uniformSizeMb": ');
-const SOURCE = ascii(',\n        "source": ');
-const ATTRIBUTES = ascii(',\n        "attributes": ');
-const CLOSE = ascii("\n      }");
 /** The fixed parts of one run, with room for a quoted run_id's quotes. */
-const FIXED_BYTES = OPEN_NEXT.length + M.length + V.length + BW.length + SIZE.length + SOURCE.length + ATTRIBUTES.length + CLOSE.length + 2;
+const FIXED_BYTES = OPEN_NEXT.length + M.length + V.length + BW.length + SIZE.length + 2;
 
 const COMMA = 44;
 const QUOTE = 34;
@@ -51,8 +49,8 @@ export class RunsJsonEncoder {
   /** The batch's numbers; filled with doubles only, so V8 keeps it an array of unboxed doubles. */
   private readonly numbers: number[] = [];
   private readonly numberText = Buffer.allocUnsafe(BATCH_RUNS * NUMBERS_PER_RUN * MAX_NUMBER_CHARS + 2);
-  private readonly sourceJson = new Map<number, Buffer>();
-  private readonly attributeJson = new Map<number, Buffer>();
+  /** A run's text after its numbers (source, attributes, "}"), by source and attribute record. */
+  private readonly endings = new Map<number, Buffer>();
 
   constructor(
     private readonly runs: RunTable,
@@ -86,18 +84,16 @@ export class RunsJsonEncoder {
     let at = 1; // past "["
     for (let k = from; k < to; k++) {
       const i = index(k);
-      const sourceJson = this.cached(this.sourceJson, runs.sourceOfIndex(i), () => JSON.stringify(runs.sourceOf(i)));
-      const set = runs.attributeSetIndex(i);
-      const attributes = set < 0 ? undefined : this.cached(this.attributeJson, set, () => JSON.stringify(runs.attributeSets[set], null, 2).replace(/\n/g, "\n        "));
+      const ending = this.ending(i);
       // At most 6 bytes per run_id byte: a control byte is escaped as \u00XX.
-      const bound = FIXED_BYTES + 6 * runs.runIdLength(i) + NUMBERS_PER_RUN * MAX_NUMBER_CHARS + sourceJson.length + (attributes?.length ?? 0);
+      const bound = FIXED_BYTES + 6 * runs.runIdLength(i) + NUMBERS_PER_RUN * MAX_NUMBER_CHARS + ending.length;
       if (this.used + bound > this.out.length) this.flush();
       if (bound > this.out.length) {
         // A run too large for the buffer (a run_id of ~1 MiB): its fields go one by one.
         this.put(this.written++ === 0 ? OPEN_FIRST : OPEN_NEXT);
         this.put(Buffer.from(JSON.stringify(runs.runId(i)), "utf8"));
         this.flush(); // room for the numbers, which are copied unchecked
-        at = this.putNumbers(text, at, sourceJson, attributes);
+        at = this.putNumbers(text, at, ending);
         continue;
       }
       const out = this.out;
@@ -112,25 +108,34 @@ export class RunsJsonEncoder {
         used += out.write(JSON.stringify(runs.runId(i)), used, "utf8");
       }
       this.used = used;
-      at = this.putNumbers(text, at, sourceJson, attributes);
+      at = this.putNumbers(text, at, ending);
     }
     if (at !== textEnd) throw new Error(`runs JSON: ${at} of ${textEnd} bytes of the batch's numbers used`);
   }
 
-  /** The rest of run i after its run_id: its four numbers from `text` at `at`, its source and attributes. */
-  private putNumbers(text: Buffer, at: number, sourceJson: Buffer, attributes: Buffer | undefined): number {
+  /** The rest of a run after its run_id: its four numbers from `text` at `at`, then `ending`. */
+  private putNumbers(text: Buffer, at: number, ending: Buffer): number {
     at = this.putNumber(M, text, at);
     at = this.putNumber(V, text, at);
     at = this.putNumber(BW, text, at);
     at = this.putNumber(SIZE, text, at);
-    this.put(SOURCE);
-    this.put(sourceJson);
-    if (attributes !== undefined) {
-      this.put(ATTRIBUTES);
-      this.put(attributes);
-    }
-    this.put(CLOSE);
+    this.put(ending);
     return at;
+  }
+
+  /** Run i's text after its numbers: the same for every run of one source and attribute record. */
+  private ending(i: number): Buffer {
+    const { runs } = this;
+    const set = runs.attributeSetIndex(i);
+    const key = runs.sourceOfIndex(i) * 2 ** 32 + set + 1;
+    let bytes = this.endings.get(key);
+    if (bytes === undefined) {
+      let text = `,\n        "source": ${JSON.stringify(runs.sourceOf(i))}`;
+      if (set >= 0) text += `,\n        "attributes": ${JSON.stringify(runs.attributeSets[set], null, 2).replace(/\n/g, "\n        ")}`;
+      bytes = Buffer.from(`${text}\n      }`, "utf8");
+      if (this.endings.size < 1 << 16) this.endings.set(key, bytes);
+    }
+    return bytes;
   }
 
   /** `label`, then the number of `text` that starts at `at`; returns where the next one starts. */
@@ -163,15 +168,15 @@ export class RunsJsonEncoder {
     this.used = 0;
   }
 
-  private cached(cache: Map<number, Buffer>, key: number, json: () => string): Buffer {
-    let bytes = cache.get(key);
-    if (bytes === undefined) cache.set(key, (bytes = Buffer.from(json(), "utf8")));
-    return bytes;
-  }
 }
 
-/** Copy `bytes` into `out` at `at` (a loop: most pieces are a few bytes, shorter than `set` costs to call). */
+/** Copy `bytes` into `out` at `at`: short pieces in a loop (cheaper than calling `set`), long ones with `set`. */
 function copy(bytes: Uint8Array, out: Uint8Array, at: number): number {
-  for (let k = 0; k < bytes.length; k++) out[at++] = bytes[k]!;
+  const n = bytes.length;
+  if (n > 48) {
+    out.set(bytes, at);
+    return at + n;
+  }
+  for (let k = 0; k < n; k++) out[at++] = bytes[k]!;
   return at;
 }
