@@ -12,6 +12,8 @@ import { RunsJsonEncoder } from "./runs-json";
 
 export const OBSERVATIONS_SCHEMA = "ckpt-lab/observations@1";
 
+const SYNC_EVERY_BYTES = 64 << 20;
+
 export interface ObservationsArtifact {
   schema: typeof OBSERVATIONS_SCHEMA;
   tool: { name: "ckpt-lab"; version: string };
@@ -96,12 +98,26 @@ export async function writeObservationsArtifact(
   const writer = openAtomicLineWriter(path);
   try {
     // The runs, encoded straight into bytes (runs-json.ts); the rest is small.
-    const encoder = new RunsJsonEncoder(runs, (bytes) => writer.writeBytes(bytes));
+    // Every 64 MiB, the disk starts on what is written (the runs of a 10-million-row trace
+    // are 283 MiB: flushed all at once by the final fsync, they took ~0.2 s after the writing).
+    const syncs: Promise<void>[] = [];
+    let unsynced = 0;
+    const encoder = new RunsJsonEncoder(runs, (bytes) => {
+      writer.writeBytes(bytes);
+      unsynced += bytes.length;
+      if (unsynced >= SYNC_EVERY_BYTES) {
+        unsynced = 0;
+        const sync = writer.syncInBackground();
+        sync.catch(() => {}); // awaited below
+        syncs.push(sync);
+      }
+    });
     writer.writeText(head);
     encoder.writeArray(runs.length, (k) => k);
     writer.writeText(middle);
     encoder.writeArray(validationRuns.length, (k) => validationRuns[k]!);
     writer.writeText(`${tail}\n`);
+    await Promise.all(syncs);
     if (pending.length > 0) {
       await summary.sha256Ready;
       for (const { input, position } of pending) {
