@@ -117,7 +117,8 @@ function hashInWorker(path: string): Promise<string> {
   worker.unref();
   const sha256 = new Promise<string>((resolve, reject) => {
     worker.on("message", resolve);
-    worker.on("error", reject);
+    // A new error, without the file system's code: the CLI would blame its --out path for it.
+    worker.on("error", (error) => reject(new InputError(`cannot read ${path} to hash it: ${error.message}`)));
     worker.on("exit", (code) => reject(new Error(`the hashing thread stopped (exit code ${code}) before it was done`)));
   });
   sha256.catch(() => {});
@@ -134,7 +135,7 @@ export interface SplitReadOptions {
 
 /**
  * Read `source` on two threads if it is large enough and a split point exists; returns the
- * file's SHA-256 (to come: the worker computes it after its part) and whether the parts
+ * file's SHA-256 (to come: `hashInWorker` computes it) and whether the parts
  * were joined (false: the main thread read the second part too), or null when the file was
  * not split (nothing was read then).
  */

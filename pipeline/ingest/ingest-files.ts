@@ -50,7 +50,7 @@ export interface IngestOptions {
   parallelMinBytes?: number;
   /**
    * `ingestTracesTo` may return before the SHA-256 of a file read on two threads is known
-   * (its worker computes it after reading): that input's `sha256` is then a placeholder
+   * (a thread of its own computes it after the reading): that input's `sha256` is then a placeholder
    * until `IngestSummary.sha256Ready` settles. For a caller with work to do meanwhile
    * (the CLI writes the observations, then the hashes: `writeObservationsArtifact`).
    */
@@ -100,7 +100,6 @@ export interface IngestSummary extends IngestOutcome {
    */
   sha256Ready?: Promise<void>;
 }
-
 
 /** A trace input the caller has already located: a canonical CSV or one host-logs run. */
 export type TraceInput = { format: "canonical"; open: () => Promise<ByteSource> } | ({ format: "host-logs" } & HostLogRun);

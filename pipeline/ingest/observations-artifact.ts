@@ -67,8 +67,8 @@ export function pendingSha256(k: number): string {
  * runs written one by one from their columns, so that millions of runs never exist as
  * objects or as one string (a JSON text of 2 GB cannot be a JS string at all).
  *
- * An input whose SHA-256 is still being computed (`summary.sha256Ready`: a worker thread
- * hashes a large file after reading it) is written with its 64-character stand-in, and the
+ * An input whose SHA-256 is still being computed (`summary.sha256Ready`: a thread hashes a
+ * large file once it is read) is written with its 64-character stand-in, and the
  * hash over it once known, before the file is synced and renamed: the hashing overlaps the
  * writing instead of coming before it.
  */
@@ -99,7 +99,7 @@ export async function writeObservationsArtifact(
   try {
     // The runs, encoded straight into bytes (runs-json.ts); the rest is small.
     // Every 64 MiB, the disk starts on what is written (the runs of a 10-million-row trace
-    // are 283 MiB: flushed all at once by the final fsync, they took ~0.2 s after the writing).
+    // are 283 MiB: flushed all at once by the final fsync, they took 0.2–0.3 s after the writing).
     const syncs: Promise<void>[] = [];
     let unsynced = 0;
     const encoder = new RunsJsonEncoder(runs, (bytes) => {
