@@ -49,8 +49,12 @@ export class RunsJsonEncoder {
   /** The batch's numbers; filled with doubles only, so V8 keeps it an array of unboxed doubles. */
   private readonly numbers: number[] = [];
   private readonly numberText = Buffer.allocUnsafe(BATCH_RUNS * NUMBERS_PER_RUN * MAX_NUMBER_CHARS + 2);
-  /** A run's text after its numbers (source, attributes, "}"), by source and attribute record. */
-  private readonly endings = new Map<number, Buffer>();
+  /**
+   * A run's text after its numbers (source, attributes, "}"), by source and attribute
+   * record + 1 (arrays: a Map keyed by a number that is not a small integer costs more).
+   */
+  private readonly endings: (Buffer | undefined)[][] = [];
+  private endingsCached = 0;
 
   constructor(
     private readonly runs: RunTable,
@@ -127,13 +131,15 @@ export class RunsJsonEncoder {
   private ending(i: number): Buffer {
     const { runs } = this;
     const set = runs.attributeSetIndex(i);
-    const key = runs.sourceOfIndex(i) * 2 ** 32 + set + 1;
-    let bytes = this.endings.get(key);
+    const source = runs.sourceOfIndex(i);
+    const ofSource = (this.endings[source] ??= []);
+    let bytes = ofSource[set + 1];
     if (bytes === undefined) {
       let text = `,\n        "source": ${JSON.stringify(runs.sourceOf(i))}`;
       if (set >= 0) text += `,\n        "attributes": ${JSON.stringify(runs.attributeSets[set], null, 2).replace(/\n/g, "\n        ")}`;
       bytes = Buffer.from(`${text}\n      }`, "utf8");
-      if (this.endings.size < 1 << 16) this.endings.set(key, bytes);
+      // Bounded: with an attribute that differs in every run, every run has a record of its own.
+      if (this.endingsCached++ < 1 << 16) ofSource[set + 1] = bytes;
     }
     return bytes;
   }
