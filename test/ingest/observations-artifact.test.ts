@@ -84,6 +84,16 @@ describe("the runs encoded as bytes (runs-json.ts)", () => {
     return [readFileSync(streamed, "utf8"), readFileSync(inMemory, "utf8")];
   }
 
+  it("print every double as String(x) does (the old writer's jsonNumber), null if not finite", () => {
+    // The encoder prints numbers with JSON.stringify of an array; the writer before it used String(x).
+    fc.assert(
+      fc.property(fc.array(anyDouble, { minLength: 1, maxLength: 20 }), (xs) => {
+        expect(JSON.stringify(xs)).toBe(`[${xs.map((x) => (Number.isFinite(x) ? String(x) : "null")).join(",")}]`);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("are byte for byte JSON.stringify's, for any run_id and any double", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(run, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 5 }), async (runs, picks) => {
