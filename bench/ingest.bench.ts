@@ -211,9 +211,10 @@ export default async function ingestBenchmark(): Promise<void> {
     const oneThread = await timeRuns(() => ingestFilesTo([million], { parallelMinBytes: Infinity }, () => {}), RUNS);
     const summary = await ingestFilesTo([million], {}, () => {});
     const artifact = join(scratch, "artifact.json");
-    const writeArtifact = await timeRuns(() => {
-      writeObservationsArtifact(artifact, summary, summariseRunTable(summary.runs), { toolVersion: "bench", format: "auto", strict: false, groupBy: [], rejectsFile: null });
-    }, RUNS);
+    const writeArtifact = await timeRuns(
+      () => writeObservationsArtifact(artifact, summary, summariseRunTable(summary.runs), { toolVersion: "bench", format: "auto", strict: false, groupBy: [], rejectsFile: null }),
+      RUNS,
+    );
 
     // csv-parse on 100 k rows.
     const smallRows = (await ingestFiles([small])).counts.read;

@@ -51,6 +51,16 @@ function writing<T>(path: string, write: () => T): T {
   }
 }
 
+/** `writing`, for an asynchronous write. */
+async function writingAsync<T>(path: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== undefined && !(error instanceof InputError)) throw fileSystemError(error, path);
+    throw error;
+  }
+}
+
 /** Progress on stderr: nothing for inputs read within a second, then a line a second. */
 function progressReporter(io: CommandIo): (rowsRead: number) => void {
   const started = Date.now();
@@ -190,7 +200,8 @@ Example:
     let summary: IngestSummary;
     try {
       rejects?.write(REJECTS_CSV_HEADER);
-      const options = { format, strict, groupBy, onProgress: progressReporter(io), spillDirectory: existingFolderOf(out) };
+      // deferHashes: a large file's SHA-256 is computed while the observations are written.
+      const options = { format, strict, groupBy, onProgress: progressReporter(io), spillDirectory: existingFolderOf(out), deferHashes: true };
       summary = await ingestTracesTo(
         traces,
         options,
@@ -207,7 +218,7 @@ Example:
       }
       const { series, validationRuns } = summariseRunTable(summary.runs, { groupBy });
       const context = { toolVersion: TOOL_VERSION, format, strict, groupBy, rejectsFile };
-      writing(out, () => writeObservationsArtifact(out, summary, { series, validationRuns }, context));
+      await writingAsync(out, () => writeObservationsArtifact(out, summary, { series, validationRuns }, context));
       if (rejects !== null) writing(rejectsFile!, () => rejects.commit());
       const report: Report = { summary, series, groupBy, validationRuns: validationRuns.length, firstRejectAt };
       if (values.json) {

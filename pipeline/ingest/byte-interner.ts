@@ -83,6 +83,28 @@ export class ByteInterner {
     return Buffer.from(this.arena.buffer, this.arena.byteOffset + start, this.lengths[id]!).toString("utf8");
   }
 
+  /**
+   * Where the bytes of `id` are: in `arenaBytes()` (valid until the next addition) from
+   * `startOf(id)`, `lengthOf(id)` long. For a loop over many ids, where a view per id
+   * (`bytes`) is an allocation each.
+   */
+  arenaBytes(): Uint8Array {
+    return this.arena;
+  }
+
+  /** The bytes all values take. */
+  get bytesUsed(): number {
+    return this.arenaUsed;
+  }
+
+  startOf(id: number): number {
+    return this.starts[id]!;
+  }
+
+  lengthOf(id: number): number {
+    return this.lengths[id]!;
+  }
+
   /** The value of `id` as bytes (a view into the arena, valid until the next addition). */
   bytes(id: number): Uint8Array {
     const start = this.starts[id]!;

@@ -17,8 +17,8 @@ export type CanonicalParser = "fast" | "csv-parse";
 export interface CanonicalReadReport {
   /** Things worth knowing that are not rejected rows (comment lines, CR line endings). */
   warnings: string[];
-  /** The file's SHA-256 when another thread computed it (the source then has none). */
-  sha256?: string;
+  /** The file's SHA-256 when another thread computes it (the source then has none), settled later. */
+  sha256?: Promise<string>;
   /** How a file read on two threads was put together (absent: it was read on one). */
   twoThreads?: "joined" | "second part re-read";
 }

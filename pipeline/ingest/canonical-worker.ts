@@ -1,9 +1,9 @@
 /**
  * The worker thread of a canonical file read in two parts (`canonical-split-reader.ts`):
- * it counts the lines of the first part (hashing it on the way), then reads the second
- * part into a ledger of its own, exactly as the main thread would, and posts back its
- * rejected rows (in batches, in line order), the run_ids it met, its accepted runs and
- * the file's SHA-256.
+ * it counts the lines of the first part, then reads the second part into a ledger of its
+ * own, exactly as the main thread would, and posts back its rejected rows (in batches, in
+ * line order), the run_ids it met and its accepted runs. It does not hash the file (a
+ * thread of its own does, see `canonical-split-reader.ts`).
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { InputError } from "../shared/errors";
@@ -35,7 +35,6 @@ export type SplitWorkerMessage =
       read: number;
       commentLines: number;
       firstCommentLine: number;
-      sha256: string;
     }
   | { type: "error"; inputError: boolean; message: string; stack?: string };
 
@@ -43,9 +42,10 @@ const REJECT_BATCH = 4096;
 
 async function run(input: SplitWorkerInput, post: (message: SplitWorkerMessage, transfer?: ArrayBuffer[]) => void): Promise<void> {
   let source = await openFileSource(input.path, input.name);
+  source.stopHashing?.(); // hashed by another thread
   if (input.crLineEnds) source = withCrLineEnds(source);
   try {
-    // The first part's lines, counted (and hashed by the source on the way).
+    // The first part's lines, counted.
     const chunk = Buffer.allocUnsafe(1 << 20);
     let line = 1;
     for (let position = 0; position < input.fromByte; ) {
@@ -82,9 +82,8 @@ async function run(input: SplitWorkerInput, post: (message: SplitWorkerMessage, 
     if (batch.length > 0) post({ type: "rejects", rows: batch });
     const { runs, read } = ledger.finish();
     const data = runs.toData();
-    const sha256 = await source.sha256();
     post(
-      { type: "done", firstLine: line, runIds, runs: data, read, commentLines: file.commentLines, firstCommentLine: file.firstCommentLine, sha256 },
+      { type: "done", firstLine: line, runIds, runs: data, read, commentLines: file.commentLines, firstCommentLine: file.firstCommentLine },
       [runIds.arena, runIds.starts, runIds.lengths, data.arena, data.idStart, data.idLength, data.m, data.sumSizeMb, data.bwMbPerS, data.uniformSizeMb, data.source, data.attributeSet].map((a) => a.buffer as ArrayBuffer),
     );
   } finally {

@@ -18,6 +18,7 @@ import { memorySource, openFileSource, type ByteSource } from "./byte-source";
 import { readCanonicalSource, type CanonicalParser } from "./canonical-reader";
 import { readHostLogRun, type HostLogRun } from "./host-logs-reader";
 import type { Observations } from "./observations";
+import { pendingSha256 } from "./observations-artifact";
 import type { RejectCode } from "./reject-reasons";
 import { createRowLedger } from "./row-ledger";
 import type { RunTable } from "./run-table";
@@ -47,6 +48,13 @@ export interface IngestOptions {
    * Infinity: never). Not in strict mode, nor with the csv-parse parser. Same result.
    */
   parallelMinBytes?: number;
+  /**
+   * `ingestTracesTo` may return before the SHA-256 of a file read on two threads is known
+   * (a thread of its own computes it after the reading): that input's `sha256` is then a placeholder
+   * until `IngestSummary.sha256Ready` settles. For a caller with work to do meanwhile
+   * (the CLI writes the observations, then the hashes: `writeObservationsArtifact`).
+   */
+  deferHashes?: boolean;
 }
 
 /** A row that was not used, with where it was and why. */
@@ -86,6 +94,11 @@ export interface IngestResult extends IngestOutcome {
 /** A streamed ingest: the rejects went to the caller's callback; the accepted runs as columns. */
 export interface IngestSummary extends IngestOutcome {
   runs: RunTable;
+  /**
+   * With `deferHashes`, when some inputs' SHA-256 is still being computed: settles once
+   * each of them is in `inputs` (until then it holds `pendingSha256(k)`, k its index).
+   */
+  sha256Ready?: Promise<void>;
 }
 
 /** A trace input the caller has already located: a canonical CSV or one host-logs run. */
@@ -141,7 +154,7 @@ export function ingestCanonicalTexts(files: { name: string; text: string }[], op
 
 export async function ingestTraces(traces: TraceInput[], options: IngestOptions = {}, warnings: string[] = []): Promise<IngestResult> {
   const rejects: RejectedRow[] = [];
-  const { runs, ...outcome } = await ingestTracesTo(traces, options, (row) => rejects.push(row), warnings);
+  const { runs, ...outcome } = await ingestTracesTo(traces, { ...options, deferHashes: false }, (row) => rejects.push(row), warnings);
   return { observations: observationsOf(runs, options), ...outcome, rejects };
 }
 
@@ -162,6 +175,7 @@ export async function ingestTracesTo(
 ): Promise<IngestSummary> {
   const ledger = createRowLedger({ strict: options.strict ?? false, onReject, spillDirectory: options.spillDirectory });
   const inputs: { path: string; sha256: string }[] = [];
+  const hashes: Promise<void>[] = [];
   const allWarnings = [...warnings];
   try {
     for (const trace of traces) {
@@ -178,7 +192,15 @@ export async function ingestTracesTo(
           spillDirectory: options.spillDirectory,
         });
         allWarnings.push(...report.warnings);
-        inputs.push({ path: source.name, sha256: report.sha256 ?? (await source.sha256()) });
+        if (report.sha256 === undefined) {
+          inputs.push({ path: source.name, sha256: await source.sha256() });
+        } else {
+          const input = { path: source.name, sha256: pendingSha256(inputs.length) };
+          inputs.push(input);
+          const hashed = report.sha256.then((sha256) => void (input.sha256 = sha256));
+          hashed.catch(() => {}); // awaited below (or by the caller); not unhandled if the ingest fails first
+          hashes.push(hashed);
+        }
       } finally {
         await source.close();
       }
@@ -186,6 +208,15 @@ export async function ingestTracesTo(
   } catch (error) {
     ledger.abort();
     throw error;
+  }
+  let sha256Ready: Promise<void> | undefined;
+  if (hashes.length > 0) {
+    sha256Ready = Promise.all(hashes).then(() => {});
+    sha256Ready.catch(() => {});
+    if (!options.deferHashes) {
+      await sha256Ready;
+      sha256Ready = undefined;
+    }
   }
   const { runs, read, rejected, rejectedByCode } = ledger.finish();
   const accepted = read - rejected;
@@ -195,6 +226,7 @@ export async function ingestTracesTo(
     throw new Error(`ingest bookkeeping: ${read} rows read, ${rejected} rejected, but the accepted runs hold ${inRuns} rows`);
   }
   const summary: IngestSummary = { counts: { read, accepted, rejected }, inputs, rejectedByCode, runs };
+  if (sha256Ready !== undefined) summary.sha256Ready = sha256Ready;
   if (allWarnings.length > 0) summary.warnings = allWarnings;
   return summary;
 }

@@ -161,6 +161,11 @@ export interface RowLedger {
    * with their text) after this scope's. Valid only when no run_id occurs in both parts.
    */
   appendTail(tail: { runs: RunTable; read: number; rejects: Iterable<PendingReject> }): void;
+  /**
+   * Runs (and bytes of their run_ids) that will be appended after the open scope's: the
+   * table makes room for them with the scope's when the scope is closed.
+   */
+  reserveRuns(runs: number, idBytes: number): void;
   /** Everything, once every scope is closed. */
   finish(): LedgerResult;
   /** Give up (an error stopped the ingest): drop the open scope and its temporary file. */
@@ -283,6 +288,9 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
   // Runs of the open scope, structure of arrays (made anew for each scope, so that a large
   // file's columns do not outlive it).
   let runCount = 0;
+  /** Runs to come after the open scope's (`reserveRuns`). */
+  let reservedRuns = 0;
+  let reservedIdBytes = 0;
   let runKey: Int32Array;
   let runState: Int8Array;
   let runM: Float64Array;
@@ -665,6 +673,11 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
         const sourceOfScope = table.sources.length;
         const sets: AttributeTrie = new Map();
         let addedSource = false;
+        // Room for every run of the scope (and those announced by `reserveRuns`) at once.
+        const idArena = runIds.arenaBytes();
+        table.reserve(table.length + runCount + reservedRuns, runIds.bytesUsed + reservedIdBytes);
+        reservedRuns = 0;
+        reservedIdBytes = 0;
         for (let run = 0; run < runCount; run++) {
           const conflicts = runConflicts.get(run);
           const runId = () => runIds.text(runKey[run]!);
@@ -680,7 +693,9 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
               table.sources.push(label);
               addedSource = true;
             }
-            table.append(runIds.bytes(runKey[run]!), runM[run]!, runSumSize[run]!, runSumBw[run]!, runMixedSizes[run] === 0 ? runFirstSize[run]! : null, sourceOfScope, attributeSetOf(run, names, sets));
+            const id = runKey[run]!;
+            const start = runIds.startOf(id);
+            table.appendFrom(idArena, start, start + runIds.lengthOf(id), runM[run]!, runSumSize[run]!, runSumBw[run]!, runMixedSizes[run] === 0 ? runFirstSize[run]! : null, sourceOfScope, attributeSetOf(run, names, sets));
             continue;
           }
           if (
@@ -741,6 +756,10 @@ export function createRowLedger(options: RowLedgerOptions = {}): RowLedger {
     },
     runIdSnapshot: () => runIds.snapshot(),
     hasRunId: (bytes, start, end) => runIds.has(bytes, start, end),
+    reserveRuns(runs, idBytes) {
+      reservedRuns += runs;
+      reservedIdBytes += idBytes;
+    },
     appendTail(tail) {
       if (scope !== null) throw new Error("appendTail: close the scope first");
       table.appendTable(tail.runs);

@@ -7,7 +7,7 @@
  * once before they count (the pipeline's build folder, synced before it is swapped in:
  * runner/output-folder.ts). An fsync costs a disk flush, ~5 ms on a virtual disk.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, rmdirSync, writeSync } from "node:fs";
+import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, rmdirSync, writeSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
 let counter = 0;
@@ -54,6 +54,17 @@ export interface AtomicLineWriter {
   write(line: string): void;
   /** Append `text` as it is (no line end added). */
   writeText(text: string): void;
+  /** Append `bytes` as they are (a caller that encodes its own output into a buffer). */
+  writeBytes(bytes: Uint8Array): void;
+  /** Overwrite the bytes at `position` (written before) with `bytes`: a value known only later. */
+  writeAt(position: number, bytes: Uint8Array): void;
+  /**
+   * Start writing what was written so far to disk (`fdatasync` on libuv's thread pool)
+   * while the caller goes on writing; settles when done. `commit()` still fsyncs, so this
+   * only moves the disk's work earlier: a caller that writes hundreds of MB awaits these
+   * before `commit()`, which then has little left to flush.
+   */
+  syncInBackground(): Promise<void>;
   commit(): void;
   abort(): void;
 }
@@ -86,12 +97,32 @@ export function openAtomicLineWriter(path: string, flushBytes = 1 << 20): Atomic
     }
     used += buffer.write(text, used, "utf8");
   };
+  const writeBytes = (bytes: Uint8Array) => {
+    if (used + bytes.length <= buffer.length) {
+      buffer.set(bytes, used);
+      used += bytes.length;
+      return;
+    }
+    flush();
+    let offset = 0;
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+  };
   return {
     write(line: string) {
       writeText(line);
       if (!line.endsWith("\n")) writeText("\n");
     },
     writeText,
+    writeBytes,
+    syncInBackground() {
+      flush();
+      return new Promise<void>((resolve, reject) => fdatasync(fd, (error) => (error === null ? resolve() : reject(error))));
+    },
+    writeAt(position: number, bytes: Uint8Array) {
+      flush();
+      let offset = 0;
+      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset, position + offset);
+    },
     commit() {
       if (!open) return;
       flush();

@@ -81,4 +81,18 @@ describe("reading a file on two threads", () => {
       await bothWays(path);
     }
   });
+
+  it("joins the parts of several files, their sources and attribute records mapped (the second file's worker has its own)", async () => {
+    const paths = ["a.csv", "b.csv"].map((name, f) => {
+      // Attribute values that differ per run, and per file, so that each part has its own records.
+      const lines = rows(40_000, `f${f}-`).map((line, k) => line.replace(/,azur$/, `,c${(k >> 4) % 7}-${f}`));
+      const path = join(scratch, name);
+      writeFileSync(path, `${HEADER}\n${lines.join("\n")}\n`);
+      return path;
+    });
+    const sequential = await ingestFiles(paths, { parallelMinBytes: Infinity, groupBy: ["cluster"] });
+    const split = await ingestFiles(paths, { parallelMinBytes: 0, groupBy: ["cluster"] });
+    expect(split).toEqual(sequential);
+    expect(new Set(split.observations.runs.map((r) => r.source)).size).toBe(2);
+  });
 });
