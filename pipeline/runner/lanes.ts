@@ -8,8 +8,7 @@
  * a stage: a stage is a pure function of its inputs, and the runner writes what it returns.
  *
  * A stage is started when every stage that produces one of its inputs is done: the first
- * ready one in data-flow order, in the first free lane that takes it. A stage with `prepare`
- * (the report) has a thread of its own, which prepares it while the others compute.
+ * ready one in data-flow order, in the first free lane.
  */
 import { extname, join } from "node:path";
 import { readFileSync } from "node:fs";
@@ -17,17 +16,13 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { InputError, UsageError } from "../shared/errors";
 import type { Stage, StageContext, StageResult } from "./stage";
-import type { PrepareRequest, StageReply, StageRequest } from "./stage-worker";
+import type { StageReply, StageRequest } from "./stage-worker";
 
 /** What a lane needs to run a stage: its context without the parsed inputs (the lane reads them) and progress. */
 export type StageData = Omit<StageContext, "inputs" | "progress">;
 
 export interface Lane {
   name: string;
-  /** The one stage this lane is for (a stage with `prepare`); other lanes never take it. */
-  only?: string;
-  /** Start preparing `stage` (its `prepare`), ahead of its run in this lane. */
-  prepare?(stage: Stage): void;
   /** Run `stage` with its input artifacts read from `inputPaths` (name → file). */
   run(stage: Stage, inputPaths: Record<string, string>, data: StageData, progress: (message: string) => void): Promise<StageResult>;
   close?(): Promise<void>;
@@ -46,15 +41,7 @@ export const inProcessLane: Lane = {
 export class WorkerLane implements Lane {
   private worker: Worker | undefined;
 
-  constructor(
-    readonly name: string,
-    readonly only?: string,
-  ) {}
-
-  prepare(stage: Stage): void {
-    const request: PrepareRequest = { type: "prepare", module: stage.module, name: stage.name };
-    (this.worker ?? this.start()).postMessage(request);
-  }
+  constructor(readonly name: string) {}
 
   private start(): Worker {
     const extension = extname(__filename);
@@ -128,13 +115,11 @@ export async function runInLanes(
   let wake = () => {};
   let changed = new Promise<void>((resolve) => (wake = resolve));
   const ready = (index: number) => wiring.get(stages[index]!.name)!.every((input) => done.has(producerOf.get(input)!));
-  const dedicated = new Set(lanes.flatMap((lane) => (lane.only === undefined ? [] : [lane.only])));
-  const takes = (lane: Lane, index: number) => (lane.only === undefined ? !dedicated.has(stages[index]!.name) : lane.only === stages[index]!.name);
 
   const laneLoop = async (lane: Lane): Promise<void> => {
     for (;;) {
-      if (failure !== undefined || !pending.some((index) => takes(lane, index))) return;
-      const position = pending.findIndex((index) => takes(lane, index) && ready(index));
+      if (failure !== undefined || pending.length === 0) return;
+      const position = pending.findIndex(ready);
       if (position < 0) {
         await changed;
         continue;

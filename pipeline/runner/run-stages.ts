@@ -111,23 +111,6 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
     return [...allInputFiles].map(([name, sha256]) => ({ name, sha256 }));
   });
 
-  const workers = Math.min(options.workers ?? 0, stages.length);
-  const prepared = workers > 0 ? stages.filter((stage) => stage.prepare !== undefined) : [];
-  const lanes: Lane[] =
-    workers > 0
-      ? [
-          ...Array.from({ length: workers }, (_, i) => new WorkerLane(`worker ${i + 1}`)),
-          ...prepared.map((stage, i) => new WorkerLane(`worker ${workers + i + 1}`, stage.name)),
-        ]
-      : [inProcessLane];
-  // Prepared once some stage has work to do: a run that skips every stage starts no thread.
-  let preparing = false;
-  const prepareAhead = () => {
-    if (preparing) return;
-    preparing = true;
-    for (const lane of lanes) if (lane.only !== undefined) lane.prepare?.(stages.find((stage) => stage.name === lane.only)!);
-  };
-
   /** Decide whether the stage at `index` runs (its upstream stages are done), and run it in `lane`. */
   const runOne = async (index: number, lane: Lane): Promise<void> => {
     const stage = stages[index]!;
@@ -158,7 +141,6 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
       return;
     }
 
-    prepareAhead();
     log(`${label}: running${lane === inProcessLane ? "" : ` (${lane.name})`}: ${options.explain ? reasons.join("; ") : shorten(reasons[0]!)}`);
     const result = await lane.run(stage, Object.fromEntries(inputNames.map((name) => [name, join(options.out, artifactPath(name))])), {
       parameters: parameters[stage.name] as StageParameters,
@@ -211,6 +193,8 @@ export async function runStages(stages: readonly Stage[], options: RunStagesOpti
     outcomes[index] = { name: stage.name, ran: true, reasons, seconds, outputs: Object.keys(outputs) };
   };
 
+  const workers = Math.min(options.workers ?? 0, stages.length);
+  const lanes: Lane[] = workers > 0 ? Array.from({ length: workers }, (_, i) => new WorkerLane(`worker ${i + 1}`)) : [inProcessLane];
   try {
     await runInLanes(stages, wiring, lanes, runOne);
   } finally {

@@ -1,9 +1,9 @@
 /**
- * A lane of the pipeline (lanes.ts): a worker thread that runs the stages it is sent, one at
- * a time, while other lanes run others; or, for a stage with `prepare`, prepares that stage
- * and then runs it. A stage is found by the module that defines it and its name, its input
- * artifacts are read here from their files, and its result goes back whole; progress lines
- * and errors (with their kind, so that exit codes stay) are messages.
+ * The pipeline's second lane (run-stages.ts): a worker thread that runs the stages it is
+ * sent, one at a time, while the main thread runs another. A stage is found by the module
+ * that defines it and its name, its input artifacts are read here from their files, and its
+ * result goes back whole; progress lines and errors (with their kind, so that exit codes
+ * stay) are messages.
  */
 import { readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
@@ -32,30 +32,13 @@ async function runRequest(request: StageRequest): Promise<StageResult> {
   return stage.run({ ...request.context, inputs, progress: (message) => post({ type: "progress", message }) });
 }
 
-/** Prepare the stage the thread is dedicated to (Stage.prepare); its run follows. */
-export interface PrepareRequest {
-  type: "prepare";
-  module: string;
-  name: string;
-}
-
-async function handle(request: StageRequest | PrepareRequest): Promise<void> {
-  if ("type" in request) {
-    // A failed warm-up costs time only: run() does the same work and reports its errors.
-    await findStage(request.module, request.name).prepare?.().catch(() => {});
-    return;
-  }
-  try {
-    parentPort!.postMessage({ type: "done", result: await runRequest(request) } satisfies StageReply);
-  } catch (error) {
-    const kind = error instanceof InputError ? "InputError" : error instanceof UsageError ? "UsageError" : "Error";
-    const reply: StageReply = { type: "error", kind, message: error instanceof Error ? error.message : String(error), ...(error instanceof Error && error.stack ? { stack: error.stack } : {}) };
-    parentPort!.postMessage(reply);
-  }
-}
-
-// One request at a time, in the order sent: a stage's run waits for its preparation.
-let queue = Promise.resolve();
-parentPort?.on("message", (request: StageRequest | PrepareRequest) => {
-  queue = queue.then(() => handle(request));
+parentPort?.on("message", (request: StageRequest) => {
+  runRequest(request).then(
+    (result) => parentPort!.postMessage({ type: "done", result } satisfies StageReply),
+    (error: unknown) => {
+      const kind = error instanceof InputError ? "InputError" : error instanceof UsageError ? "UsageError" : "Error";
+      const reply: StageReply = { type: "error", kind, message: error instanceof Error ? error.message : String(error), ...(error instanceof Error && error.stack ? { stack: error.stack } : {}) };
+      parentPort!.postMessage(reply);
+    },
+  );
 });

@@ -76,11 +76,4 @@ export interface Stage<P extends StageParameters = StageParameters> {
    */
   inputFiles?(options: { traces: string[]; parameters: P }): string[];
   run(context: StageContext<P>): Promise<StageResult>;
-  /**
-   * Load and warm up what `run` needs before its inputs exist. With worker threads such a
-   * stage gets a thread of its own, which prepares it as soon as any stage of the run has
-   * work to do, while the stages before it compute (the report: its renderers, ~0.5 s of a
-   * forced run). It must not change what `run` returns.
-   */
-  prepare?(): Promise<void>;
 }

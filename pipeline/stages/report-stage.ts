@@ -34,11 +34,6 @@ export const reportStage: Stage<ReportParameters> = {
   outputs: ["report"],
   module: __filename,
   defaults: DEFAULT_REPORT_PARAMETERS,
-  async prepare() {
-    await import("../report/page/report-content.js");
-    const { warmUpRenderers } = await import("../report/page/render-report.js");
-    await warmUpRenderers();
-  },
   async run(context) {
     // Loaded here, not at the top: the report's content (its figures, tables, every stage's
     // types of results) and its renderers (vega, resvg, pdfkit, ~150 ms more) are needed only

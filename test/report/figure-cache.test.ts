@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { renderFigure, renderReport, warmUpRenderers } from "../../pipeline/report/page/render-report";
+import { renderReport } from "../../pipeline/report/page/render-report";
 import type { ReportContent } from "../../pipeline/report/page/report-content";
 import { builderFigures } from "./fixtures/builder-figures";
 
@@ -47,14 +47,4 @@ describe("the rendered-figure cache", () => {
     expect(readdirSync(dir)).toHaveLength(3 * 4);
     expect(renders).toBe(3);
   }, 60_000);
-});
-
-describe("warming up the renderers (the report stage's prepare)", () => {
-  it("leaves every figure's bytes as a cold renderer draws them", async () => {
-    const figures = builderFigures().slice(0, 4);
-    const cold = await Promise.all(figures.map((figure) => renderFigure(figure)));
-    await warmUpRenderers();
-    const warm = await Promise.all(figures.map((figure) => renderFigure(figure)));
-    expect(warm.map((r) => figureFiles(r.files))).toEqual(cold.map((r) => figureFiles(r.files)));
-  });
 });

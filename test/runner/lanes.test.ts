@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runStages } from "../../pipeline/runner/run-stages";
 import { InputError } from "../../pipeline/shared/errors";
 import { projectRoot } from "../../pipeline/shared/version";
-import { LANE_STAGES, PREPARED_STAGES } from "./fixtures/lane-stages";
+import { LANE_STAGES } from "./fixtures/lane-stages";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -67,29 +67,6 @@ describe("stages in worker threads", () => {
     await expect(failing).rejects.toThrow("c.scale must be ≥ 0, got -1");
     expect(lines.some((l) => /\[1\/4\] a: done/.test(l))).toBe(true);
     expect(lines.some((l) => /\[4\/4\] d: running/.test(l))).toBe(false);
-  });
-});
-
-describe("a stage with prepare", () => {
-  it("has a thread of its own, prepared while the others run, and none when every stage is skipped", async () => {
-    const out = join(fresh(), "out");
-    mkdirSync(out);
-    const preparedLog = join(fresh(), "prepared.log");
-    process.env.CKPT_TEST_PREPARE_LOG = preparedLog;
-    try {
-      const lines: string[] = [];
-      await runStages(PREPARED_STAGES, options(out, 2, { log: (l: string) => lines.push(l) }));
-      expect(lines.filter((l) => /\[5\/5\] e: running \(worker 3\)/.test(l))).toHaveLength(1);
-      expect(lines.some((l) => /^\[[1-4]\/5\] \w: running \(worker 3\)/.test(l))).toBe(false);
-      expect(lines.some((l) => /prepared before running: true/.test(l))).toBe(true);
-      expect(readFileSync(preparedLog, "utf8")).toBe("prepared\n");
-      expect(readFileSync(join(out, "artifacts", "largest.json"), "utf8")).toBe("25\n");
-      const rerun = await runStages(PREPARED_STAGES, options(out, 2));
-      expect(rerun.outcomes.every((o) => !o.ran)).toBe(true);
-      expect(readFileSync(preparedLog, "utf8")).toBe("prepared\n");
-    } finally {
-      delete process.env.CKPT_TEST_PREPARE_LOG;
-    }
   });
 });
 

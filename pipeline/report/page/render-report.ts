@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { writeFileAtomic } from "../../shared/atomic-write";
 import { sha256OfBytes } from "../../shared/hash";
 import type { Figure } from "../figures/figure";
-import { seriesLinesFigure } from "../figures/series-lines-spec";
 import type { ReportContent } from "./report-content";
 import { reportHtml, type ReportPageInputs } from "./report-html";
 import { renderPdf } from "../render/render-pdf";
@@ -101,32 +100,6 @@ export async function renderFigure(figure: Figure): Promise<{ files: ReportFile[
     { path: `${base}.pdf`, content: await renderPdf(rendered.svg, rendered, { title: figure.title }), ...volatile },
   ];
   return { files, warnings: rendered.warnings };
-}
-
-/**
- * Draw a small figure of the kind every report redraws (the measured scheduler times: lines
- * and points on log scales, a legend) and discard it, so that the renderers are loaded and
- * V8 has compiled their paths before the report's first figure (the report stage's
- * `prepare`). Rendering keeps no state between figures: what follows is drawn the same.
- */
-export async function warmUpRenderers(): Promise<void> {
-  const points = [10, 100, 1000].flatMap((x, i) => ["0", "1"].map((group) => ({ group, x, y: (i + 1) * (group === "0" ? 5 : 50) })));
-  await renderFigure(
-    seriesLinesFigure({
-      id: "warm-up",
-      title: "Warm-up",
-      caption: "",
-      xTitle: "x",
-      yTitle: "y",
-      groupTitle: "group",
-      groups: ["0", "1"],
-      points,
-      references: [{ group: "0", x: 20, y: 7, label: "reference" }],
-      referenceLabel: "reference",
-      logX: true,
-      logY: true,
-    }),
-  );
 }
 
 /** Rendered figures on disk by the hash of what determines their bytes. */
