@@ -36,7 +36,6 @@
  * else. Artifacts live in `<out>/artifacts/<name>.json`. A stage plugs in by adding it to
  * STAGES in data-flow order; the report reads the artifacts it knows as optional inputs.
  */
-import { availableParallelism, loadavg } from "node:os";
 import { dirname, extname, relative, resolve } from "node:path";
 import { fitStage, measuredFitStages } from "./stages/fit-stage";
 import { ingestStage, measuredIngestStages } from "./stages/ingest-stage";
@@ -61,24 +60,22 @@ export interface PipelineOptions {
   force?: boolean;
   explain?: boolean;
   parameterOverrides?: Record<string, unknown>;
-  /** Stage lanes: 1 = the main thread, N > 1 = N worker threads; default `stageWorkers()`. */
+  /** Stage lanes: 1 = the main thread (default), N > 1 = N worker threads. */
   jobs?: number;
   log?: (line: string) => void;
 }
 
 /**
- * Independent stages side by side in two worker threads (runner/lanes.ts) when a core is
- * idle, as make's --load-average does: each worker loads its own modules (~15 % more CPU),
- * which only a free core pays back; on a busy machine the stages run on the main thread.
- * Only from the built code: from the TypeScript sources (tests) a worker could not load the
- * modules a stage imports when it runs (tsx's hooks do not reach a worker's import()).
- * `--jobs N` overrides the rule: N worker threads, or the main thread for 1.
+ * Stages side by side in `jobs` worker threads (runner/lanes.ts), or all on the main thread
+ * (the default, and `--jobs 1`). Each worker loads and compiles its own copy of the modules
+ * it runs, and stages in different threads share none of V8's compiled code: on two cores a
+ * forced run took 3.3–3.7 s on two workers against 3.2–3.4 s on the main thread (4.4 s of
+ * CPU against 3.9 s), so threads are something to try on a machine with cores to spare, not
+ * a default. Only from the built code: from the TypeScript sources (tests) a worker could not
+ * load the modules a stage imports when it runs (tsx's hooks do not reach a worker's import()).
  */
 function stageWorkers(jobs: number | undefined): number {
-  if (extname(__filename) !== ".js") return 0;
-  if (jobs !== undefined) return jobs > 1 ? jobs : 0;
-  const cores = availableParallelism();
-  return cores >= 2 && loadavg()[0]! < cores - 1 ? 2 : 0;
+  return extname(__filename) === ".js" && jobs !== undefined && jobs > 1 ? jobs : 0;
 }
 
 export function runPipeline(options: PipelineOptions, stages: readonly Stage[] = STAGES): Promise<PipelineRun> {
