@@ -11,9 +11,9 @@
  * one that cannot be read or written, costs time only.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire, wrap } from "node:module";
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
 import { writeFileAtomic } from "./atomic-write";
 
@@ -44,6 +44,11 @@ export function requireWithCodeCache(path: string): CachedModule {
       needsCache = false;
       try {
         writeFileAtomic(cachePath, script.createCachedData(), { sync: false });
+        // Caches of earlier versions of the file (or of another node) are of no further use.
+        const prefix = `${basename(path)}.`;
+        for (const name of readdirSync(dirname(path))) {
+          if (name.startsWith(prefix) && name.endsWith(".v8cache") && name !== basename(cachePath)) rmSync(join(dirname(path), name), { force: true });
+        }
       } catch {
         // A read-only installation: the file loads without a cache.
       }

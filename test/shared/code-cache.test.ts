@@ -26,10 +26,14 @@ describe("requireWithCodeCache", () => {
     second.saveCache(); // a usable cache existed: nothing new
     expect(caches()).toHaveLength(1);
 
+    const before = caches();
     // Same length, other code: V8 would accept the old cache (it compares lengths); ours names caches by content.
     writeFileSync(path, 'const { join } = require("node:path");\nmodule.exports = { answer: () => 40 + 3, join: join("a", "c") };\n');
     const edited = requireWithCodeCache(path);
     expect((edited.exports as { answer: () => number }).answer()).toBe(43);
     expect((edited.exports as { join: string }).join).toBe(join("a", "c"));
+    edited.saveCache(); // the cache of the earlier bytes goes
+    expect(caches()).toHaveLength(1);
+    expect(caches()).not.toContain(before[0]);
   });
 });
