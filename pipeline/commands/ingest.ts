@@ -41,13 +41,17 @@ function openOutput(path: string): AtomicLineWriter {
   }
 }
 
-/** Run `write`, turning a file-system error on `path` (a full disk…) into a message. */
+/** A file-system error on `path` (a full disk…) as a message; any other error as it is. */
+function writeError(error: unknown, path: string): unknown {
+  return (error as NodeJS.ErrnoException).code !== undefined && !(error instanceof InputError) ? fileSystemError(error, path) : error;
+}
+
+/** Run `write`, turning a file-system error on `path` into a message. */
 function writing<T>(path: string, write: () => T): T {
   try {
     return write();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== undefined && !(error instanceof InputError)) throw fileSystemError(error, path);
-    throw error;
+    throw writeError(error, path);
   }
 }
 
@@ -56,8 +60,7 @@ async function writingAsync<T>(path: string, write: () => Promise<T>): Promise<T
   try {
     return await write();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== undefined && !(error instanceof InputError)) throw fileSystemError(error, path);
-    throw error;
+    throw writeError(error, path);
   }
 }
 

@@ -22,15 +22,22 @@ export interface AtomicWriteOptions {
   sync?: boolean;
 }
 
+/**
+ * All of `bytes` (a write may take fewer than asked), at `position` — which leaves the
+ * file's offset where it was — or, when null, where the file's offset is.
+ */
+function writeAll(fd: number, bytes: Uint8Array, position: number | null = null): void {
+  let offset = 0;
+  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset, position === null ? null : position + offset);
+}
+
 /** Write `content` to `path` atomically, creating parent directories. */
 export function writeFileAtomic(path: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   mkdirSync(dirname(path), { recursive: true });
   const temporary = temporaryPathFor(path);
   const fd = openSync(temporary, "w");
   try {
-    const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
-    let offset = 0;
-    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    writeAll(fd, typeof content === "string" ? Buffer.from(content, "utf8") : content);
     if (options.sync ?? true) fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
@@ -80,8 +87,7 @@ export function openAtomicLineWriter(path: string, flushBytes = 1 << 20): Atomic
   let used = 0;
   let open = true;
   const flush = () => {
-    let offset = 0;
-    while (offset < used) offset += writeSync(fd, buffer, offset, used - offset);
+    writeAll(fd, buffer.subarray(0, used));
     used = 0;
   };
   const writeText = (text: string) => {
@@ -89,9 +95,7 @@ export function openAtomicLineWriter(path: string, flushBytes = 1 << 20): Atomic
     if (used + 3 * text.length > buffer.length) {
       flush();
       if (3 * text.length > buffer.length) {
-        const bytes = Buffer.from(text, "utf8");
-        let offset = 0;
-        while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+        writeAll(fd, Buffer.from(text, "utf8"));
         return;
       }
     }
@@ -104,8 +108,7 @@ export function openAtomicLineWriter(path: string, flushBytes = 1 << 20): Atomic
       return;
     }
     flush();
-    let offset = 0;
-    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    writeAll(fd, bytes);
   };
   return {
     write(line: string) {
@@ -120,8 +123,7 @@ export function openAtomicLineWriter(path: string, flushBytes = 1 << 20): Atomic
     },
     writeAt(position: number, bytes: Uint8Array) {
       flush();
-      let offset = 0;
-      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset, position + offset);
+      writeAll(fd, bytes, position);
     },
     commit() {
       if (!open) return;
