@@ -119,28 +119,31 @@ export function inModelDomain(model: BandwidthModel, m: number, vGb: number): bo
 export function bandwidthEvaluator(
   model: Pick<BandwidthModel, "form" | "coefficients" | "bandwidthCapMbPerS">,
 ): (m: number, vGb: number) => number {
-  const k = model.coefficients;
+  const paper = model.form === "paper";
+  const k = evaluationCoefficients(model);
   const cap = model.bandwidthCapMbPerS ?? Infinity;
-  if (model.form === "paper") {
-    const { a, b, c, d, e } = k as Record<"a" | "b" | "c" | "d" | "e", number>;
-    return (m, v) => {
-      const m2 = m * m;
-      const v2 = v * v;
-      const bw = a * m2 * v2 + b * m2 + c * v2 + d * m + e;
-      return bw < cap ? bw : cap;
-    };
-  }
-  const c = FULL_TERMS.map((t) => k[t.name] ?? 0);
-  return (m, v) => {
-    const m2 = m * m;
-    const v2 = v * v;
-    const bw =
-      c[0]! + c[1]! * v + c[2]! * v2 +
-      m * (c[3]! + c[4]! * v + c[5]! * v2) +
-      m2 * (c[6]! + c[7]! * v + c[8]! * v2);
-    return bw < cap ? bw : cap;
-  };
+  return (m, v) => bandwidthAt(paper, k, cap, m, v);
 }
+
+/** A model's coefficients in the order `bandwidthAt` reads them: a, b, c, d, e (paper form) or a00 … a22 (full form). */
+export function evaluationCoefficients(model: Pick<BandwidthModel, "form" | "coefficients">): Float64Array {
+  return Float64Array.from(termsOf(model.form), (t) => model.coefficients[t.name] ?? 0);
+}
+
+/**
+ * bw(m, V) from `evaluationCoefficients`, capped at `cap`: every evaluator calls this one
+ * module-level function, so that a hot loop sees one call target (which V8 inlines) however
+ * many models or oracles a run creates, rather than a new closure each time.
+ */
+// Parenthesised: compiled with the module (see schedule/schedule-ckpt.ts, "Cold start").
+export const bandwidthAt = (function bandwidthAt(paper: boolean, k: Float64Array, cap: number, m: number, v: number): number {
+  const m2 = m * m;
+  const v2 = v * v;
+  const bw = paper
+    ? k[0]! * m2 * v2 + k[1]! * m2 + k[2]! * v2 + k[3]! * m + k[4]!
+    : k[0]! + k[1]! * v + k[2]! * v2 + m * (k[3]! + k[4]! * v + k[5]! * v2) + m2 * (k[6]! + k[7]! * v + k[8]! * v2);
+  return bw < cap ? bw : cap;
+});
 
 /** Evaluate the model at (m, V in GB), flagging extrapolation and unusable values. */
 export function predict(model: BandwidthModel, m: number, vGb: number): Prediction {

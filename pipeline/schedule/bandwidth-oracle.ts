@@ -24,9 +24,9 @@
  * never divided by. `bw(0, 0) = e` (index_bw_max's starting point, docs/science.md §4.3) is a
  * definition, not a prediction: it is read with `idleBandwidthMbPerS` and not counted.
  *
- * The returned function is allocation-free; the counters live in the closure.
+ * `bandwidthMbPerS` is allocation-free; the counters are fields of the oracle.
  */
-import { bandwidthEvaluator, type BandwidthModel } from "../fit/model";
+import { bandwidthAt, evaluationCoefficients, type BandwidthModel } from "../fit/model";
 
 export type DomainPolicy = "strict" | "warn";
 export const DOMAIN_POLICIES: readonly DomainPolicy[] = ["strict", "warn"];
@@ -58,42 +58,86 @@ export interface BandwidthOracle {
 }
 
 export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolicy = "strict"): BandwidthOracle {
-  const raw = bandwidthEvaluator(model);
   const { mMin, mMax, vGbMin, vGbMax } = model.domain;
-  const strict = policy === "strict";
-  let evaluations = 0;
-  let aboveDomain = 0;
-  let belowDomain = 0;
-  let nonPositive = 0;
-  let firstAboveDomain: BandwidthEvaluationCounts["firstAboveDomain"] = null;
-  let firstNonPositive: BandwidthEvaluationCounts["firstNonPositive"] = null;
-  return {
+  const state: OracleState = {
     model,
     policy,
-    idleBandwidthMbPerS: raw(0, 0),
-    // Parenthesised: compiled with its factory, not on the first decision (schedule-ckpt.ts, "Cold start").
-    bandwidthMbPerS: (function bandwidthMbPerS(m: number, vGb: number): number {
-      evaluations++;
-      if (m > mMax || vGb > vGbMax) {
-        aboveDomain++;
-        if (firstAboveDomain === null) firstAboveDomain = { m, vGb };
-        if (strict) return NaN;
-      } else if (m < mMin || vGb < vGbMin) {
-        belowDomain++;
-      }
-      const bw = raw(m, vGb);
-      if (bw > 0) return bw;
-      nonPositive++;
-      if (firstNonPositive === null) firstNonPositive = { m, vGb, rawMbPerS: bw };
-      return NaN;
-    }),
-    counts: () => ({ evaluations, aboveDomain, belowDomain, nonPositive, firstAboveDomain, firstNonPositive }),
-    resetCounts() {
-      evaluations = aboveDomain = belowDomain = nonPositive = 0;
-      firstAboveDomain = null;
-      firstNonPositive = null;
-    },
+    paper: model.form === "paper",
+    coefficients: evaluationCoefficients(model),
+    capMbPerS: model.bandwidthCapMbPerS ?? Infinity,
+    mMin,
+    mMax,
+    vGbMin,
+    vGbMax,
+    strict: policy === "strict",
+    evaluations: 0,
+    aboveDomain: 0,
+    belowDomain: 0,
+    nonPositive: 0,
+    firstAboveDomain: null,
+    firstNonPositive: null,
+    idleBandwidthMbPerS: 0,
+    bandwidthMbPerS: countedBandwidth,
+    counts: countsOf,
+    resetCounts,
   };
+  state.idleBandwidthMbPerS = bandwidthAt(state.paper, state.coefficients, state.capMbPerS, 0, 0);
+  return state;
+}
+
+/**
+ * An oracle's fields. Its methods are the module-level functions below, shared by every
+ * oracle: ScheduleCkpt makes two oracles per run, and a closure per oracle would give V8 a
+ * new call target each run, which undoes the inlining of the hot loops (a "wrong call
+ * target" deoptimisation, then generic calls; measured as runs 1.6× slower, at random).
+ */
+interface OracleState extends BandwidthOracle, BandwidthEvaluationCounts {
+  readonly paper: boolean;
+  readonly coefficients: Float64Array;
+  readonly capMbPerS: number;
+  readonly mMin: number;
+  readonly mMax: number;
+  readonly vGbMin: number;
+  readonly vGbMax: number;
+  readonly strict: boolean;
+  idleBandwidthMbPerS: number;
+}
+
+// Parenthesised: compiled with the module, not on the first decision (schedule-ckpt.ts, "Cold start").
+// The rare cases are out of line so that this stays small enough for V8 to inline into ks_bw's loops.
+const countedBandwidth = (function bandwidthMbPerS(this: OracleState, m: number, vGb: number): number {
+  this.evaluations++;
+  if (m > this.mMax || vGb > this.vGbMax) {
+    if (countAboveDomain(this, m, vGb)) return NaN;
+  } else if (m < this.mMin || vGb < this.vGbMin) {
+    this.belowDomain++;
+  }
+  const bw = bandwidthAt(this.paper, this.coefficients, this.capMbPerS, m, vGb);
+  return bw > 0 ? bw : countNonPositive(this, m, vGb, bw);
+});
+
+/** Count a point above the box; true when the policy makes it infeasible. */
+function countAboveDomain(state: OracleState, m: number, vGb: number): boolean {
+  state.aboveDomain++;
+  if (state.firstAboveDomain === null) state.firstAboveDomain = { m, vGb };
+  return state.strict;
+}
+
+function countNonPositive(state: OracleState, m: number, vGb: number, rawMbPerS: number): number {
+  state.nonPositive++;
+  if (state.firstNonPositive === null) state.firstNonPositive = { m, vGb, rawMbPerS };
+  return NaN;
+}
+
+function countsOf(this: OracleState): BandwidthEvaluationCounts {
+  const { evaluations, aboveDomain, belowDomain, nonPositive, firstAboveDomain, firstNonPositive } = this;
+  return { evaluations, aboveDomain, belowDomain, nonPositive, firstAboveDomain, firstNonPositive };
+}
+
+function resetCounts(this: OracleState): void {
+  this.evaluations = this.aboveDomain = this.belowDomain = this.nonPositive = 0;
+  this.firstAboveDomain = null;
+  this.firstNonPositive = null;
 }
 
 /** Add two count records (e.g. over the waves of a run); the first example points are kept. */

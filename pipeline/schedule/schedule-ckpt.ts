@@ -30,7 +30,10 @@
  *   the fluid progression to the next completion (Algorithm 1's lines 10–17 are part of the
  *   loop) — not input parsing or validation, not the model lookup, not recording decisions,
  *   not building the output. It is read from the clock at the loop's two ends only: a clock
- *   reading costs ~40 ns, two per decision would be a tenth of the time measured.
+ *   reading costs ~40 ns, two per decision would be a tenth of the time measured. Without
+ *   `record`, the loop allocates nothing (its buffers, the sort's included, are made before
+ *   the clock starts, as the C reference's are): an allocation inside could start a garbage
+ *   collection of earlier runs' buffers and charge it to this one.
  *
  * Cold start: a single CLI call runs this code once, before V8 has compiled it. The hot
  * functions (this one, index_bw_max, ks_bw, the estimators, the size set, the bandwidth
@@ -44,7 +47,7 @@
 import { InputError } from "../shared/errors";
 import { applicationColumns, type Application } from "./application";
 import { createBandwidthOracle, type BandwidthEvaluationCounts } from "./bandwidth-oracle";
-import { criterionOrder } from "./criterion-order";
+import { createOrderWorkspace, criterionOrder } from "./criterion-order";
 import { createFluidDevice } from "./fluid-device";
 import { indexBwMax } from "./index-bw-max";
 import { createKsBwWorkspace, ksBw, ksBwWorkBound } from "./ks-bw";
@@ -102,13 +105,14 @@ export const scheduleCkpt = (function scheduleCkpt(apps: readonly Application[],
   const running = createSizeSet(n);
   const toStart = new Int32Array(n);
   const candidates = new Int32Array(n);
+  const order = createOrderWorkspace(n);
   const deadlineS = options.deadlineS;
   const decisions: ScheduleDecision[] = [];
   const ids = (indices: ArrayLike<number>, count: number) => Array.from({ length: count }, (_, k) => apps[indices[k]!]!.id);
 
   const started = performance.now();
   let recordingMs = 0;
-  const waiting = criterionOrder(pS, sizesMb, options.criterion);
+  const waiting = criterionOrder(pS, sizesMb, options.criterion, order);
   let head = 0;
   let iterations = 0;
 
