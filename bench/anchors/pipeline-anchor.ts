@@ -7,9 +7,11 @@
  * stages overlap, so they add up to more than the run) and the CPU time of the processes.
  *
  * `--force` is timed as the CLI runs by default (every stage on the main thread) and, for
- * comparison, with `--jobs 2` (two worker threads).
+ * comparison, with `--jobs 2` (two worker threads), and, to show how much of it is V8
+ * starting cold, run WARM_RUNS times in one process (pipeline-warm.cjs): the last of those
+ * does the same work with the code already compiled and optimised.
  */
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +19,7 @@ import { median } from "../harness";
 import { ROOT, formatMs, type Anchor } from "./anchor";
 
 const RUNS = 3;
+const WARM_RUNS = 4;
 const TARGET_FORCE_MS = 2000;
 const TARGET_NOOP_MS = 500;
 
@@ -49,6 +52,8 @@ function childrenCpuMs(): number {
   }
 }
 
+const stageSeconds = (stages: PipelineRun["stages"]) => stages.map((stage) => `${stage.name} ${stage.seconds.toFixed(2)}`).join(", ");
+
 /** "ingest 0.31, fit 0.05, …" — each stage's median seconds over the runs. */
 function stageTimes(runs: PipelineRun[]): string {
   return runs[0]!.stages.map((stage, i) => `${stage.name} ${median(runs.map((r) => r.stages[i]!.seconds)).toFixed(2)}`).join(", ");
@@ -62,6 +67,8 @@ export function pipelineAnchor(): Anchor {
     const force = Array.from({ length: RUNS }, () => runPipeline(out, ["--force"]));
     const forceTwoThreads = Array.from({ length: RUNS }, () => runPipeline(out, ["--force", "--jobs", "2"]));
     const noop = Array.from({ length: RUNS }, () => runPipeline(out, []));
+    const inOneProcess = JSON.parse(execFileSync(process.execPath, [join(__dirname, "pipeline-warm.cjs"), ROOT, out, String(WARM_RUNS)], { cwd: ROOT, encoding: "utf8" })) as { ms: number; stages: PipelineRun["stages"] }[];
+    const warm = inOneProcess.at(-1)!;
     const forceMs = median(force.map((r) => r.ms));
     const forceTwoThreadsMs = median(forceTwoThreads.map((r) => r.ms));
     const noopMs = median(noop.map((r) => r.ms));
@@ -76,6 +83,7 @@ export function pipelineAnchor(): Anchor {
         `first run into an empty folder (figures rendered, not cached): ${formatMs(first.ms)}; ratios to the targets ${(forceMs / TARGET_FORCE_MS).toFixed(2)}× / ${(noopMs / TARGET_NOOP_MS).toFixed(2)}×`,
         `CPU time of the process: --force ${formatMs(median(force.map((r) => r.cpuMs)))}, no-op ${formatMs(median(noop.map((r) => r.cpuMs)))}`,
         `--force, each stage's own seconds: ${stageTimes(force)}`,
+        `--force ${WARM_RUNS} times in one process: ${inOneProcess.map((r) => formatMs(r.ms)).join(", ")}; stage by stage, the first (as the CLI runs) ${stageSeconds(inOneProcess[0]!.stages)}; the last, with the code the earlier runs compiled and optimised, ${stageSeconds(warm.stages)}. The difference is what a fresh process pays to load, compile and optimise the code: node 20 keeps no compiled code between processes`,
         `--force --jobs 2 (stages side by side in two worker threads): ${formatMs(forceTwoThreadsMs)}, ${formatMs(median(forceTwoThreads.map((r) => r.cpuMs)))} of CPU; each thread loads and compiles its own copy of the code`,
         `no-op: every stage skipped after hashing what it depends on (stat-cached), ${stageTimes(noop)} s; the rest is node's start-up, loading the runner (27 modules), linking the previous report into the build folder and swapping it in`,
       ],
