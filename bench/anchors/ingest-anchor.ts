@@ -23,6 +23,7 @@ import type { ObservationsArtifact } from "../../pipeline/ingest/observations-ar
 import { median } from "../harness";
 import { compileReference, runReference } from "../reference/c-reference";
 import { ROOT, formatMs, formatRatio, timeProcess, type Anchor } from "./anchor";
+import { formatProfile, profileMainThread, type ProfileGroup } from "./cpu-profile";
 
 /** 3,489 rows per repetition of the synthetic campaign. */
 const ROWS_PER_REPETITION = 3489;
@@ -135,6 +136,16 @@ function cIngest(path: string, runs: number): { ms: number[]; cells: Map<string,
   return { ms, cells };
 }
 
+/** How `ckpt ingest`'s main thread is split up in the profile the benchmark prints. */
+const INGEST_PROFILE_GROUPS: ProfileGroup[] = [
+  { name: "starting node and loading modules", pattern: /node:internal\/(modules|bootstrap|main)|^(wrapSafe|compileForInternalLoader|requireBuiltin|internalBinding|internalModuleStat|readFileUtf8) / },
+  { name: "reading and parsing rows", pattern: /ingest\/(canonical-|byte-interner|byte-source|decimal|process-values|trace-)|^read / },
+  { name: "per-run sums and tables", pattern: /ingest\/(row-ledger|run-table|summarise-runs|observations\.|reject-)/ },
+  { name: "writing the observations", pattern: /ingest\/(runs-json|observations-artifact)|shared\/atomic-write|^(writeBuffer|writeString|fsync|fdatasync|writeSync) / },
+  { name: "waiting (for the worker thread or the disk)", pattern: /^\(idle\) / },
+  { name: "garbage collection", pattern: /^\(garbage collector\) / },
+];
+
 export async function ingestAnchors(): Promise<Anchor[]> {
   const million = traceFile(287);
   timeProcess(process.execPath, [CLI, "--version"]); // warm the module cache of the file system
@@ -143,6 +154,13 @@ export async function ingestAnchors(): Promise<Anchor[]> {
   const duckProcessMs = median(duckdbProcess(million.path, RUNS));
   const startUpMs = median(Array.from({ length: RUNS }, () => timeProcess(process.execPath, [CLI, "ingest", "--help"])));
   const c = cIngest(million.path, RUNS);
+  const profileFolder = mkdtempSync(join(tmpdir(), "ckpt-bench-ingest-profile-"));
+  let profile: ReturnType<typeof profileMainThread>;
+  try {
+    profile = profileMainThread([CLI, "ingest", million.path, "--out", join(profileFolder, "observations.json")], INGEST_PROFILE_GROUPS);
+  } finally {
+    rmSync(profileFolder, { recursive: true, force: true });
+  }
   const oursMs = median(ours.ms);
   const duckMs = median(duck.ms);
   const cMs = median(c.ms);
@@ -162,7 +180,8 @@ export async function ingestAnchors(): Promise<Anchor[]> {
         `ours ${rate(million.rows, oursMs).toFixed(2)} M rows/s, DuckDB end to end ${rate(million.rows, duckProcessMs).toFixed(2)} (query alone ${rate(million.rows, duckMs).toFixed(2)}), C ${rate(million.rows, cMs).toFixed(2)}; ours ÷ DuckDB's query alone ${formatRatio(oursMs / duckMs)}, ours ÷ C ${formatRatio(oursMs / cMs)}`,
         `both end to end: a fresh process that starts node and loads its modules (ours also hashes the input with SHA-256 and writes the observations artifact, one JSON object per run; DuckDB prints its cells); C is a fresh process that parses, checks and aggregates (no hash, no output file)`,
         `same ${ours.cells.size} (m, v) cells, run counts, means and sds: ${agree ? "yes" : "NO"} (largest relative difference: DuckDB ${duckDifference.toExponential(1)}, C ${cDifference.toExponential(1)})`,
-        `peak resident memory of ours: ${Math.max(...ours.peakMib).toFixed(0)} MiB; start-up alone (node and the command's modules, \`ckpt ingest --help\`): ${formatMs(startUpMs)}; where the rest goes: pipeline/ingest/README.md`,
+        `peak resident memory of ours: ${Math.max(...ours.peakMib).toFixed(0)} MiB; start-up alone (node and the command's modules, \`ckpt ingest --help\`): ${formatMs(startUpMs)}`,
+        `where ours goes, one run under V8's sampling profiler (main thread, ${formatMs(profile.totalMs)} of samples; the worker reads the other part of the file meanwhile): ${formatProfile(profile)}. Why Node does not get below DuckDB here: pipeline/ingest/README.md`,
       ],
     },
   ];
