@@ -3,19 +3,22 @@
  * against the same algorithm in plain C (bench/reference/schedule-ckpt.c) on the same 200
  * seeded instances. Ours runs from the built library (dist/, what `ckpt` and notebooks
  * load). After 5 untimed passes over all instances, per instance: one more call, then the
- * best of 5; the median over instances. Ours is measured so in PROCESSES fresh processes
- * (schedule-process.cjs) and quoted as the median of their medians: how well V8 optimises the
- * hot loops is settled once per process, and differs between processes.
+ * best of 5; the median over instances.
  *
- * Ours is quoted as `schedulerMicros`, the decision code's own clock (schedule-ckpt.ts: the
- * order and the decisions, not the fluid execution nor building the outcome), which is
- * what `ckpt schedule` reports; the whole call is printed too. The C time is the whole
- * algorithm (order, decisions and execution) with no clock inside. Both must checkpoint
- * the same applications: the CTNYS of every instance is compared.
+ * Ours is quoted as `schedulerMicros`, the algorithm's own clock (schedule-ckpt.ts: the sort,
+ * the decisions and the fluid progression between them, not the set-up nor building the
+ * outcome), which is what `ckpt schedule` reports; the whole call is printed too. The C time
+ * is the whole algorithm with no clock inside. Both must checkpoint the same applications:
+ * the CTNYS of every instance is compared.
  *
- * Also timed, the same way (fresh processes, median of their medians): the C reference
- * transliterated line for line into TypeScript (bench/reference/schedule-ckpt-transliteration.ts),
- * which separates what V8 makes of the C's own code from what our structure adds.
+ * Also timed, the same way: the C reference transliterated line for line into TypeScript
+ * (bench/reference/schedule-ckpt-transliteration.ts), which separates what V8 makes of the
+ * C's own code from what our structure adds.
+ *
+ * Each of the three runs PROCESSES times in a fresh process (ours and the transliteration
+ * through schedule-process.cjs), round by round so that a passing load falls on all three
+ * alike; each is quoted as the median of its runs. How well V8 optimises the hot loops is
+ * settled once per process, and differs between processes.
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
