@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { writeFileAtomic } from "../shared/atomic-write";
 import { InputError, UsageError } from "../shared/errors";
-import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type LegacyCommand, type CommandIo, type ParsedArgs } from "../shared/command";
+import { defineCommand, type CommandIo } from "../shared/command";
 import { formatNumber, formatTable } from "../shared/format-table";
 import { ingestFiles } from "../ingest/ingest-files";
 import { projectRoot } from "../shared/version";
@@ -19,50 +19,12 @@ import { planSweep } from "../harness/plan-sweep";
 import { describeCombination, formatProgress } from "../harness/progress";
 import { readNodesFile } from "../harness/read-nodes-file";
 import { runSweep, type ProgressEvent, type RunOverrides } from "../harness/run-sweep";
-import { LAUNCHERS, SYNC_MODES, type LauncherKind, type Sweep } from "../harness/sweep-spec";
+import { LAUNCHERS, SYNC_MODES, type LauncherKind, type Sweep, type SyncMode } from "../harness/sweep-spec";
 import { sweepStatus } from "../harness/sweep-status";
 
 const SUBCOMMANDS = ["run", "plan", "status", "batch", "emulate", "hold"] as const;
-type Subcommand = (typeof SUBCOMMANDS)[number];
 
-/** Which flags each subcommand accepts (the rest are refused, not ignored). */
-const FLAGS: Record<Subcommand, string[]> = {
-  run: ["out", "resume", "retry-failed", "nodes-file", "launcher", "remote-shell", "lease-s", "json", "quiet"],
-  plan: ["json"],
-  status: ["out", "json"],
-  batch: ["scheduler", "out", "nodes", "walltime", "queue", "script", "ckpt"],
-  emulate: ["size-mb", "file", "sync", "pages-per-write"],
-  hold: ["size-mb"],
-};
-
-const HELP = `ckpt harness — run checkpoint-bandwidth measurement campaigns (docs/science.md §3.1) and write traces
-
-Usage:
-  ckpt harness run <sweep.json> --out <dir> [--resume] [--retry-failed] [--json] [--quiet]
-                   [--nodes-file <file>] [--launcher local|ssh|srun] [--remote-shell "<argv with {node}>"]
-  ckpt harness plan <sweep.json> [--json]          list the runs a sweep makes, without running them
-  ckpt harness status --out <dir> [--json]          what is done, failed, to do in a sweep folder
-  ckpt harness batch <sweep.json> --scheduler oar|slurm --out <dir> --nodes <n> --walltime <HH:MM:SS>
-                   [--queue <queue|partition>] [--script <file>] [--ckpt "<command running ckpt on the nodes>"]
-  ckpt harness emulate --size-mb <MB> --file <path> [--sync fsync|dsync|none] [--pages-per-write <k>]
-                   one emulated BLCR checkpoint (usable as a command template); prints {bytes, seconds}
-  ckpt harness hold --size-mb <MB>                 an application holding <MB> of touched memory until killed
-
-run
-  Runs every combination of the sweep (one parallel checkpoint run each) and writes into <dir>:
-  trace.csv (canonical trace, rewritten atomically after each run), host-logs/, runs/<run_id>/attempt-<k>/
-  (command, configuration, host, tool version, git commit, stdout/stderr, trace rows), state/ (per-run
-  state with leases) and plan.json. Progress with ETA on stderr.
-  --resume          continue a stopped or killed sweep: done runs are kept, a run caught in progress is
-                    redone, nothing is repeated (also starts a new sweep if <dir> holds none)
-  --retry-failed    with --resume, run the failed runs again
-  --nodes-file      hosts, one per line (e.g. from $OAR_NODE_FILE); overrides the sweep's "nodes"
-  --launcher        overrides the sweep's "launcher"; --remote-shell overrides "remoteShell" (ssh)
-  --lease-s         lease length in seconds (default 30): a killed runner's lease frees itself after it
-  Exit: 0 every run done, 1 some run failed (listed, with the folder holding its stderr) or bad input,
-  2 usage error, 130 interrupted (resume with --resume).
-
-The sweep file (JSON). The smallest:
+const SWEEP_FILE = `The sweep file (JSON). The smallest:
   { "backend": "emulate", "dir": "/tmp/ckpt-target", "m": [1, 2, 4], "sizeMb": [8, 32], "repetitions": 3 }
   backend        "emulate" (m worker processes writing BLCR-pattern images) or "command" (a template per process)
   dir            target folder, on the device to measure (default /tmp/ckpt-target)
@@ -78,76 +40,111 @@ The sweep file (JSON). The smallest:
   order "random" (default, seeded by "seed") | "grid";  name; cluster (written to the trace)
   sweeps         sub-sweeps inheriting every top-level field, e.g. [{}, { "sizeMb": [512], "m": [1, 2] }]
   exclude        [{ "m": [8], "sizeMb": [512] }]
-  See docs/harness.md for the backends, the cluster guide (OAR, Slurm) and examples.
+  See docs/harness.md for the backends, the cluster guide (OAR, Slurm) and examples.`;
+
+export const command = defineCommand({
+  name: "harness",
+  title: "run checkpoint-bandwidth measurement campaigns (docs/science.md §3.1) and write traces",
+  usage: [
+    "ckpt harness run <sweep.json> --out <dir> [--resume] [--retry-failed] [--json] [--quiet] [--nodes-file <file>] [--launcher local|ssh|srun] [--remote-shell \"<argv with {node}>\"] [--lease-s <s>]",
+    "ckpt harness plan <sweep.json> [--json]",
+    "ckpt harness status --out <dir> [--json]",
+    "ckpt harness batch <sweep.json> --scheduler oar|slurm --out <dir> --nodes <n> --walltime <HH:MM:SS> [--queue <queue|partition>] [--script <file>] [--ckpt \"<command running ckpt on the nodes>\"]",
+    "ckpt harness emulate --size-mb <MB> --file <path> [--sync fsync|dsync|none] [--pages-per-write <k>]",
+    "ckpt harness hold --size-mb <MB>",
+  ],
+  description: `run      runs every combination of the sweep (one parallel checkpoint run each) and writes into
+         --out: trace.csv (canonical trace, rewritten atomically after each run), host-logs/,
+         runs/<run_id>/attempt-<k>/ (command, configuration, host, tool version, git commit,
+         stdout/stderr, trace rows), state/ (per-run state with leases) and plan.json. Progress
+         with ETA on stderr.
+plan     lists the runs a sweep makes, without running them.
+status   what is done, failed, to do in a sweep folder.
+batch    writes an OAR or Slurm job script that runs the sweep on the reserved nodes.
+emulate  one emulated BLCR checkpoint (usable as a command template); prints {bytes, seconds}.
+hold     an application holding --size-mb of touched memory until killed.`,
+  subcommands: SUBCOMMANDS,
+  allowPositionals: true,
+  options: {
+    out: { kind: "string", for: ["run", "status", "batch"], required: true, value: "<dir>", help: "the sweep folder (run, status), or where batch writes its job script" },
+    resume: { kind: "flag", for: ["run"], help: "continue a stopped or killed sweep: done runs are kept, a run caught in progress is redone, nothing is repeated (also starts a new sweep if --out holds none)" },
+    "retry-failed": { kind: "flag", for: ["run"], help: "with --resume, run the failed runs again" },
+    "nodes-file": { kind: "string", for: ["run"], value: "<file>", help: "hosts, one per line (e.g. from $OAR_NODE_FILE); overrides the sweep's \"nodes\"" },
+    launcher: { kind: "choice", for: ["run"], choices: LAUNCHERS, help: "overrides the sweep's \"launcher\"" },
+    "remote-shell": { kind: "string", for: ["run"], value: "\"<argv>\"", help: "overrides the sweep's \"remoteShell\" (ssh launcher); must contain {node}, e.g. \"oarsh {node}\"" },
+    "lease-s": { kind: "number", for: ["run"], value: "<s>", default: 30, help: `lease length in seconds (3 to ${MAX_DURATION_S}): a killed runner's lease frees itself after it` },
+    json: { kind: "flag", for: ["run", "plan", "status"], help: "machine-readable output" },
+    quiet: { kind: "flag", for: ["run"], help: "no progress on stderr" },
+    scheduler: { kind: "choice", for: ["batch"], choices: ["oar", "slurm"], required: true, help: "the batch scheduler the job script is for" },
+    nodes: { kind: "integer", for: ["batch"], required: true, min: 1, help: "nodes to reserve" },
+    walltime: { kind: "string", for: ["batch"], required: true, value: "<HH:MM:SS>", help: "the reservation's length" },
+    queue: { kind: "string", for: ["batch"], value: "<queue|partition>", help: "the queue (OAR) or partition (Slurm)" },
+    script: { kind: "string", for: ["batch"], value: "<file>", defaultText: "--out/job.oar.sh or --out/job.slurm.sh", help: "where to write the job script" },
+    ckpt: { kind: "string", for: ["batch"], value: "\"<command>\"", defaultText: "the node running this command, with this project's bin/ckpt.js", help: "the command that runs ckpt on the nodes" },
+    "size-mb": { kind: "number", for: ["emulate", "hold"], required: true, value: "<MB>", help: "the image (emulate) or memory (hold) size, MB = 10^6 bytes, > 0" },
+    file: { kind: "string", for: ["emulate"], required: true, value: "<path>", help: "the image file to write" },
+    sync: { kind: "choice", for: ["emulate"], choices: SYNC_MODES, default: "fsync", help: "how the image reaches the device: fsync at the end, O_DSYNC writes, or none" },
+    "pages-per-write": { kind: "integer", for: ["emulate"], min: 1, default: 256, help: "pages per write(), 1 to 512 (1 = BLCR's two write() per page)" },
+  },
+  notes: `Exit (run): 0 every run done, 1 some run failed (listed, with the folder holding its stderr) or bad
+input, 2 usage error, 130 interrupted (resume with --resume).
+
+${SWEEP_FILE}
 
 Examples:
   ckpt harness run sweep.json --out runs/here
   ckpt harness run sweep.json --out runs/here --resume
-  ckpt harness batch sweep.json --scheduler oar --out ~/ckpt/azur --nodes 31 --walltime 4:00:00`;
-
-export const command: LegacyCommand = {
-  name: "harness",
-  help: HELP,
-  allowPositionals: true,
-  options: {
-    out: { type: "string" },
-    resume: { type: "boolean" },
-    "retry-failed": { type: "boolean" },
-    "nodes-file": { type: "string" },
-    launcher: { type: "string" },
-    "remote-shell": { type: "string" },
-    "lease-s": { type: "string" },
-    json: { type: "boolean" },
-    quiet: { type: "boolean" },
-    scheduler: { type: "string" },
-    nodes: { type: "string" },
-    walltime: { type: "string" },
-    queue: { type: "string" },
-    script: { type: "string" },
-    ckpt: { type: "string" },
-    "size-mb": { type: "string" },
-    file: { type: "string" },
-    sync: { type: "string" },
-    "pages-per-write": { type: "string" },
-  },
-  async run(args, io) {
-    const [sub, ...rest] = args.positionals;
-    if (sub === undefined || !(SUBCOMMANDS as readonly string[]).includes(sub)) {
-      throw new UsageError(`expected a subcommand (${SUBCOMMANDS.join(", ")})${sub === undefined ? "" : `, got "${sub}"`}`);
-    }
-    const subcommand = sub as Subcommand;
-    const given = Object.keys(args.values).filter((k) => args.values[k] !== undefined);
-    const stray = given.find((flag) => !FLAGS[subcommand].includes(flag));
-    if (stray !== undefined) throw new UsageError(`--${stray} does not apply to "ckpt harness ${subcommand}" (it takes ${FLAGS[subcommand].map((f) => `--${f}`).join(", ") || "no options"})`);
+  ckpt harness batch sweep.json --scheduler oar --out ~/ckpt/azur --nodes 31 --walltime 4:00:00`,
+  async run({ values, positionals, subcommand }, io) {
     const wantsSweep = subcommand === "run" || subcommand === "plan" || subcommand === "batch";
-    if (wantsSweep && rest.length !== 1) throw new UsageError(`"ckpt harness ${subcommand}" takes one sweep file, got ${rest.length === 0 ? "none" : rest.join(" ")}`);
-    if (!wantsSweep && rest.length > 0) throw new UsageError(`"ckpt harness ${subcommand}" takes no positional arguments, got ${rest.join(" ")}`);
+    if (wantsSweep && positionals.length !== 1) throw new UsageError(`"ckpt harness ${subcommand}" takes one sweep file, got ${positionals.length === 0 ? "none" : positionals.join(" ")}`);
+    if (!wantsSweep && positionals.length > 0) throw new UsageError(`"ckpt harness ${subcommand}" takes no positional arguments, got ${positionals.join(" ")}`);
+    const options = values as HarnessOptions;
     switch (subcommand) {
       case "run":
-        return runSubcommand(rest[0]!, args, io);
+        return runSubcommand(positionals[0]!, options, io);
       case "plan":
-        return planSubcommand(rest[0]!, args, io);
+        return planSubcommand(positionals[0]!, options, io);
       case "status":
-        return statusSubcommand(args, io);
+        return statusSubcommand(options, io);
       case "batch":
-        return batchSubcommand(rest[0]!, args, io);
+        return batchSubcommand(positionals[0]!, options, io);
       case "emulate": {
-        const sync = choiceFlag(args, "sync", SYNC_MODES, "fsync");
-        const pagesPerWrite = numberFlag(args, "pages-per-write", 256);
-        if (!Number.isInteger(pagesPerWrite) || pagesPerWrite < 1 || pagesPerWrite > 512) {
-          throw new UsageError(`--pages-per-write expects an integer from 1 to 512, got ${pagesPerWrite}`);
-        }
-        const file = stringFlag(args, "file");
-        return passThrough("emulate-worker", ["--size-mb", String(sizeMbFlag(args)), "--file", file, "--sync", sync, "--pages-per-write", String(pagesPerWrite)], io);
+        const pagesPerWrite = options["pages-per-write"];
+        if (pagesPerWrite > 512) throw new UsageError(`--pages-per-write expects an integer from 1 to 512, got ${pagesPerWrite}`);
+        return passThrough("emulate-worker", ["--size-mb", String(sizeMb(options)), "--file", options.file!, "--sync", options.sync, "--pages-per-write", String(pagesPerWrite)], io);
       }
       case "hold":
         // In this process, not a child: the command backend's {pid} is this process, so
         // its resident memory is the held size and killing it frees that memory.
-        holdMemory(sizeMbFlag(args));
+        holdMemory(sizeMb(options));
         return new Promise<number>(() => {});
     }
   },
-};
+});
+
+/** The options as `run` reads them (the table checked their grammar; each subcommand reads its own). */
+interface HarnessOptions {
+  out?: string;
+  resume: boolean;
+  "retry-failed": boolean;
+  "nodes-file"?: string;
+  launcher?: LauncherKind;
+  "remote-shell"?: string;
+  "lease-s": number;
+  json: boolean;
+  quiet: boolean;
+  scheduler?: Scheduler;
+  nodes?: number;
+  walltime?: string;
+  queue?: string;
+  script?: string;
+  ckpt?: string;
+  "size-mb"?: number;
+  file?: string;
+  sync: SyncMode;
+  "pages-per-write": number;
+}
 
 function readSweepFile(path: string): { sweep: Sweep; text: string } {
   let text: string;
@@ -160,24 +157,22 @@ function readSweepFile(path: string): { sweep: Sweep; text: string } {
   return { sweep: parseSweep(text, path, name), text };
 }
 
-async function runSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo): Promise<number> {
-  const outDir = stringFlag(args, "out");
+async function runSubcommand(sweepPath: string, options: HarnessOptions, io: CommandIo): Promise<number> {
+  const outDir = options.out!;
   const { sweep, text } = readSweepFile(sweepPath);
   const overrides: RunOverrides = {};
-  const nodesFile = optionalStringFlag(args, "nodes-file");
+  const nodesFile = options["nodes-file"];
   if (nodesFile !== undefined) overrides.nodes = readNodesFile(nodesFile);
-  const launcher = optionalStringFlag(args, "launcher");
-  if (launcher !== undefined) overrides.launcher = choiceFlag(args, "launcher", LAUNCHERS, "local") as LauncherKind;
-  const remoteShell = optionalStringFlag(args, "remote-shell");
+  if (options.launcher !== undefined) overrides.launcher = options.launcher;
+  const remoteShell = options["remote-shell"];
   if (remoteShell !== undefined) {
     const argv = remoteShell.trim().split(/\s+/);
     if (!argv.some((a) => a.includes("{node}"))) throw new UsageError(`--remote-shell must contain {node}, e.g. --remote-shell "oarsh {node}"; got "${remoteShell}"`);
     overrides.remoteShell = argv;
   }
-  const leaseS = numberFlag(args, "lease-s", 30);
+  const leaseS = options["lease-s"];
   if (!(leaseS >= 3 && leaseS <= MAX_DURATION_S)) throw new UsageError(`--lease-s expects a number of seconds from 3 to ${MAX_DURATION_S}, got ${leaseS}`);
-  const json = booleanFlag(args, "json");
-  const quiet = booleanFlag(args, "quiet");
+  const { json, quiet } = options;
 
   const controller = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -192,8 +187,8 @@ async function runSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo)
       outDir,
       sweep,
       sweepFile: { path: resolve(sweepPath), text },
-      resume: booleanFlag(args, "resume"),
-      retryFailed: booleanFlag(args, "retry-failed"),
+      resume: options.resume,
+      retryFailed: options["retry-failed"],
       overrides,
       leaseS,
       signal: controller.signal,
@@ -271,10 +266,10 @@ function progressPrinter(io: CommandIo, quiet: boolean): ((event: ProgressEvent)
   });
 }
 
-function planSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo): number {
+function planSubcommand(sweepPath: string, options: HarnessOptions, io: CommandIo): number {
   const { sweep } = readSweepFile(sweepPath);
   const plan = planSweep(sweep);
-  if (booleanFlag(args, "json")) {
+  if (options.json) {
     io.stdout(JSON.stringify(plan, null, 2));
     return 0;
   }
@@ -301,9 +296,9 @@ function planSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo): num
   return 0;
 }
 
-function statusSubcommand(args: ParsedArgs, io: CommandIo): number {
-  const status = sweepStatus(stringFlag(args, "out"));
-  if (booleanFlag(args, "json")) {
+function statusSubcommand(options: HarnessOptions, io: CommandIo): number {
+  const status = sweepStatus(options.out!);
+  if (options.json) {
     io.stdout(JSON.stringify(status, null, 2));
     return 0;
   }
@@ -322,21 +317,19 @@ function statusSubcommand(args: ParsedArgs, io: CommandIo): number {
   return 0;
 }
 
-function batchSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo): number {
+function batchSubcommand(sweepPath: string, options: HarnessOptions, io: CommandIo): number {
   const { sweep } = readSweepFile(sweepPath);
-  const scheduler = choiceFlag<Scheduler>(args, "scheduler", ["oar", "slurm"], "oar");
-  if (args.values.scheduler === undefined) throw new UsageError("missing required option --scheduler (oar or slurm)");
-  const outDir = resolve(stringFlag(args, "out"));
-  const nodes = numberFlag(args, "nodes");
-  if (!Number.isInteger(nodes) || nodes < 1) throw new UsageError(`--nodes expects a number of nodes ≥ 1, got ${nodes}`);
-  const walltime = stringFlag(args, "walltime");
+  const scheduler = options.scheduler!;
+  const outDir = resolve(options.out!);
+  const nodes = options.nodes!;
+  const walltime = options.walltime!;
   if (!/^\d{1,3}:\d{2}:\d{2}$/.test(walltime)) throw new UsageError(`--walltime expects HH:MM:SS, e.g. 2:00:00; got "${walltime}"`);
   const maxM = Math.max(...planSweep(sweep).combinations.map((c) => c.m));
   const perNode = Math.max(...sweep.subSweeps.map((s) => s.processesPerNode));
   if (maxM > nodes * perNode) {
     throw new InputError(`the sweep has runs of m = ${maxM} processes but --nodes ${nodes} × processesPerNode ${perNode} cannot hold them; reserve at least ${Math.ceil(maxM / perNode)} nodes`);
   }
-  const ckptFlag = optionalStringFlag(args, "ckpt");
+  const ckptFlag = options.ckpt;
   const ckpt = ckptFlag !== undefined ? ckptFlag.trim().split(/\s+/) : [process.execPath, join(projectRoot(), "bin", "ckpt.js")];
   const text = batchScript({
     scheduler,
@@ -345,10 +338,10 @@ function batchSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo): nu
     outDir,
     nodes,
     walltime,
-    queue: optionalStringFlag(args, "queue") ?? null,
+    queue: options.queue ?? null,
     ckpt,
   });
-  const scriptPath = resolve(optionalStringFlag(args, "script") ?? join(outDir, scheduler === "oar" ? "job.oar.sh" : "job.slurm.sh"));
+  const scriptPath = resolve(options.script ?? join(outDir, scheduler === "oar" ? "job.oar.sh" : "job.slurm.sh"));
   mkdirSync(outDir, { recursive: true });
   writeFileAtomic(scriptPath, text);
   chmodSync(scriptPath, 0o755);
@@ -356,8 +349,8 @@ function batchSubcommand(sweepPath: string, args: ParsedArgs, io: CommandIo): nu
   return 0;
 }
 
-function sizeMbFlag(args: ParsedArgs): number {
-  const sizeMb = numberFlag(args, "size-mb");
+function sizeMb(options: HarnessOptions): number {
+  const sizeMb = options["size-mb"]!;
   if (!(sizeMb > 0)) throw new UsageError(`--size-mb expects a size in MB (10^6 bytes) > 0, got ${sizeMb}`);
   return sizeMb;
 }

@@ -22,8 +22,9 @@ describe("ckpt harness", () => {
   });
 
   it("exits 2 on usage errors, saying what was expected", async () => {
-    expect(await ckpt("harness")).toMatchObject({ code: 2, stderr: expect.stringMatching(/expected a subcommand \(run, plan, status, batch, emulate, hold\)/) });
-    expect(await ckpt("harness", "run")).toMatchObject({ code: 2, stderr: expect.stringMatching(/takes one sweep file, got none/) });
+    expect(await ckpt("harness")).toMatchObject({ code: 2, stderr: expect.stringMatching(/expected a subcommand: run, plan, status, batch, emulate, hold/) });
+    expect(await ckpt("harness", "run")).toMatchObject({ code: 2, stderr: expect.stringMatching(/missing required option --out/) });
+    expect(await ckpt("harness", "run", "--out", root)).toMatchObject({ code: 2, stderr: expect.stringMatching(/takes one sweep file, got none/) });
     const path = sweepFile("ok.json", { backend: "emulate", m: [1], sizeMb: [1] });
     expect(await ckpt("harness", "run", path)).toMatchObject({ code: 2, stderr: expect.stringMatching(/missing required option --out/) });
     expect(await ckpt("harness", "plan", path, "--out", "x")).toMatchObject({ code: 2, stderr: expect.stringMatching(/--out does not apply to "ckpt harness plan"/) });
