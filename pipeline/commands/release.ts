@@ -9,7 +9,7 @@ import { loadModel } from "../fit/load-model";
 import { CRITERIA, ESTIMATOR_NAMES, SCHEDULE_DEFAULTS } from "../schedule";
 import { resolveScheduleOptions } from "../schedule/schedule-options";
 import { writeJsonAtomic } from "../shared/atomic-write";
-import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type CommandIo, type LegacyCommand, type ParsedArgs } from "../shared/command";
+import { defineCommand, type CommandIo } from "../shared/command";
 import { InputError, UsageError } from "../shared/errors";
 import { formatTable } from "../shared/format-table";
 import { checkInputPath } from "../shared/path-checks";
@@ -22,14 +22,14 @@ import type { ResourceManager } from "../release/resource-manager";
 import { applySidecar } from "../release/sidecar";
 import { slurm } from "../release/slurm";
 
-const help = `ckpt release — which running jobs to checkpoint before nodes are taken back (ScheduleCkpt as the scheduler's hook, [Y-thesis] ch. 6)
-
-Usage:
-  ckpt release --rm slurm|oar (--deadline S | --release-at TIME) (--nodes LIST | --reservation NAME)
-               --model paper|model.json [--k0 K] [--dry-run] [--json] [--log FILE]
-  ckpt release --rm slurm --watch --deadline S [--nodes LIST] --model … [--poll-s S] [--triggers N]
-
-Lists the jobs running on the nodes from the scheduler itself (squeue --json, oarstat -J),
+export const command = defineCommand({
+  name: "release",
+  title: "which running jobs to checkpoint before nodes are taken back (ScheduleCkpt as the scheduler's hook, [Y-thesis] ch. 6)",
+  usage: [
+    "ckpt release --rm slurm|oar (--deadline S | --release-at TIME) (--nodes LIST | --reservation NAME) --model paper|model.json [--k0 K] [--dry-run] [--json] [--log FILE]",
+    "ckpt release --rm slurm --watch --deadline S [--nodes LIST] --model … [--poll-s S] [--triggers N]",
+  ],
+  description: `Lists the jobs running on the nodes from the scheduler itself (squeue --json, oarstat -J),
 takes each job's checkpoint size from its memory and its unsaved computation from its start
 (or its last checkpoint), runs ScheduleCkpt with the cluster's bandwidth model, and prints
 the plan: which jobs, in which waves (jobs sharing a node checkpoint one at a time), the
@@ -41,72 +41,64 @@ and logs what happened next to the plan.
 
 Jobs: the job's batch script must trap the signal, checkpoint, and exit (see
 docs/release.md). OAR sends the signal to the first process of the job: submit
-\`exec ./job.sh\` or a script with -S.
-
-Options:
-  --rm slurm|oar        the batch scheduler
-  --deadline S          T: seconds until the nodes are taken back (> 0)
-  --release-at TIME     or the release time (ISO 8601, e.g. 2026-11-25T08:00:00Z, or epoch s)
-  --nodes LIST          the nodes to release: a comma list or a Slurm host list (n[1-3],m7)
-  --reservation NAME    (Slurm) the nodes of a reservation
-  --model M             "paper" (the published bw model) or a model file from ckpt fit
-  --k0 K, --criterion p|density, --estimator static|fluid    as ckpt schedule
-  --sidecar-dir DIR     read <DIR>/<job id>.json written by each job: {"sizeMb": …,
-                        "lastCheckpointAt": epoch s}; sizes from it are "sidecar" (measured
-                        by the job), others "requested" (the memory the job was allocated)
-  --default-size-mb MB  size of a job whose memory is unknown (OAR knows none), said as
-                        "assumed"; without it such a job is an error
-  --signal SIG          the checkpoint signal (default USR2)
-  --dry-run             print the plan only
-  --json                the plan (and with action, the log) as JSON
-  --log FILE            write the log of the action (JSON) to FILE, atomically
-  --poll-ms N           how often to look at signalled jobs (default 250)
-  --watch               (Slurm) stay and act by itself: when a reservation will start on
-                        nodes within T (--deadline), release them by its start; when nodes
-                        are drained, release them within T of when the drain was seen. Each
-                        reservation or drain once; --nodes limits the watch to those nodes.
-                        With --log FILE, release n writes FILE-n.json
-  --poll-s S            (--watch) how often to ask the scheduler (default 10)
-  --triggers N          (--watch) stop after N releases (default: run until interrupted)
-
-Examples:
+\`exec ./job.sh\` or a script with -S.`,
+  options: {
+    rm: { kind: "choice", choices: ["slurm", "oar"], required: true, help: "the batch scheduler to ask" },
+    deadline: { kind: "string", value: "S", help: "T: seconds until the nodes are taken back (> 0)" },
+    "release-at": { kind: "string", value: "TIME", help: "or the release time (ISO 8601, e.g. 2026-11-25T08:00:00Z, or epoch s)" },
+    nodes: { kind: "string", value: "LIST", help: "the nodes to release: a comma list or a Slurm host list (n[1-3],m7)" },
+    reservation: { kind: "string", value: "NAME", help: "(Slurm) the nodes of a reservation" },
+    model: { kind: "string", required: true, value: "paper|<file>", help: "\"paper\" (the published bw model) or a model file from ckpt fit" },
+    k0: { kind: "integer", min: 0, default: SCHEDULE_DEFAULTS.k0, help: "as ckpt schedule" },
+    criterion: { kind: "choice", choices: CRITERIA, default: SCHEDULE_DEFAULTS.criterion, help: "as ckpt schedule" },
+    estimator: { kind: "choice", choices: ESTIMATOR_NAMES, default: SCHEDULE_DEFAULTS.estimator, help: "as ckpt schedule" },
+    "sidecar-dir": { kind: "string", value: "DIR", help: "read <DIR>/<job id>.json written by each job: {\"sizeMb\": …, \"lastCheckpointAt\": epoch s}; sizes from it are \"sidecar\" (measured by the job), others \"requested\" (the memory the job was allocated)" },
+    "default-size-mb": { kind: "string", value: "MB", help: "size of a job whose memory is unknown (OAR knows none), said as \"assumed\"; without it such a job is an error" },
+    signal: { kind: "string", value: "SIG", default: "USR2", help: "the checkpoint signal" },
+    "dry-run": { kind: "flag", help: "print the plan only" },
+    json: { kind: "flag", help: "the plan (and with action, the log) as JSON" },
+    log: { kind: "string", value: "FILE", help: "write the log of the action (JSON) to FILE, atomically" },
+    "poll-ms": { kind: "number", value: "N", default: 250, help: "how often to look at signalled jobs, ms (≥ 10)" },
+    watch: { kind: "flag", help: "(Slurm) stay and act by itself: when a reservation will start on nodes within T (--deadline), release them by its start; when nodes are drained, release them within T of when the drain was seen. Each reservation or drain once; --nodes limits the watch to those nodes. With --log FILE, release n writes FILE-n.json" },
+    "poll-s": { kind: "number", value: "S", default: 10, help: "(--watch) how often to ask the scheduler, s" },
+    triggers: { kind: "integer", min: 1, value: "N", defaultText: "run until interrupted", help: "(--watch) stop after N releases" },
+  },
+  notes: `Examples:
   ckpt release --rm slurm --nodes 'n[1-8]' --deadline 600 --model reports/artifacts/model.json --dry-run
   ckpt release --rm slurm --reservation maint --release-at 2026-11-25T08:00:00Z --model paper --log release.json
   ckpt release --rm oar --nodes node1,node2 --deadline 300 --model paper --sidecar-dir ~/ckpt/sidecars
-  ckpt release --rm slurm --watch --deadline 900 --model model.json --log /var/log/ckpt-release.json`;
+  ckpt release --rm slurm --watch --deadline 900 --model model.json --log /var/log/ckpt-release.json`,
+  run: ({ values }, io) => run(values as ReleaseOptions, io),
+});
 
-export const command: LegacyCommand = {
-  name: "release",
-  help,
-  options: {
-    rm: { type: "string" },
-    deadline: { type: "string" },
-    "release-at": { type: "string" },
-    nodes: { type: "string" },
-    reservation: { type: "string" },
-    model: { type: "string" },
-    k0: { type: "string" },
-    criterion: { type: "string" },
-    estimator: { type: "string" },
-    "sidecar-dir": { type: "string" },
-    "default-size-mb": { type: "string" },
-    signal: { type: "string" },
-    "dry-run": { type: "boolean" },
-    json: { type: "boolean" },
-    log: { type: "string" },
-    "poll-ms": { type: "string" },
-    watch: { type: "boolean" },
-    "poll-s": { type: "string" },
-    triggers: { type: "string" },
-  },
-  run,
-};
+/** The options as `run` reads them (their grammar checked by the table). */
+interface ReleaseOptions {
+  rm: "slurm" | "oar";
+  deadline?: string;
+  "release-at"?: string;
+  nodes?: string;
+  reservation?: string;
+  model: string;
+  k0: number;
+  criterion: (typeof CRITERIA)[number];
+  estimator: (typeof ESTIMATOR_NAMES)[number];
+  "sidecar-dir"?: string;
+  "default-size-mb"?: string;
+  signal: string;
+  "dry-run": boolean;
+  json: boolean;
+  log?: string;
+  "poll-ms": number;
+  watch: boolean;
+  "poll-s": number;
+  triggers?: number;
+}
 
 const ADAPTERS: Record<string, ResourceManager> = { slurm, oar };
 
-function deadlineFrom(args: ParsedArgs, nowS: number, watch: boolean): number {
-  const deadline = optionalStringFlag(args, "deadline");
-  const releaseAt = optionalStringFlag(args, "release-at");
+function deadlineFrom(values: ReleaseOptions, nowS: number, watch: boolean): number {
+  const deadline = values.deadline;
+  const releaseAt = values["release-at"];
   if (watch && (deadline === undefined || releaseAt !== undefined)) throw new UsageError("--watch takes --deadline S (the T before a reservation or drain takes the nodes), not --release-at");
   if ((deadline === undefined) === (releaseAt === undefined)) throw new UsageError("give the deadline as --deadline S (seconds from now) or --release-at TIME, one of them");
   if (deadline !== undefined) {
@@ -134,49 +126,41 @@ interface ReleaseContext {
   io: CommandIo;
 }
 
-async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
-  const rmName = choiceFlag(args, "rm", ["slurm", "oar"] as const, "slurm");
-  if (args.values.rm === undefined) throw new UsageError("missing --rm slurm|oar (the batch scheduler to ask)");
-  const rm = ADAPTERS[rmName]!;
-  const watch = booleanFlag(args, "watch");
+async function run(values: ReleaseOptions, io: CommandIo): Promise<number> {
+  const rm = ADAPTERS[values.rm]!;
+  const watch = values.watch;
   const nowS = Date.now() / 1000;
-  const deadlineS = deadlineFrom(args, nowS, watch);
-  const nodesFlag = optionalStringFlag(args, "nodes");
-  const reservation = optionalStringFlag(args, "reservation");
+  const deadlineS = deadlineFrom(values, nowS, watch);
+  const nodesFlag = values.nodes;
+  const reservation = values.reservation;
   if (watch ? reservation !== undefined : (nodesFlag === undefined) === (reservation === undefined)) {
     throw new UsageError(watch ? "--watch finds the reservations by itself: give --nodes LIST to watch only those nodes, or nothing for all" : "give the nodes to release as --nodes LIST or --reservation NAME, one of them");
   }
-  const model = loadModel(stringFlag(args, "model"));
-  const options = resolveScheduleOptions({
-    model,
-    deadlineS,
-    k0: numberFlag(args, "k0", SCHEDULE_DEFAULTS.k0),
-    criterion: choiceFlag(args, "criterion", CRITERIA, SCHEDULE_DEFAULTS.criterion),
-    estimator: choiceFlag(args, "estimator", ESTIMATOR_NAMES, SCHEDULE_DEFAULTS.estimator),
-  });
-  const sidecarDir = optionalStringFlag(args, "sidecar-dir") ?? null;
+  const model = loadModel(values.model);
+  const options = resolveScheduleOptions({ model, deadlineS, k0: values.k0, criterion: values.criterion, estimator: values.estimator });
+  const sidecarDir = values["sidecar-dir"] ?? null;
   if (sidecarDir !== null) checkInputPath(sidecarDir, { kind: "directory", what: "sidecar folder", flag: "--sidecar-dir" });
-  const defaultSizeText = optionalStringFlag(args, "default-size-mb");
+  const defaultSizeText = values["default-size-mb"];
   const defaultSizeMb = defaultSizeText === undefined ? null : Number(defaultSizeText);
   if (defaultSizeMb !== null && !(defaultSizeMb > 0 && Number.isFinite(defaultSizeMb))) throw new InputError(`--default-size-mb expects MB > 0, got "${defaultSizeText}"`);
-  const pollMs = numberFlag(args, "poll-ms", 250);
+  const pollMs = values["poll-ms"];
   if (!(pollMs >= 10)) throw new InputError(`--poll-ms expects at least 10 ms, got ${pollMs}`);
   const context: ReleaseContext = {
     rm,
     options,
     sidecarDir,
     defaultSizeMb,
-    dryRun: booleanFlag(args, "dry-run"),
-    json: booleanFlag(args, "json"),
-    signal: optionalStringFlag(args, "signal") ?? "USR2",
+    dryRun: values["dry-run"],
+    json: values.json,
+    signal: values.signal,
     pollMs,
-    logPath: optionalStringFlag(args, "log") ?? null,
+    logPath: values.log ?? null,
     io,
   };
   const nodes = nodesFlag !== undefined ? expandHostlist(nodesFlag) : reservation !== undefined ? rm.reservationNodes(reservation) : null;
   if (nodes !== null) checkKnownNodes(rm, nodes);
   if (!watch) return releaseNodes(context, nodes!, nowS, deadlineS, context.logPath);
-  return watchTakeovers(context, nodes, deadlineS, args);
+  return watchTakeovers(context, nodes, deadlineS, values["poll-s"], values.triggers ?? Infinity);
 }
 
 function checkKnownNodes(rm: ResourceManager, nodes: string[]): void {
@@ -220,14 +204,10 @@ async function releaseNodes(context: ReleaseContext, nodes: string[], nowS: numb
  * --watch: poll the scheduler for reservations and drains that will take nodes running
  * jobs, and release those nodes when one is due (release-triggers.ts), each once.
  */
-async function watchTakeovers(context: ReleaseContext, watched: string[] | null, deadlineS: number, args: ParsedArgs): Promise<number> {
+async function watchTakeovers(context: ReleaseContext, watched: string[] | null, deadlineS: number, pollS: number, maxTriggers: number): Promise<number> {
   const { rm, io } = context;
   if (rm.takeovers === undefined) throw new UsageError(`--watch needs a scheduler whose reservations and drains ckpt can read: slurm (not ${rm.name})`);
-  const pollS = numberFlag(args, "poll-s", 10);
   if (!(pollS > 0 && pollS <= 3600)) throw new InputError(`--poll-s expects seconds in (0, 3600], got ${pollS}`);
-  const triggersText = optionalStringFlag(args, "triggers");
-  const maxTriggers = triggersText === undefined ? Infinity : Number(triggersText);
-  if (!(Number.isInteger(maxTriggers) && maxTriggers >= 1) && maxTriggers !== Infinity) throw new InputError(`--triggers expects a number of releases ≥ 1, got "${triggersText}"`);
   const state = newTriggerState();
   const watchedSet = watched === null ? null : new Set(watched);
   io.stderr(`watching ${watched === null ? "every node" : watched.join(", ")} of ${rm.name} every ${pollS} s for reservations and drains within T = ${deadlineS} s${maxTriggers === Infinity ? " (Ctrl-C to stop)" : ""}`);
