@@ -5,7 +5,7 @@
  * stage's renderers at start-up, and `ckpt --help` loads none: each command's one-line
  * summary lives in the table below.
  */
-import { parseCommandArgs, processIo, type Command, type CommandIo, type LegacyCommand } from "./shared/command";
+import { processIo, type Command, type CommandIo } from "./shared/command";
 import { formatHelp } from "./shared/command-help";
 import { parseOptions } from "./shared/option-table";
 import { InputError, UsageError, exitCodeOf } from "./shared/errors";
@@ -14,7 +14,7 @@ import { TOOL_VERSION } from "./shared/version";
 interface CommandEntry {
   /** One line for `ckpt --help`. */
   summary: string;
-  load: () => Promise<Command | LegacyCommand>;
+  load: () => Promise<Command>;
 }
 
 /** Subcommand name → its summary and loader, in the order the pipeline's data flows. */
@@ -100,14 +100,6 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
   }
   const command = await entry.load();
   try {
-    if ("help" in command) {
-      const args = parseCommandArgs(command, rest);
-      if (args.help) {
-        io.stdout(command.help);
-        return 0;
-      }
-      return (await command.run(args, io)) ?? 0;
-    }
     const settings = { allowPositionals: command.allowPositionals ?? false, command: name, ...(command.subcommands ? { subcommands: command.subcommands } : {}) };
     const { help, ...args } = parseOptions(command.options, rest, settings);
     if (help) {

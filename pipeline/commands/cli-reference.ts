@@ -16,11 +16,7 @@ export async function cliReference(): Promise<string> {
   const sections: string[] = [];
   for (const [name, entry] of Object.entries(COMMANDS)) {
     const command = await entry.load();
-    sections.push(
-      "help" in command
-        ? [`## ckpt ${name}`, "", `${entry.summary.charAt(0).toUpperCase()}${entry.summary.slice(1)}: see \`ckpt ${name} --help\`.`].join("\n")
-        : formatMarkdown(command),
-    );
+    sections.push(formatMarkdown(command));
   }
   const contents = Object.entries(COMMANDS).map(([name, entry]) => `- [\`ckpt ${name}\`](#ckpt-${name}): ${entry.summary}`);
   return [

@@ -9,7 +9,8 @@ import { basename, join, resolve } from "node:path";
 import { arrayScript, OAR_SHARDS_FILE } from "../harness/batch-script";
 import { projectRoot } from "../shared/version";
 import { writeFileAtomic, writeJsonAtomic } from "../shared/atomic-write";
-import { booleanFlag, choiceFlag, numberFlag, optionalStringFlag, stringFlag, type LegacyCommand, type CommandIo, type ParsedArgs } from "../shared/command";
+import { booleanFlag, choiceFlag, defineCommand, numberFlag, optionalStringFlag, stringFlag, type CommandIo, type ParsedArgs } from "../shared/command";
+import type { OptionTable } from "../shared/option-table";
 import { InputError, UsageError } from "../shared/errors";
 import { formatTable } from "../shared/format-table";
 import { SIMULATORS } from "../simulate/simulator";
@@ -18,88 +19,74 @@ import { parseSweepSpec, sweepCells, type SweepSpec } from "../simulate/sweep/sw
 import { traceStatistics } from "../simulate/traces/availability-trace";
 import { readAvailabilityTrace } from "../simulate/traces/read-availability-trace";
 import { rejectToCsvLine, REJECTS_CSV_HEADER } from "../ingest/rejects-csv";
-import { bktOverrides, BKT_FLAGS } from "../simulate/bkt/bkt-overrides";
+import { bktOverrides, BKT_FLAG_HELP, BKT_FLAGS } from "../simulate/bkt/bkt-overrides";
 import { BKT_PAPER_PRESET, readBktScenario, validateBktScenario } from "../simulate/bkt/bkt-scenario";
 import { simulateBkt, type BktProgress } from "../simulate/bkt/bkt-simulator";
 import { progressPrinter, type ProgressState } from "../simulate/progress-bar";
 import { classroomStatistics, classroomTraceToFta, generateClassroomTrace } from "../simulate/das06/classroom-trace";
-import { das06Overrides, DAS06_FLAGS } from "../simulate/das06/das06-overrides";
+import { das06Overrides, DAS06_FLAG_HELP, DAS06_FLAGS } from "../simulate/das06/das06-overrides";
 import { DAS06_DEFAULTS, readDas06Scenario, validateDas06Scenario } from "../simulate/das06/das06-scenario";
 import { simulateDas06 } from "../simulate/das06/das06-simulator";
 import { idealExecutionTime, machineRatios, MACHINE_SETS, publishedIetMin } from "../simulate/das06/machines";
 import { parseShard, runShard, withDefaults } from "../simulate/sweep/run-shard";
 
 const SUBCOMMANDS = ["bkt", "das06", "sweep", "batch", "merge", "trace-stats"] as const;
-type Subcommand = (typeof SUBCOMMANDS)[number];
 
-/** Which flags each subcommand accepts (the rest are refused, not ignored). */
-const FLAGS: Record<Subcommand, string[]> = {
-  bkt: [...BKT_FLAGS, "json", "out", "quiet"],
-  das06: [...DAS06_FLAGS, "iet", "days", "machines", "json", "out", "quiet"],
-  sweep: ["out", "shard", "json", "quiet"],
-  batch: ["scheduler", "out", "tasks", "walltime", "queue", "script", "ckpt"],
-  merge: ["out", "from", "json"],
-  "trace-stats": ["format", "rejects", "json"],
-};
+/** The scenario flags both simulators have, worded for both. */
+const SHARED_SCENARIO_FLAGS = ["trace", "policies", "seed"];
 
-const HELP = `ckpt simulate — desktop-grid simulations (docs/science.md §6): sweeps, shards, merge, traces
+/** One string option per scenario field (the scenario's own checks name the field when a value is wrong). */
+function scenarioOptions(flags: readonly string[], help: Readonly<Record<string, string>>, subcommand: string, group: string): OptionTable {
+  const table: OptionTable = {};
+  for (const flag of flags) {
+    if (SHARED_SCENARIO_FLAGS.includes(flag) || flag === "tasks") continue;
+    const [value, text] = splitValueForm(help[flag]!);
+    table[flag] = { kind: "string", for: [subcommand], group, value, help: text };
+  }
+  return table;
+}
 
-Usage:
-  ckpt simulate bkt [scenario.json] [--<field> <value>]… [--json] [--out <file>] [--quiet]
-  ckpt simulate das06 [scenario.json] [--<field> <value>]… [--json] [--out <file>] [--quiet]
-  ckpt simulate das06 --iet --machine-set M01|M04 --tasks N --task-cpu-s S [--json]
-  ckpt simulate das06 generate --machines 32 --days 39 --seed S --out trace.tab
-  ckpt simulate sweep <spec.json> --out <dir> [--shard i/N] [--json] [--quiet]
-  ckpt simulate batch <spec.json> --scheduler slurm|oar --out <dir> --tasks N [--walltime HH:MM:SS]
-  ckpt simulate merge <spec.json> --out <dir> [--from <dir>[,<dir>…]] [--json]
-  ckpt simulate trace-stats <trace> [--format fta|avt] [--rejects <file>] [--json]
+/** "MIN,MAX: slices per job" → ["MIN,MAX", "slices per job"]. */
+function splitValueForm(help: string): [string, string] {
+  const colon = help.indexOf(": ");
+  return colon < 0 ? ["<value>", help] : [help.slice(0, colon), help.slice(colon + 2)];
+}
 
-bkt
+const BOTH = (flag: string) => `bkt: ${splitValueForm(BKT_FLAG_HELP[flag]!)[1]}; das06: ${splitValueForm(DAS06_FLAG_HELP[flag]!)[1]}`;
+
+export const command = defineCommand({
+  name: "simulate",
+  title: "desktop-grid simulations (docs/science.md §6): sweeps, shards, merge, traces",
+  usage: [
+    "ckpt simulate bkt [scenario.json] [--<field> <value>]… [--json] [--out <file>] [--quiet]",
+    "ckpt simulate das06 [scenario.json] [--<field> <value>]… [--json] [--out <file>] [--quiet]",
+    "ckpt simulate das06 --iet --machine-set M01|M04 --tasks N --task-cpu-s S [--json]",
+    "ckpt simulate das06 generate --machines 32 --days 39 --seed S --out trace.tab",
+    "ckpt simulate sweep <spec.json> --out <dir> [--shard i/N] [--json] [--quiet]",
+    "ckpt simulate batch <spec.json> --scheduler slurm|oar --out <dir> --tasks N [--walltime HH:MM:SS]",
+    "ckpt simulate merge <spec.json> --out <dir> [--from <dir>[,<dir>…]] [--json]",
+    "ckpt simulate trace-stats <trace> [--format fta|avt] [--rejects <file>] [--json]",
+  ],
+  description: `bkt
   The [BKT] desktop grid (docs/science.md §6.1): volunteer clients pulling a bag of jobs from
   one server, checkpointing by each policy, on common random numbers (every policy sees the
   same clients, jobs and availability histories). The paper preset, with any field from the
-  scenario file (JSON) and then from the flags:
-    --clients N  --jobs N  --slices-per-job MIN,MAX  --slice-hours MIN,MAX
-    --checkpoint-mbit MIN,MAX (megabits, as [BKT] Table II)  --checkpoint-size-unit Mbit|MB
-    --speed-mips-mean X --speed-mips-sd X --min-speed-mips X  --host-mbps MIN,MAX
-    --server-mbps X --server-connections N  --latency-seconds S
-    --availability LAW --unavailability LAW --lifetime LAW|none   (laws as ckpt place --law)
-      or, for the two intervals, fitted:<trace>/<distribution> (the Failure Trace Archive
-      fits of data/availability/fta-fitted-models.csv, e.g. fitted:Microsoft99/weibull)
-    --trace FILE (FTA .tab or .avt, instead of the two interval laws)
-    --trace-start-days D (t = 0 that many days into the trace; clients follow the nodes
-                          observed then)
-    --transient suspend|abort   (suspend, the default, is the project's calibration;
-                                 abort is [BKT]'s literal reading, docs/science.md §6.1.4)
-    --policies none,periodic,pckp[,young,every-slice,pckp-paper,pckp-complete]
-    --daly-mapping work|costs  --quantum-s S  --eq4 consistent|as-printed  --alpha A
-    --start-state fresh|stationary  --stale-copies run-on|abort-on-contact
-    --download-on-restart true|false  --horizon-hours H  --replications R  --seed S
-  Prints per policy the makespan (mean, 95 % interval over the replications), the average
-  wasted time per client and its two parts, checkpoints, copies, and the engine's events;
-  --json prints all of it (each mean as { mean, ci95, n, … }, failures, Mbit sent, events)
-  and every run; "timing" (seconds, events/s overall and per policy) is the only part that
-  differs between identical runs. A progress bar on stderr unless --quiet.
+  scenario file (JSON) and then from the flags below. Prints per policy the makespan (mean,
+  95 % interval over the replications), the average wasted time per client and its two
+  parts, checkpoints, copies, and the engine's events; --json prints all of it (each mean as
+  { mean, ci95, n, … }, failures, Mbit sent, events) and every run; "timing" (seconds,
+  events/s overall and per policy) is the only part that differs between identical runs. A
+  progress bar on stderr unless --quiet.
 das06
   The [DAS06] institutional desktop grid (docs/science.md §6.2): a bag of tasks on a
   classroom's PCs, four scheduling policies, private or shared checkpoints, from every
-  starting point of a week window of the trace. Fields (scenario file, then flags):
-    --trace FILE (FTA .tab or .avt, possibly .gz; default: the SYNTHETIC classroom trace)
-    --window-days FROM,TO (the part of the trace used; default: all)  --monday-offset-s S|utc
-    --synthetic-seed S --synthetic-machines N --synthetic-days D
-    --machine-set M01|M04  --ratios ratio|index  --tasks N  --task-cpu-s S (reference CPU)
-    --policies FCFS,FCFS-AT,FCFS-TR,FCFS-PRDCT-DMD  --checkpoints 0|1|9  --checkpoint-mb MB
-    --checkpoint-store private|shared  --start-times weekday|weekend|S,S,…
-    --max-instances N  --on-timeout cancel|keep  --predictor oracle|noisy-oracle
-    --false-positive P --false-negative P  --lan-mbyte-per-s X  --refresh-s S
-    --tolerance-night X --tolerance-weekend X --tolerance-day-base X --tolerance-day-per-hour X
-    --tolerance-day-max X  --min-trace-left-days D  --seed S
-  Prints the ideal execution time (IET) and per policy the mean turnaround and slowdown
-  (turnaround / IET) with 95 % intervals, censored runs, failures, restarts, replicas,
-  checkpoints; --json gives each mean as { mean, ci95, n, … } with the IET used (ietS).
-  --iet prints only the IET of a task set on a machine set, next to [DAS06] Table 2's value.
-  generate writes the synthetic classroom trace (matched to [DAS06] §3.1's statistics) in
-  the FTA format, labelled SYNTHETIC in its header, and prints its statistics.
+  starting point of a week window of the trace; fields from the scenario file, then the
+  flags below. Prints the ideal execution time (IET) and per policy the mean turnaround and
+  slowdown (turnaround / IET) with 95 % intervals, censored runs, failures, restarts,
+  replicas, checkpoints; --json gives each mean as { mean, ci95, n, … } with the IET used
+  (ietS). --iet prints only the IET of a task set on a machine set, next to [DAS06] Table 2's
+  value. generate writes the synthetic classroom trace (matched to [DAS06] §3.1's
+  statistics) in the FTA format, labelled SYNTHETIC in its header, and prints its statistics.
 sweep
   Runs shard i of N of the sweep (default 0/1: every cell): the cells whose index c in the
   canonical order (first axis slowest, seed last) has c mod N = i. Each cell is written to
@@ -109,9 +96,7 @@ batch
   Writes a job-array script running the sweep in N shards, one per array task (Slurm's
   --array; OAR's --array-param-file, whose lines <dir>/shards.txt are the shards), into
   <dir>/sweep.slurm.sh or sweep.oar.sh (--script to choose), and prints how to submit it;
-  merge when every task has ended. --walltime (default 1:00:00) per task, --queue the
-  partition (Slurm) or queue (OAR), --ckpt the command that runs ckpt on the nodes
-  (default: this node and this project, as an NFS /home sees them).
+  merge when every task has ended.
 merge
   Checks that every cell of the spec has exactly one result in <dir>/cells (and the --from
   folders, e.g. one per job-array task), all from this spec and one code version, then writes
@@ -122,57 +107,52 @@ trace-stats
   Reads an availability trace — the Failure Trace Archive's event_trace table (.tab) or a
   Godfrey .avt file, either possibly .gz — and prints its nodes, span, mean availability and
   interval statistics, with every line accounted for (--rejects writes the rejected lines with
-  their line number and reason).
-
-The sweep spec (JSON):
+  their line number and reason).`,
+  subcommands: SUBCOMMANDS,
+  allowPositionals: true,
+  options: {
+    out: { kind: "string", for: ["bkt", "das06", "sweep", "batch", "merge"], value: "<file|dir>", help: "bkt, das06: also write the report (JSON) to this file; das06 generate: the trace file; sweep, batch, merge: the sweep folder (required there)" },
+    json: { kind: "flag", for: ["bkt", "das06", "sweep", "merge", "trace-stats"], help: "machine-readable output" },
+    quiet: { kind: "flag", for: ["bkt", "das06", "sweep"], help: "no progress on stderr" },
+    iet: { kind: "flag", for: ["das06"], help: "print only the ideal execution time of --tasks × --task-cpu-s on --machine-set" },
+    machines: { kind: "string", for: ["das06"], value: "N", defaultText: "32", help: "das06 generate: machines of the synthetic trace" },
+    days: { kind: "string", for: ["das06"], value: "D", defaultText: "39", help: "das06 generate: days of the synthetic trace" },
+    shard: { kind: "string", for: ["sweep"], value: "i/N", default: "0/1", help: "the shard to run" },
+    from: { kind: "string", for: ["merge"], value: "<dir>[,<dir>…]", help: "more folders holding cells (e.g. one per job-array task)" },
+    format: { kind: "choice", for: ["trace-stats"], choices: ["fta", "avt"], defaultText: "from the file's name", help: "the trace's format" },
+    rejects: { kind: "string", for: ["trace-stats"], value: "<file>", help: "write the rejected lines (CSV: file, line, code, reason, raw)" },
+    scheduler: { kind: "choice", for: ["batch"], choices: ["slurm", "oar"], required: true, help: "the batch scheduler of the job array" },
+    tasks: { kind: "string", for: ["das06", "batch"], value: "N", help: "das06: tasks in the bag; batch: array tasks (shards), required there" },
+    walltime: { kind: "string", for: ["batch"], value: "HH:MM:SS", default: "1:00:00", help: "per array task" },
+    queue: { kind: "string", for: ["batch"], value: "<queue|partition>", help: "the partition (Slurm) or queue (OAR)" },
+    script: { kind: "string", for: ["batch"], value: "<file>", defaultText: "--out/sweep.slurm.sh or --out/sweep.oar.sh", help: "where to write the job script" },
+    ckpt: { kind: "string", for: ["batch"], value: "\"<command>\"", defaultText: "the node running this command, with this project's bin/ckpt.js, as an NFS /home sees them", help: "the command that runs ckpt on the nodes" },
+    trace: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "FILE", help: BOTH("trace") },
+    policies: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "P,P,…", help: BOTH("policies") },
+    seed: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "S", help: BOTH("seed") },
+    ...scenarioOptions(BKT_FLAGS, BKT_FLAG_HELP, "bkt", "[BKT] scenario fields (bkt; default: the paper preset, docs/science.md §6.1)"),
+    ...scenarioOptions(DAS06_FLAGS, DAS06_FLAG_HELP, "das06", "[DAS06] scenario fields (das06; default: docs/science.md §6.2)"),
+  },
+  notes: `The sweep spec (JSON):
   { "simulator": "<name>", "parameters": { … fixed … },
     "axes": [ { "name": "clients", "values": [5000, 10000] }, … ],
     "exclude": [ { "clients": 5000, "jobs": 10000 } ],
     "seeds": [1, 2, 3]   or   { "first": 1, "count": 10 } }
   An axis name may be a dotted path ("server.connections").
 
-Simulators: ${Object.keys(SIMULATORS).join(", ") || "(none registered yet)"}.
+Simulators: ${Object.keys(SIMULATORS).join(", ")}.
 
 Exit codes: 0 done, 1 bad input (the message says what, where and how to fix it), 2 usage error.
 
 Examples:
   ckpt simulate trace-stats data/availability/microsoft99.avt.gz
   ckpt simulate sweep grid.json --out runs/grid --shard 3/8
-  ckpt simulate merge grid.json --out runs/grid`;
+  ckpt simulate merge grid.json --out runs/grid`,
+  run: ({ values, positionals, subcommand }, io) => run(subcommand as (typeof SUBCOMMANDS)[number], positionals, { values: values as ParsedArgs["values"], positionals }, io),
+});
 
-export const command: LegacyCommand = {
-  name: "simulate",
-  help: HELP,
-  allowPositionals: true,
-  options: {
-    ...Object.fromEntries([...new Set([...BKT_FLAGS, ...DAS06_FLAGS, "days", "machines"])].map((flag) => [flag, { type: "string" as const }])),
-    iet: { type: "boolean" },
-    out: { type: "string" },
-    shard: { type: "string" },
-    from: { type: "string" },
-    format: { type: "string" },
-    rejects: { type: "string" },
-    scheduler: { type: "string" },
-    tasks: { type: "string" },
-    walltime: { type: "string" },
-    queue: { type: "string" },
-    script: { type: "string" },
-    ckpt: { type: "string" },
-    json: { type: "boolean" },
-    quiet: { type: "boolean" },
-  },
-  run,
-};
-
-async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
-  const [sub, ...rest] = args.positionals;
-  if (sub === undefined || !(SUBCOMMANDS as readonly string[]).includes(sub)) {
-    throw new UsageError(`${sub === undefined ? "give a subcommand" : `unknown subcommand "${sub}"`}: ${SUBCOMMANDS.join(", ")}`);
-  }
-  const subcommand = sub as Subcommand;
-  for (const [flag, value] of Object.entries(args.values)) {
-    if (value !== undefined && !FLAGS[subcommand].includes(flag)) throw new UsageError(`--${flag} does not apply to "simulate ${subcommand}"`);
-  }
+/** `args`: the table's values, read with the value helpers (the scenario flags stay text for the scenarios' own checks). */
+async function run(subcommand: (typeof SUBCOMMANDS)[number], rest: string[], args: ParsedArgs, io: CommandIo): Promise<number> {
   if (subcommand === "bkt") return bkt(rest, args, io);
   if (subcommand === "das06") return das06(rest, args, io);
   if (rest.length !== 1) throw new UsageError(`"simulate ${subcommand}" takes one ${subcommand === "trace-stats" ? "trace file" : "sweep spec file"}, got ${rest.length}`);

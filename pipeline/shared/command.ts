@@ -8,14 +8,11 @@
  * print human-readable tables otherwise. Exit codes: 0 success, 1 bad input
  * (`InputError`), 2 usage error (`UsageError`).
  *
- * `LegacyCommand` is the older shape (a help string and node:util options, read with the
- * flag helpers below), kept for the commands not yet written as a table.
+ * The value helpers below read a values record as text (`ckpt simulate` keeps its scenario
+ * flags as text, checked by the scenarios themselves).
  */
-import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./errors";
 import type { OptionTable, ParsedOptions } from "./option-table";
-
-export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
 
 export interface CommandIo {
   stdout(text: string): void;
@@ -53,37 +50,10 @@ export function defineCommand<const T extends OptionTable>(command: Command<T>):
   return command as unknown as Command;
 }
 
-export interface LegacyCommand {
-  name: string;
-  /** The full `--help` text: usage line, options with defaults and units, an example. */
-  help: string;
-  options: OptionSpec;
-  /** Whether positional arguments are accepted. */
-  allowPositionals?: boolean;
-  run(args: ParsedArgs, io: CommandIo): Promise<number | void> | number | void;
-}
-
 export const processIo: CommandIo = {
   stdout: (text) => process.stdout.write(text.endsWith("\n") ? text : `${text}\n`),
   stderr: (text) => process.stderr.write(text.endsWith("\n") ? text : `${text}\n`),
 };
-
-/** Parse argv for a command; unknown flags and bad values become a `UsageError`. */
-export function parseCommandArgs(command: LegacyCommand, argv: string[]): ParsedArgs & { help: boolean } {
-  try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      options: { ...command.options, help: { type: "boolean", short: "h" } },
-      allowPositionals: command.allowPositionals ?? false,
-      strict: true,
-    });
-    const help = values.help === true;
-    delete (values as Record<string, unknown>).help;
-    return { values: values as ParsedArgs["values"], positionals, help };
-  } catch (error) {
-    throw new UsageError((error as Error).message, { cause: error });
-  }
-}
 
 /** A string flag's value, or the fallback; a required flag that is absent is a usage error. */
 export function stringFlag(args: ParsedArgs, name: string, fallback?: string): string {
@@ -112,19 +82,6 @@ export function numberFlag(args: ParsedArgs, name: string, fallback?: number): n
   const parsed = typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   if (!Number.isFinite(parsed)) throw new UsageError(`--${name} expects a number, got "${String(value)}"`);
   return parsed;
-}
-
-/** A comma-separated list of numbers, e.g. `--sizes 105,451,135`. */
-export function numberListFlag(args: ParsedArgs, name: string): number[] {
-  const text = stringFlag(args, name);
-  const items = text.split(",").map((s) => s.trim());
-  return items.map((item, index) => {
-    const parsed = item === "" ? NaN : Number(item);
-    if (!Number.isFinite(parsed)) {
-      throw new UsageError(`--${name}: item ${index + 1} ("${item}") is not a number; expected e.g. --${name} 105,451,135`);
-    }
-    return parsed;
-  });
 }
 
 /** One of a fixed set of words, e.g. `--form paper|full`. */

@@ -47,3 +47,41 @@ export function bktOverrides(flags: Record<string, unknown>): Record<string, unk
   }
   return out;
 }
+
+/**
+ * What each flag sets, for `ckpt simulate --help` and docs/cli.md (a test checks that every
+ * flag has its line); the value's form first. The defaults are the paper preset's.
+ */
+export const BKT_FLAG_HELP: Readonly<Record<string, string>> = {
+  clients: "N: volatile clients M",
+  jobs: "N: jobs in the bag J",
+  "slices-per-job": "MIN,MAX: slices per job, discrete uniform",
+  "slice-hours": "MIN,MAX: hours of a slice's work on a host of the mean speed, uniform",
+  "checkpoint-mbit": "MIN,MAX: the checkpoint image after a slice, uniform, in megabits as [BKT] Table II (see --checkpoint-size-unit)",
+  "checkpoint-size-unit": "Mbit|MB: the unit of --checkpoint-mbit",
+  "speed-mips-mean": "X: clients' CPU speed, Normal(mean, sd) MIPS: its mean",
+  "speed-mips-sd": "X: its standard deviation",
+  "min-speed-mips": "X: speeds drawn below this are drawn again",
+  "host-mbps": "MIN,MAX: clients' links, Mbit/s, uniform",
+  "server-mbps": "X: the server's link, Mbit/s",
+  "server-connections": "N: the server's simultaneous connections",
+  "latency-seconds": "S: network latency of a transfer",
+  availability: "LAW: available intervals, a law as `ckpt place --law`, or fitted:<trace>/<distribution> (the Failure Trace Archive fits of data/availability/fta-fitted-models.csv, e.g. fitted:Microsoft99/weibull)",
+  unavailability: "LAW: unavailable intervals, as --availability",
+  lifetime: "LAW|none: how long a client stays in the grid",
+  "trace-start-days": "D: t = 0 that many days into --trace; clients follow the nodes observed then",
+  transient: "suspend|abort: suspend is the project's calibration; abort is [BKT]'s literal reading (docs/science.md §6.1.4)",
+  "daly-mapping": "work|costs: Daly's period mapped on slice work or on checkpoint costs (as printed)",
+  "quantum-s": "S: the DP's checkpoint costs are rounded up to quanta of S seconds",
+  eq4: "consistent|as-printed: the reading of [BKT] eq. (4)",
+  alpha: "A: the re-execution ratio α of the DP's objective, in (0, 1]",
+  "start-state": "fresh|stationary: hosts start available, or in the availability process's equilibrium",
+  "stale-copies": "run-on|abort-on-contact: copies of completed jobs keep running, or stop at their next upload",
+  "download-on-restart": "true|false: a copy restarting from a checkpoint downloads its image first",
+  "horizon-hours": "H: a run not finished by then stops (a safety net; reported as unfinished)",
+  replications: "R: runs per policy, on common random numbers",
+  // Shared with das06 (simulate.ts words them for both): trace, policies, seed.
+  trace: "FILE: an availability trace (FTA .tab or .avt) instead of the two interval laws",
+  policies: "a list of none, periodic, pckp, young, every-slice, pckp-paper, pckp-complete",
+  seed: "S: the first replication's seed",
+};

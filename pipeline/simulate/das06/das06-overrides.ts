@@ -47,3 +47,40 @@ export function das06Overrides(flags: Record<string, unknown>): Record<string, u
   }
   return out;
 }
+
+/**
+ * What each flag sets, for `ckpt simulate --help` and docs/cli.md (a test checks that every
+ * flag has its line); the value's form first.
+ */
+export const DAS06_FLAG_HELP: Readonly<Record<string, string>> = {
+  "synthetic-seed": "S: the synthetic classroom trace's seed (when no --trace)",
+  "synthetic-machines": "N: its machines",
+  "synthetic-days": "D: its days",
+  "window-days": "FROM,TO: the part of the trace the runs use, days from its start (default: all)",
+  "monday-offset-s": "S|utc: seconds from the trace's start to a Monday 00:00, or utc to read its timestamps as UTC",
+  "machine-set": "M01|M04: [DAS06] Table 1's machine set",
+  ratios: "ratio|index: speed ratios from Table 1's printed ratios or from its performance indexes",
+  tasks: "N: tasks in the bag",
+  "task-cpu-s": "S: reference CPU seconds of each task",
+  checkpoints: "0|1|9: checkpoints per execution (none, at 50 %, every 10 %)",
+  "checkpoint-mb": "MB: a checkpoint's size",
+  "checkpoint-store": "private|shared: where checkpoints are kept",
+  "start-times": "weekday|weekend|S,S,…: the starting points, every whole hour of a window or seconds from the trace's start",
+  "max-instances": "N: instances a task may have at once (TR, PRDCT-DMD)",
+  "on-timeout": "cancel|keep: what the adaptive timeout does to the late instance",
+  predictor: "oracle|noisy-oracle: the failure predictor of FCFS-PRDCT-DMD",
+  "false-positive": "P: noisy-oracle's probability of a false alarm",
+  "false-negative": "P: noisy-oracle's probability of a missed failure",
+  "lan-m-byte-per-s": "X: the LAN's rate, MB/s",
+  "refresh-s": "S: the scheduler's refresh and round period",
+  "tolerance-night": "X: the adaptive timeout's tolerance at night",
+  "tolerance-weekend": "X: on weekends",
+  "tolerance-day-base": "X: by day, min(max, base + per-hour · R/3600 s): base",
+  "tolerance-day-per-hour": "X: per hour",
+  "tolerance-day-max": "X: max",
+  "min-trace-left-days": "D: runs must leave this many days of trace after their start",
+  // Shared with bkt (simulate.ts words them for both): trace, policies, seed.
+  trace: "FILE: an availability trace (FTA .tab or .avt, possibly .gz) instead of the SYNTHETIC classroom trace",
+  policies: "a list of FCFS, FCFS-AT, FCFS-TR, FCFS-PRDCT-DMD",
+  seed: "S: the runs' seed (das06 generate: the trace's)",
+};
