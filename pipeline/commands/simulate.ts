@@ -32,13 +32,14 @@ import { parseShard, runShard, withDefaults } from "../simulate/sweep/run-shard"
 
 const SUBCOMMANDS = ["bkt", "das06", "sweep", "batch", "merge", "trace-stats"] as const;
 
-/** The scenario flags both simulators have, worded for both. */
-const SHARED_SCENARIO_FLAGS = ["trace", "policies", "seed"];
+/** The scenario flags both simulators have (trace, policies, seed): one option each, worded for both. */
+const SHARED_SCENARIO_FLAGS = BKT_FLAGS.filter((flag) => DAS06_FLAGS.includes(flag));
 
 /** One string option per scenario field (the scenario's own checks name the field when a value is wrong). */
 function scenarioOptions(flags: readonly string[], help: Readonly<Record<string, string>>, subcommand: string, group: string): OptionTable {
   const table: OptionTable = {};
   for (const flag of flags) {
+    // Those of both simulators, and --tasks (batch's too), are written once in the table below.
     if (SHARED_SCENARIO_FLAGS.includes(flag) || flag === "tasks") continue;
     const [value, text] = splitValueForm(help[flag]!);
     table[flag] = { kind: "string", for: [subcommand], group, value, help: text };
