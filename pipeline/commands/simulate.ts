@@ -9,7 +9,7 @@ import { basename, join, resolve } from "node:path";
 import { arrayScript, OAR_SHARDS_FILE } from "../harness/batch-script";
 import { projectRoot } from "../shared/version";
 import { writeFileAtomic, writeJsonAtomic } from "../shared/atomic-write";
-import { booleanFlag, choiceFlag, defineCommand, numberFlag, optionalStringFlag, stringFlag, type CommandIo, type ParsedArgs } from "../shared/command";
+import { choiceFlag, defineCommand, numberFlag, stringFlag, type CommandIo } from "../shared/command";
 import type { OptionTable } from "../shared/option-table";
 import { InputError, UsageError } from "../shared/errors";
 import { formatTable } from "../shared/format-table";
@@ -149,11 +149,31 @@ Examples:
   ckpt simulate trace-stats data/availability/microsoft99.avt.gz
   ckpt simulate sweep grid.json --out runs/grid --shard 3/8
   ckpt simulate merge grid.json --out runs/grid`,
-  run: ({ values, positionals, subcommand }, io) => run(subcommand as (typeof SUBCOMMANDS)[number], positionals, { values: values as ParsedArgs["values"], positionals }, io),
+  run: ({ values, positionals, subcommand }, io) => run(subcommand as (typeof SUBCOMMANDS)[number], positionals, values as SimulateOptions, io),
 });
 
-/** `args`: the table's values, read with the value helpers (the scenario flags stay text for the scenarios' own checks). */
-async function run(subcommand: (typeof SUBCOMMANDS)[number], rest: string[], args: ParsedArgs, io: CommandIo): Promise<number> {
+/**
+ * The options as the table gives them, checked (flags are booleans, choices and defaults
+ * applied); the scenario flags stay text, for the scenarios' own checks, and `--out` and
+ * `--tasks` are required by some subcommands only (read with the value helpers).
+ */
+interface SimulateOptions extends Readonly<Record<string, unknown>> {
+  out?: string;
+  json: boolean;
+  quiet: boolean;
+  iet: boolean;
+  shard: string;
+  from?: string;
+  format?: "fta" | "avt";
+  rejects?: string;
+  scheduler?: "slurm" | "oar";
+  walltime: string;
+  queue?: string;
+  script?: string;
+  ckpt?: string;
+}
+
+async function run(subcommand: (typeof SUBCOMMANDS)[number], rest: string[], args: SimulateOptions, io: CommandIo): Promise<number> {
   if (subcommand === "bkt") return bkt(rest, args, io);
   if (subcommand === "das06") return das06(rest, args, io);
   if (rest.length !== 1) throw new UsageError(`"simulate ${subcommand}" takes one ${subcommand === "trace-stats" ? "trace file" : "sweep spec file"}, got ${rest.length}`);
@@ -163,25 +183,25 @@ async function run(subcommand: (typeof SUBCOMMANDS)[number], rest: string[], arg
   const out = stringFlag(args, "out");
   if (subcommand === "batch") return arrayBatch(file, out, args, io);
   if (subcommand === "sweep") {
-    const shard = parseShard(optionalStringFlag(args, "shard") ?? "0/1");
-    const quiet = booleanFlag(args, "quiet");
+    const shard = parseShard(args.shard);
+    const quiet = args.quiet;
     const outcome = await runShard(spec, SIMULATORS, out, shard, (line) => {
       if (!quiet) io.stderr(line);
     });
-    if (booleanFlag(args, "json")) io.stdout(JSON.stringify({ out, shard, ...outcome }, null, 2));
+    if (args.json) io.stdout(JSON.stringify({ out, shard, ...outcome }, null, 2));
     else io.stdout(`shard ${shard.index}/${shard.count}: ${outcome.cells} cells, ${outcome.ran} run, ${outcome.skipped} already done; results in ${join(out, "cells")}`);
     return 0;
   }
-  const from = (optionalStringFlag(args, "from") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+  const from = (args.from ?? "").split(",").map((f) => f.trim()).filter(Boolean);
   const merged = mergeSweep(spec, [out, ...from]);
   writeJsonAtomic(join(out, "merged.json"), merged);
   writeFileAtomic(join(out, "merged.csv"), mergedCsv(merged));
-  if (booleanFlag(args, "json")) io.stdout(JSON.stringify(merged, null, 2));
+  if (args.json) io.stdout(JSON.stringify(merged, null, 2));
   else io.stdout(`merged ${merged.cells.length} cells into ${merged.groups.length} parameter combinations: ${join(out, "merged.json")}, ${join(out, "merged.csv")}`);
   return 0;
 }
 
-async function bkt(files: string[], args: ParsedArgs, io: CommandIo): Promise<number> {
+async function bkt(files: string[], args: SimulateOptions, io: CommandIo): Promise<number> {
   if (files.length > 1) throw new UsageError(`"simulate bkt" takes at most one scenario file, got ${files.length}`);
   let base = BKT_PAPER_PRESET;
   if (files[0] !== undefined) {
@@ -193,8 +213,8 @@ async function bkt(files: string[], args: ParsedArgs, io: CommandIo): Promise<nu
     }
     base = readBktScenario(text, files[0]);
   }
-  const scenario = validateBktScenario(withDefaults(base as unknown as Record<string, unknown>, bktOverrides(args.values)), (field) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} (or the scenario's "${field}")`);
-  const quiet = booleanFlag(args, "quiet");
+  const scenario = validateBktScenario(withDefaults(base as unknown as Record<string, unknown>, bktOverrides(args)), (field) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} (or the scenario's "${field}")`);
+  const quiet = args.quiet;
   const bar = progressPrinter({ tty: process.stderr.isTTY === true, write: (text) => process.stderr.write(text), line: (text) => io.stderr(text) });
   const perPolicy: Record<string, { seconds: number; events: number; eventsPerSecond: number }> = {};
   const started = performance.now();
@@ -212,9 +232,9 @@ async function bkt(files: string[], args: ParsedArgs, io: CommandIo): Promise<nu
   const seconds = (performance.now() - started) / 1000;
   // Wall-clock figures: the only part of the output that differs between identical runs.
   const timing = { seconds, events: report.events, eventsPerSecond: report.events / seconds, policies: perPolicy };
-  const out = optionalStringFlag(args, "out");
+  const out = args.out;
   if (out !== undefined) writeJsonAtomic(out, report);
-  if (booleanFlag(args, "json")) {
+  if (args.json) {
     io.stdout(JSON.stringify({ ...report, timing }, null, 2));
     return 0;
   }
@@ -258,13 +278,13 @@ function bktProgressState(p: BktProgress): ProgressState {
   };
 }
 
-async function das06(rest: string[], args: ParsedArgs, io: CommandIo): Promise<number> {
-  const json = booleanFlag(args, "json");
+async function das06(rest: string[], args: SimulateOptions, io: CommandIo): Promise<number> {
+  const json = args.json;
   if (rest[0] === "generate") {
     if (rest.length > 1) throw new UsageError(`"simulate das06 generate" takes no file; give --out`);
     const number = (flag: string, fallback: number, integer: boolean) => {
-      const value = args.values[flag] === undefined ? fallback : Number(args.values[flag]);
-      if (!(value > 0 || (flag === "seed" && value === 0)) || (integer && !Number.isInteger(value))) throw new UsageError(`--${flag} expects ${integer ? "an integer" : "a number"} > 0, got ${String(args.values[flag])}`);
+      const value = args[flag] === undefined ? fallback : Number(args[flag]);
+      if (!(value > 0 || (flag === "seed" && value === 0)) || (integer && !Number.isInteger(value))) throw new UsageError(`--${flag} expects ${integer ? "an integer" : "a number"} > 0, got ${String(args[flag])}`);
       return value;
     };
     const trace = generateClassroomTrace({ machines: number("machines", 32, true), days: number("days", 39, false), seed: number("seed", 1, true) });
@@ -280,7 +300,7 @@ async function das06(rest: string[], args: ParsedArgs, io: CommandIo): Promise<n
       );
     return 0;
   }
-  if (booleanFlag(args, "iet")) {
+  if (args.iet) {
     const set = choiceFlag(args, "machine-set", MACHINE_SETS, "M04");
     const positive = (flag: string, integer: boolean) => {
       const text = stringFlag(args, flag);
@@ -290,7 +310,7 @@ async function das06(rest: string[], args: ParsedArgs, io: CommandIo): Promise<n
     };
     const tasks = positive("tasks", true);
     const taskCpuS = positive("task-cpu-s", false);
-    const ratios = args.values.ratios === undefined ? "ratio" : choiceFlag(args, "ratios", ["ratio", "index"] as const, "ratio");
+    const ratios = choiceFlag(args, "ratios", ["ratio", "index"] as const, "ratio");
     const ietS = idealExecutionTime(machineRatios(set, 32, ratios), tasks, taskCpuS);
     const published = publishedIetMin(set, tasks, taskCpuS);
     if (json) io.stdout(JSON.stringify({ machineSet: set, tasks, taskCpuS, ratios, ietS, ietMin: ietS / 60, publishedIetMin: published }, null, 2));
@@ -308,11 +328,11 @@ async function das06(rest: string[], args: ParsedArgs, io: CommandIo): Promise<n
     }
     base = readDas06Scenario(text, rest[0]) as unknown as Record<string, unknown>;
   }
-  const scenario = validateDas06Scenario(withDefaults(base, das06Overrides(args.values)), (field) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} (or the scenario's "${field}")`);
+  const scenario = validateDas06Scenario(withDefaults(base, das06Overrides(args)), (field) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} (or the scenario's "${field}")`);
   const started = performance.now();
-  const report = await simulateDas06(scenario, booleanFlag(args, "quiet") ? undefined : (message) => io.stderr(message));
+  const report = await simulateDas06(scenario, args.quiet ? undefined : (message) => io.stderr(message));
   const seconds = (performance.now() - started) / 1000;
-  const out = optionalStringFlag(args, "out");
+  const out = args.out;
   if (out !== undefined) writeJsonAtomic(out, report);
   if (json) {
     io.stdout(JSON.stringify({ ...report, timing: { seconds, eventsPerSecond: report.events / seconds } }, null, 2));
@@ -359,15 +379,14 @@ function readSpec(path: string): SweepSpec {
   return spec;
 }
 
-async function traceStats(path: string, args: ParsedArgs, io: CommandIo): Promise<number> {
-  const format = args.values.format === undefined ? undefined : choiceFlag(args, "format", ["fta", "avt"] as const, "fta");
-  const trace = await readAvailabilityTrace(path, format);
-  const rejectsPath = optionalStringFlag(args, "rejects");
+async function traceStats(path: string, args: SimulateOptions, io: CommandIo): Promise<number> {
+  const trace = await readAvailabilityTrace(path, args.format);
+  const rejectsPath = args.rejects;
   if (rejectsPath !== undefined) {
     writeFileAtomic(rejectsPath, [REJECTS_CSV_HEADER, ...trace.rejects.map((r) => rejectToCsvLine({ file: path, line: r.line, reason: r.reason, raw: r.raw }))].join("\n") + "\n");
   }
   const stats = traceStatistics(trace);
-  if (booleanFlag(args, "json")) {
+  if (args.json) {
     io.stdout(JSON.stringify({ ...stats, rejects: trace.rejects.slice(0, 100) }, null, 2));
     return 0;
   }
@@ -396,13 +415,12 @@ async function traceStats(path: string, args: ParsedArgs, io: CommandIo): Promis
   return 0;
 }
 
-function arrayBatch(specPath: string, out: string, args: ParsedArgs, io: CommandIo): number {
-  const scheduler = choiceFlag(args, "scheduler", ["slurm", "oar"] as const, "slurm");
-  if (args.values.scheduler === undefined) throw new UsageError("missing --scheduler slurm|oar");
+function arrayBatch(specPath: string, out: string, args: SimulateOptions, io: CommandIo): number {
+  const scheduler = args.scheduler!;
   const tasks = numberFlag(args, "tasks");
-  const walltime = optionalStringFlag(args, "walltime") ?? "1:00:00";
+  const walltime = args.walltime;
   if (!/^\d{1,3}:\d{2}:\d{2}$/.test(walltime)) throw new UsageError(`--walltime expects HH:MM:SS, e.g. 2:00:00; got "${walltime}"`);
-  const ckptFlag = optionalStringFlag(args, "ckpt");
+  const ckptFlag = args.ckpt;
   const outDir = resolve(out);
   const { script, paramFile } = arrayScript({
     scheduler,
@@ -411,10 +429,10 @@ function arrayBatch(specPath: string, out: string, args: ParsedArgs, io: Command
     outDir,
     tasks,
     walltime,
-    queue: optionalStringFlag(args, "queue") ?? null,
+    queue: args.queue ?? null,
     ckpt: ckptFlag !== undefined ? ckptFlag.trim().split(/\s+/) : [process.execPath, join(projectRoot(), "bin", "ckpt.js")],
   });
-  const scriptPath = resolve(optionalStringFlag(args, "script") ?? join(outDir, scheduler === "oar" ? "sweep.oar.sh" : "sweep.slurm.sh"));
+  const scriptPath = resolve(args.script ?? join(outDir, scheduler === "oar" ? "sweep.oar.sh" : "sweep.slurm.sh"));
   if (paramFile !== null) writeFileAtomic(join(outDir, OAR_SHARDS_FILE), paramFile);
   writeFileAtomic(scriptPath, script);
   chmodSync(scriptPath, 0o755);

@@ -8,8 +8,8 @@
  * print human-readable tables otherwise. Exit codes: 0 success, 1 bad input
  * (`InputError`), 2 usage error (`UsageError`).
  *
- * The value helpers below read a values record as text (`ckpt simulate` keeps its scenario
- * flags as text, checked by the scenarios themselves).
+ * The value helpers below read options the table keeps as text (`ckpt simulate`'s scenario
+ * flags, checked by the scenarios themselves) and give usage errors in the table's words.
  */
 import { UsageError } from "./errors";
 import type { OptionTable, ParsedOptions } from "./option-table";
@@ -19,10 +19,8 @@ export interface CommandIo {
   stderr(text: string): void;
 }
 
-export interface ParsedArgs {
-  values: Record<string, string | boolean | string[] | boolean[] | undefined>;
-  positionals: string[];
-}
+/** A command's option values by flag name, as the table gives them. */
+export type OptionValueRecord = Readonly<Record<string, unknown>>;
 
 /** A command written as an option table. */
 export interface Command<T extends OptionTable = OptionTable> {
@@ -56,25 +54,16 @@ export const processIo: CommandIo = {
 };
 
 /** A string flag's value, or the fallback; a required flag that is absent is a usage error. */
-export function stringFlag(args: ParsedArgs, name: string, fallback?: string): string {
-  const value = args.values[name];
+export function stringFlag(values: OptionValueRecord, name: string, fallback?: string): string {
+  const value = values[name];
   if (typeof value === "string") return value;
   if (fallback !== undefined) return fallback;
   throw new UsageError(`missing required option --${name}`);
 }
 
-export function optionalStringFlag(args: ParsedArgs, name: string): string | undefined {
-  const value = args.values[name];
-  return typeof value === "string" ? value : undefined;
-}
-
-export function booleanFlag(args: ParsedArgs, name: string): boolean {
-  return args.values[name] === true;
-}
-
 /** A numeric flag: must parse as a finite number, else a usage error naming the flag. */
-export function numberFlag(args: ParsedArgs, name: string, fallback?: number): number {
-  const value = args.values[name];
+export function numberFlag(values: OptionValueRecord, name: string, fallback?: number): number {
+  const value = values[name];
   if (value === undefined) {
     if (fallback !== undefined) return fallback;
     throw new UsageError(`missing required option --${name}`);
@@ -85,8 +74,8 @@ export function numberFlag(args: ParsedArgs, name: string, fallback?: number): n
 }
 
 /** One of a fixed set of words, e.g. `--form paper|full`. */
-export function choiceFlag<T extends string>(args: ParsedArgs, name: string, choices: readonly T[], fallback: T): T {
-  const value = args.values[name];
+export function choiceFlag<T extends string>(values: OptionValueRecord, name: string, choices: readonly T[], fallback: T): T {
+  const value = values[name];
   if (value === undefined) return fallback;
   if (typeof value === "string" && (choices as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`--${name} must be one of ${choices.join(", ")}; got "${String(value)}"`);
