@@ -52,10 +52,8 @@ function childrenCpuMs(): number {
   }
 }
 
-const stageSeconds = (stages: PipelineRun["stages"]) => stages.map((stage) => `${stage.name} ${stage.seconds.toFixed(2)}`).join(", ");
-
-/** "ingest 0.31, fit 0.05, …" — each stage's median seconds over the runs. */
-function stageTimes(runs: PipelineRun[]): string {
+/** "ingest 0.31, fit 0.05, …" — each stage's median seconds over the runs (its seconds, for one run). */
+function stageTimes(runs: Pick<PipelineRun, "stages">[]): string {
   return runs[0]!.stages.map((stage, i) => `${stage.name} ${median(runs.map((r) => r.stages[i]!.seconds)).toFixed(2)}`).join(", ");
 }
 
@@ -83,7 +81,7 @@ export function pipelineAnchor(): Anchor {
         `first run into an empty folder (figures rendered, not cached): ${formatMs(first.ms)}; ratios to the targets ${(forceMs / TARGET_FORCE_MS).toFixed(2)}× / ${(noopMs / TARGET_NOOP_MS).toFixed(2)}×`,
         `CPU time of the process: --force ${formatMs(median(force.map((r) => r.cpuMs)))}, no-op ${formatMs(median(noop.map((r) => r.cpuMs)))}`,
         `--force, each stage's own seconds: ${stageTimes(force)}`,
-        `--force ${WARM_RUNS} times in one process: ${inOneProcess.map((r) => formatMs(r.ms)).join(", ")}; stage by stage, the first (as the CLI runs) ${stageSeconds(inOneProcess[0]!.stages)}; the last, with the code the earlier runs compiled and optimised, ${stageSeconds(warm.stages)}. The difference is what a fresh process pays to load, compile and optimise the code: node 20 keeps no compiled code between processes`,
+        `--force ${WARM_RUNS} times in one process: ${inOneProcess.map((r) => formatMs(r.ms)).join(", ")}; stage by stage, the first (as the CLI runs) ${stageTimes([inOneProcess[0]!])}; the last, with the code the earlier runs compiled and optimised, ${stageTimes([warm])}. The difference is what a fresh process pays to load, compile and optimise the code: node 20 keeps no compiled code between processes`,
         `--force --jobs 2 (stages side by side in two worker threads): ${formatMs(forceTwoThreadsMs)}, ${formatMs(median(forceTwoThreads.map((r) => r.cpuMs)))} of CPU; each thread loads and compiles its own copy of the code`,
         `no-op: every stage skipped after hashing what it depends on (stat-cached), ${stageTimes(noop)} s; the rest is node's start-up, loading the runner (27 modules), linking the previous report into the build folder and swapping it in`,
       ],

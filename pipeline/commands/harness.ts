@@ -349,10 +349,11 @@ function batchSubcommand(sweepPath: string, options: HarnessOptions, io: Command
   return 0;
 }
 
+/** --size-mb, which emulate and hold require (the table checks it is a number). */
 function sizeMb(options: HarnessOptions): number {
-  const sizeMb = options["size-mb"]!;
-  if (!(sizeMb > 0)) throw new UsageError(`--size-mb expects a size in MB (10^6 bytes) > 0, got ${sizeMb}`);
-  return sizeMb;
+  const megabytes = options["size-mb"]!;
+  if (!(megabytes > 0)) throw new UsageError(`--size-mb expects a size in MB (10^6 bytes) > 0, got ${megabytes}`);
+  return megabytes;
 }
 
 /** Run one of the harness's own scripts in the foreground, its output through `io`. */

@@ -59,12 +59,15 @@ export interface BandwidthOracle {
 
 export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolicy = "strict"): BandwidthOracle {
   const { mMin, mMax, vGbMin, vGbMax } = model.domain;
+  const paper = model.form === "paper";
+  const coefficients = evaluationCoefficients(model);
+  const capMbPerS = model.bandwidthCapMbPerS ?? Infinity;
   const state: OracleState = {
     model,
     policy,
-    paper: model.form === "paper",
-    coefficients: evaluationCoefficients(model),
-    capMbPerS: model.bandwidthCapMbPerS ?? Infinity,
+    paper,
+    coefficients,
+    capMbPerS,
     mMin,
     mMax,
     vGbMin,
@@ -76,12 +79,11 @@ export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolic
     nonPositive: 0,
     firstAboveDomain: null,
     firstNonPositive: null,
-    idleBandwidthMbPerS: 0,
+    idleBandwidthMbPerS: bandwidthAt(paper, coefficients, capMbPerS, 0, 0),
     bandwidthMbPerS: countedBandwidth,
     counts: countsOf,
     resetCounts,
   };
-  state.idleBandwidthMbPerS = bandwidthAt(state.paper, state.coefficients, state.capMbPerS, 0, 0);
   return state;
 }
 
@@ -100,7 +102,6 @@ interface OracleState extends BandwidthOracle, BandwidthEvaluationCounts {
   readonly vGbMin: number;
   readonly vGbMax: number;
   readonly strict: boolean;
-  idleBandwidthMbPerS: number;
 }
 
 // Parenthesised: compiled with the module, not on the first decision (schedule-ckpt.ts, "Cold start").
