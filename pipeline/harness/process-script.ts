@@ -53,7 +53,7 @@ export function processScript(input: ProcessScriptInput): string {
     "command_pid=''",
     "watchdog=''",
     "cleanup() {",
-    '  if [ -n "$watchdog" ]; then kill "$watchdog" 2>/dev/null; fi',
+    '  if [ -n "$watchdog" ]; then kill "$watchdog" 2>/dev/null; wait "$watchdog" 2>/dev/null; fi',
     '  if [ -n "$command_pid" ]; then kill -9 "$command_pid" 2>/dev/null; fi',
     '  if [ -n "$app_pid" ]; then kill -9 "$app_pid" 2>/dev/null; fi',
     input.keepFiles ? "  :" : '  rm -rf -- "$dir"',
@@ -83,7 +83,9 @@ export function processScript(input: ProcessScriptInput): string {
     "start=$(date +%s.%N)",
     `${command} &`,
     "command_pid=$!",
-    `( sleep ${input.timeoutS}; kill -9 "$command_pid" 2>/dev/null ) >/dev/null 2>&1 &`,
+    // The watchdog's sleep is a child of its own: killing the subshell alone would leave it
+    // running for the whole timeout, so the subshell ends it (and waits for it) on TERM.
+    `( trap 'kill $! 2>/dev/null; wait $! 2>/dev/null; exit 0' TERM; sleep ${input.timeoutS} & wait $!; kill -9 "$command_pid" 2>/dev/null ) >/dev/null 2>&1 &`,
     "watchdog=$!",
     'wait "$command_pid"',
     "rc=$?",

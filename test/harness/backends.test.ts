@@ -8,6 +8,7 @@ import { harnessScriptArgv } from "../../pipeline/harness/node-script";
 import { parseSweep } from "../../pipeline/harness/parse-sweep";
 import { planSweep, type Combination } from "../../pipeline/harness/plan-sweep";
 import { shellJoin } from "../../pipeline/harness/shell-quote";
+import { survivorsMentioning } from "./processes";
 import { temporaryFolder } from "./temp-dir";
 
 const target = temporaryFolder("backends");
@@ -116,6 +117,13 @@ describe("command backend", () => {
     const result = await runCommand(combination({ backend: "command", command: "sleep 30", timeoutS: 0.5 }));
     expect(result.status === "failed" && result.reason).toMatch(/the checkpoint command was killed by signal 9/);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it("leaves no process behind once a run is over: the watchdog's sleep ends with it", async () => {
+    // A timeout no other process of the machine sleeps: `sleep 987.125` is the watchdog's.
+    const result = await runCommand(combination({ backend: "command", command: "true", timeoutS: 987.125 }));
+    expect(result.status).toBe("done");
+    expect(await survivorsMentioning("987.125")).toEqual([]);
   });
 
   it("fails when the application never reaches its size", async () => {

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { readAllStates } from "../../pipeline/harness/combination-state";
 import { parseSweep } from "../../pipeline/harness/parse-sweep";
 import { planSweep } from "../../pipeline/harness/plan-sweep";
+import { survivorsMentioning } from "./processes";
 import { temporaryFolder } from "./temp-dir";
 
 const root = temporaryFolder("sigkill");
@@ -21,20 +22,6 @@ function statuses(out: string): string[] {
   } catch {
     return [];
   }
-}
-
-/** Processes whose command line mentions `text` (the sweep's workers write under its target). */
-function processesMentioning(text: string): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(text);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
 }
 
 describe("a sweep killed with SIGKILL", () => {
@@ -62,8 +49,7 @@ describe("a sweep killed with SIGKILL", () => {
     expect(statuses(out)).toContain("running");
 
     // Its workers notice the parent is gone and exit; nothing keeps writing.
-    for (let i = 0; i < 100 && processesMentioning(target).length > 0; i++) await sleep(50);
-    expect(processesMentioning(target)).toEqual([]);
+    expect(await survivorsMentioning(target)).toEqual([]);
 
     const resumed = spawnSync(ckpt[0]!, [...ckpt.slice(1), "harness", "run", sweepPath, "--out", out, "--resume", "--json"], { encoding: "utf8" });
     expect(resumed.status, resumed.stderr).toBe(0);
@@ -101,7 +87,6 @@ describe("a sweep stopped with SIGTERM (or Ctrl-C)", () => {
     expect(stderr).toContain("SIGTERM: stopping the current run; resume with --resume");
     const [state] = readAllStates(out, ["term.m1-s1-r1"]);
     expect(state).toMatchObject({ status: "todo", attempts: 1, reason: expect.stringMatching(/^interrupted: SIGTERM/) });
-    for (let i = 0; i < 100 && processesMentioning(marker).length > 0; i++) await sleep(50);
-    expect(processesMentioning(marker)).toEqual([]);
+    expect(await survivorsMentioning(marker)).toEqual([]);
   });
 });
