@@ -1,17 +1,59 @@
 #!/usr/bin/env bash
 # Every test of the project, as CI runs it: unit and property tests, the notebooks run
-# headlessly and the report page checked in headless Chromium (all through vitest).
+# headlessly, the report page checked in headless Chromium and the live Slurm, OAR and NFS
+# clusters (all through vitest).
 # Prints a final line "N passed, N failed" so a run that executes nothing is visible.
+#
+# It stops what it started: the clusters the tests brought up are taken down at the end
+# (CKPT_KEEP_CLUSTERS=1 keeps them for a faster rerun; one that was up before is left up),
+# and a process the tests started that is still running then is a failure, named.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
+# The clusters are machine-wide: one run at a time (fd 8 is closed for the tests, so no
+# daemon they start holds the lock).
+if [ "$(id -u)" = 0 ]; then
+  mkdir -p /run/lock && exec 8>/run/lock/ckpt-lab-test-all.lock
+  flock -n 8 || { echo "run-all: another test run holds /run/lock/ckpt-lab-test-all.lock; waiting" >&2; flock 8; }
+fi
+clusters=(slurm oar nfs-cluster)
+up_before=()
+for cluster in "${clusters[@]}"; do
+  [ "$(id -u)" = 0 ] && bash "test/cluster/$cluster.sh" running 2>/dev/null && up_before+=("$cluster")
+done
+
 # Jupyter (nbconvert, nbclient, ipykernel) and chromium, installed with apt-get if missing.
-bash test/ensure-system-packages.sh || { echo "0 passed, 1 failed"; exit 1; }
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+bash test/ensure-system-packages.sh 8>&- || { echo "0 passed, 1 failed"; exit 1; }
+# Every process the tests start inherits this mark (daemons of an earlier run carry another).
+mark="run-$$-$(date +%s%N)"
+CKPT_TEST_RUN=$mark npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json 8>&-
 status=$?
+
+leftovers=0
+if [ "${CKPT_KEEP_CLUSTERS:-0}" = 1 ]; then
+  echo "run-all: CKPT_KEEP_CLUSTERS=1: the clusters stay up (test/cluster/<name>.sh down stops one)" >&2
+else
+  for cluster in "${clusters[@]}"; do
+    [[ " ${up_before[*]} " == *" $cluster "* ]] && continue
+    [ "$(id -u)" = 0 ] && bash "test/cluster/$cluster.sh" running 2>/dev/null && bash "test/cluster/$cluster.sh" down
+  done
+  # Nothing that carries this run's mark may outlive it; a process killed a moment ago may
+  # still be exiting, so it has 10 s to go.
+  survivors() { grep -lsa "CKPT_TEST_RUN=$mark" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3 | sort -n; }
+  for _ in $(seq 50); do [ -z "$(survivors)" ] && break; sleep 0.2; done
+  left=$(survivors)
+  if [ -n "$left" ]; then
+    leftovers=1
+    echo "run-all: processes started by the tests are still running (stopped now):" >&2
+    for pid in $left; do echo "  $pid $(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null)" >&2; done
+    kill -9 $left 2>/dev/null
+  fi
+fi
+
 node -e '
   const r = require("./test-results/vitest.json");
   const failed = r.numFailedTests + (r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? r.numFailedTestSuites : 0);
-  console.log(`${r.numPassedTests} passed, ${failed} failed`);
-' || { echo "0 passed, 1 failed"; exit 1; }
+  console.log(`${r.numPassedTests} passed, ${failed + Number(process.argv[1])} failed`);
+' "$leftovers" || { echo "0 passed, 1 failed"; exit 1; }
+[ "$leftovers" = 0 ] || exit 1
 exit $status

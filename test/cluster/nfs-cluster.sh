@@ -6,7 +6,7 @@
 # (NFSv3, an export on tmpfs); clients write with libnfs's nfs-cp (user space: this kernel
 # has no NFS client). Installs its Debian packages when missing.
 #
-#   test/cluster/nfs-cluster.sh up [N] | down | status
+#   test/cluster/nfs-cluster.sh up [N] | down | status | running   (running: exit status 0 when up)
 #   env: NFS_NODE_MBIT (100), NFS_SERVER_MBIT (400), NFS_EXPORT_MB (tmpfs size, 4096)
 #
 #   namespaces ckl-sw (the bridge), ckl-srv 10.77.0.1 (server), ckl-c1..N 10.77.0.11.. (clients)
@@ -143,6 +143,7 @@ status() {
 case "$action" in
   up) up ;;
   down) down ;;
+  running) alive "$run/ganesha.pid" ;; # exit status only: 0 when up
   status) status ;;
-  *) echo "usage: $0 up [N] | down | status" >&2; exit 2 ;;
+  *) echo "usage: $0 up [N] | down | status | running" >&2; exit 2 ;;
 esac

@@ -4,7 +4,7 @@
 # with N node names (127.0.1.1K in /etc/hosts) of C cores each. Started by hand (no
 # systemd), stopped by pid file. Installs its Debian packages when missing.
 #
-#   test/cluster/oar.sh up|down|status
+#   test/cluster/oar.sh up|down|status|running   (running: exit status 0 when up)
 #   env: OAR_NODES (2), OAR_CORES per node (2), OAR_CPUSET (1: the cpuset job manager on,
 #        so that oarsh works inside jobs as on Grid5000; 0: off, the setup where oarsh
 #        cannot find its job and scripts must reach their nodes another way)
@@ -181,6 +181,7 @@ down() {
 case "$action" in
   up) up ;;
   down) down ;;
+  running) alive /run/oar-server.pid ;; # exit status only: 0 when up
   status) oarnodes -s && oarstat ;;
-  *) echo "usage: $0 up|down|status" >&2; exit 2 ;;
+  *) echo "usage: $0 up|down|status|running" >&2; exit 2 ;;
 esac

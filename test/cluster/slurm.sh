@@ -3,11 +3,11 @@
 # N slurmd ("multiple slurmd": every node is this host on its own port), started by hand
 # (no systemd) and stopped by pid file. Installs its Debian packages when missing.
 #
-#   test/cluster/slurm.sh up|down|status
+#   test/cluster/slurm.sh up|down|status|running   (running: exit status 0 when up)
 #   env: SLURM_NODES (4), SLURM_CPUS per node (8, more than the machine has: slurmd accepts it), SLURM_MEM MB per node (4000)
 #
 # Idempotent: a second `up` keeps the running daemons, a second `down` does nothing. The
-# tests bring it up and leave it running (`down` stops it).
+# tests bring it up; `npm run test:all` takes it down at the end (test/run-all.sh).
 # Must run as root (the daemons do). Nodes are n1..nN in partition "debug".
 set -uo pipefail
 action=${1:-up}
@@ -37,8 +37,7 @@ install_packages() {
 alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 
 stop() { # stop PIDFILE
-  [ -f "$1" ] || return 0
-  local pid; pid=$(cat "$1")
+  local pid; pid=$(cat "$1" 2>/dev/null) || return 0 # gone, or removed by its daemon as it stopped
   if kill -0 "$pid" 2>/dev/null; then
     kill "$pid"
     for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
@@ -141,6 +140,7 @@ down() {
 case "$action" in
   up) up ;;
   down) down ;;
+  running) alive "$run/slurmctld.pid" ;; # exit status only: 0 when up
   status) sinfo -N && squeue ;;
-  *) echo "usage: $0 up|down|status" >&2; exit 2 ;;
+  *) echo "usage: $0 up|down|status|running" >&2; exit 2 ;;
 esac
