@@ -33,7 +33,7 @@ export const command = defineCommand({
   title: "which running jobs to checkpoint before nodes are taken back (ScheduleCkpt as the scheduler's hook, [Y-thesis] ch. 6)",
   usage: [
     "ckpt release --rm slurm|oar (--deadline S | --release-at TIME) (--nodes LIST | --reservation NAME) --model paper|model.json [--k0 K] [--dry-run] [--json] [--log FILE]",
-    "ckpt release --rm slurm --watch --deadline S (--drain-reason REGEX | --reservation-flag FLAG) [--nodes LIST] --model … [--poll-s S] [--triggers N]",
+    "ckpt release --rm slurm --watch --deadline S [--reservation-flag FLAG] [--drain-reason REGEX] [--nodes LIST] --model … [--poll-s S] [--triggers N]",
   ],
   description: `Lists the jobs running on the nodes from the scheduler itself (squeue --json, oarstat -J),
 takes each job's checkpoint size from its memory (or its sidecar) and its unsaved computation
