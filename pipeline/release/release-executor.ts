@@ -10,7 +10,9 @@
  * the scheduler refused (said) —, not saved (it failed, was cancelled, or died of the signal
  * it does not trap; requeued all the same so that the job is not lost), or still running at
  * the deadline (the deadline's poll is made). A job whose state cannot be read for a while
- * stays in the wait list. Each action is an event handed to `onEvent` as it happens (the
+ * stays in the wait list; a signal or a requeue that fails is tried again a few times, with
+ * a growing pause (a controller away for seconds must not cost a job), a signal only while
+ * its checkpoint still fits. Each action is an event handed to `onEvent` as it happens (the
  * command appends it to the log at once).
  */
 import type { PlannedJob, ReleasePlan } from "./release-plan";
@@ -71,6 +73,8 @@ export interface ExecuteOptions {
   now?: () => number;
   /** State queries run at once (each is a scheduler command). */
   concurrency?: number;
+  /** Tries of a signal or a requeue that fails (default 5), paused pollMs, 2 pollMs, … (at most 5 s) apart. */
+  tries?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -79,6 +83,8 @@ export async function executeRelease(plan: ReleasePlan, rm: ResourceManager, opt
   const now = options.now ?? (() => Date.now() / 1000);
   const pollMs = options.pollMs ?? 250;
   const concurrency = options.concurrency ?? 8;
+  const tries = options.tries ?? 5;
+  const pauseMs = (attempt: number) => Math.min(pollMs * 2 ** (attempt - 1), 5000);
   const startedAtS = now();
   // The plan was made at plan.nowS: the deadline counts from then.
   const deadlineS = plan.deadlineS - (startedAtS - plan.nowS);
@@ -108,6 +114,46 @@ export async function executeRelease(plan: ReleasePlan, rm: ResourceManager, opt
   );
   const planned = new Map(plan.jobs.map((job) => [job.jobId, job]));
 
+  /**
+   * Requeue, tried again after a failure; before each new try the job is read back, in case
+   * the failed try did requeue it (then it is not requeued twice).
+   */
+  const requeue = async (jobId: string): Promise<string> => {
+    let failure: Error | null = null;
+    for (let attempt = 0; attempt < tries; attempt++) {
+      if (failure !== null) {
+        record(jobId, "requeue-failed", `${failure.message}; trying again`);
+        await sleep(pauseMs(attempt));
+        try {
+          const now = await rm.jobState(jobId);
+          if (now.ended && now.requeued) return `queued again (${now.how})`;
+        } catch {
+          // The requeue itself says what is wrong.
+        }
+      }
+      try {
+        return await rm.requeue(jobId);
+      } catch (error) {
+        failure = error as Error;
+      }
+    }
+    throw failure!;
+  };
+
+  /** Signal, tried again after a failure while the job's checkpoint still fits before the deadline. */
+  const signal = async (jobId: string, neededS: number): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await rm.signalCheckpoint(jobId, options.signal);
+        return;
+      } catch (error) {
+        if (attempt >= tries || deadlineS - elapsed() - pauseMs(attempt) / 1000 < neededS) throw error;
+        record(jobId, "signal-failed", `${(error as Error).message}; trying again`);
+        await sleep(pauseMs(attempt));
+      }
+    }
+  };
+
   /** The end of a signalled job: requeue it unless it may not be or is queued already. */
   const settle = async (jobId: string, state: Extract<JobState, { ended: true }>) => {
     const job = records.get(jobId)!;
@@ -125,7 +171,7 @@ export async function executeRelease(plan: ReleasePlan, rm: ResourceManager, opt
       return;
     }
     try {
-      const how = await rm.requeue(jobId);
+      const how = await requeue(jobId);
       job.requeued = true;
       record(jobId, "requeued", how);
       job.outcome = state.saved ? "saved" : "not-saved";
@@ -194,7 +240,7 @@ export async function executeRelease(plan: ReleasePlan, rm: ResourceManager, opt
         continue;
       }
       signals.push(
-        rm.signalCheckpoint(job.jobId, options.signal).then(
+        signal(job.jobId, neededS).then(
           () => {
             state.signalledAtS = record(job.jobId, "signalled", options.signal ?? undefined);
             state.how = "signalled";

@@ -148,6 +148,27 @@ describe("the release executor", () => {
     ]);
   });
 
+  it("tries a failed signal again while the checkpoint fits, and a failed requeue without requeueing twice", async () => {
+    const { rm, calls } = memoryScheduler({});
+    let signalFailures = 2;
+    rm.signalCheckpoint = async (jobId) => {
+      calls.push(`signal ${jobId}`);
+      if (signalFailures-- > 0) throw new Error("scancel: error: Unable to contact slurm controller");
+    };
+    // The first requeue did requeue the job but its answer was lost: read back, it is queued.
+    let requeued = false;
+    rm.jobState = async () => (requeued ? { ended: true, saved: true, requeued: true, how: "PENDING, Restarts=1" } : saved);
+    rm.requeue = async (jobId) => {
+      calls.push(`requeue ${jobId}`);
+      requeued = true;
+      throw new Error("scontrol: error: Socket timed out on send/recv operation");
+    };
+    const log = await executeRelease(plan(60, [planned("a", 1, 0, 1)]), rm, { signal: "USR2", pollMs: 10 });
+    expect(calls).toEqual(["signal a", "signal a", "signal a", "requeue a"]);
+    expect(log.events.map((e) => e.event)).toEqual(["signal-failed", "signal-failed", "signalled", "ended", "requeue-failed", "requeued"]);
+    expect(log.jobs[0]).toMatchObject({ outcome: "saved", requeued: true, how: "saved (COMPLETED, exit 0); requeued: queued again (PENDING, Restarts=1)" });
+  });
+
   it("starts a wave when the previous one has ended, not before", async () => {
     const { rm, calls } = memoryScheduler({ first: [running, saved], second: [saved] });
     await executeRelease(plan(60, [planned("first", 1, 0, 1), planned("second", 2, 1, 2)]), rm, { signal: "USR2", pollMs: 10 });

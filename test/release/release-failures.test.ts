@@ -32,6 +32,8 @@ case "$(cat "$D/squeue.mode" 2>/dev/null)" in
   *) cat "$D/squeue.json" ;;
 esac`,
   scancel: `
+n=$(cat "$D/scancel.failures" 2>/dev/null || echo 0)
+if [ "$n" -gt 0 ]; then echo $((n - 1)) > "$D/scancel.failures"; echo "scancel: error: Kill job error on job id: Unable to contact slurm controller (connect failure)" >&2; exit 1; fi
 for a in "$@"; do id=$a; done
 echo "$1" > "$D/signalled.$id"`,
   scontrol: `
@@ -108,10 +110,11 @@ describe("ckpt release when Slurm fails (stand-in commands on PATH)", () => {
     expect(calls().filter((c) => c.startsWith("scancel"))).toEqual([]);
   });
 
-  it("--watch outlives a controller that goes away, then releases the drained node, waiting out failed state reads", async () => {
+  it("--watch outlives a controller that goes away, then releases the drained node through a failed signal and failed state reads", async () => {
     cluster(recorded.jobs);
     writeFileSync(join(state, "sinfo.failures"), "3");
     writeFileSync(join(state, "scontrol.failures"), "2");
+    writeFileSync(join(state, "scancel.failures"), "1");
     const log = join(root, "watch.jsonl");
     const run = await runCli([...base(), "--watch", "--drain-reason", "^release", "--deadline", "600", "--poll-s", "0.2", "--poll-ms", "20", "--triggers", "1", "--log", log]);
     expect(run.code, run.stderr).toBe(0);
@@ -120,12 +123,20 @@ describe("ckpt release when Slurm fails (stand-in commands on PATH)", () => {
     expect(run.stderr).toMatch(/slurm answers again after 3 failed poll\(s\)/);
     expect(run.stderr).toMatch(/drain of n1 \("release: test"\) seen at .*: releasing n1 within 600 s/);
     // The jobs of n1 — 16, and 19 on n[1-2] — one wave each (they share n1), each signalled once and requeued.
-    expect(calls().filter((c) => /^(scancel|scontrol requeue)/.test(c)).map((c) => c.split(" | ")[0])).toEqual(["scancel --signal=USR2 --batch 16", "scontrol requeue 16", "scancel --signal=USR2 --batch 19", "scontrol requeue 19"]);
+    // The first signal failed (the controller away): tried again.
+    expect(calls().filter((c) => /^(scancel|scontrol requeue)/.test(c)).map((c) => c.split(" | ")[0])).toEqual([
+      "scancel --signal=USR2 --batch 16",
+      "scancel --signal=USR2 --batch 16",
+      "scontrol requeue 16",
+      "scancel --signal=USR2 --batch 19",
+      "scontrol requeue 19",
+    ]);
     // Every command ran with the fixed time format and without SQUEUE_FORMAT.
     for (const call of calls()) expect(call).toMatch(/\| SLURM_TIME_FORMAT=%s SQUEUE_FORMAT=unset$/);
     const lines = readFileSync(log, "utf8").trim().split("\n").map((line) => JSON.parse(line));
     expect(lines.map((l) => (l.type === "event" ? `${l.jobId} ${l.event}` : l.type))).toEqual([
       "plan",
+      "16 signal-failed",
       "16 signalled",
       "16 state-unknown",
       "16 ended",
