@@ -162,6 +162,9 @@ async function run(values: ReleaseOptions, io: CommandIo): Promise<number> {
     throw new UsageError(watch ? "--watch finds the reservations by itself: give --nodes LIST to watch only those nodes, or nothing for all" : "give the nodes to release as --nodes LIST or --reservation NAME, one of them");
   }
   const filter = triggerFilter(values);
+  if (watch && values.rm !== "slurm") throw new UsageError(`--watch needs a scheduler whose reservations and drains ckpt can read: slurm (not ${values.rm})`);
+  const pollS = values["poll-s"];
+  if (!(pollS > 0 && pollS <= 3600)) throw new InputError(`--poll-s expects seconds in (0, 3600], got ${pollS}`);
   const timeoutS = values["command-timeout-s"];
   if (!(timeoutS > 0)) throw new InputError(`--command-timeout-s expects seconds > 0, got ${timeoutS}`);
   const rm = (values.rm === "slurm" ? slurmAdapter : oarAdapter)({ commandTimeoutMs: timeoutS * 1000 });
@@ -186,7 +189,7 @@ async function run(values: ReleaseOptions, io: CommandIo): Promise<number> {
     log = dryRun || values.log === undefined ? null : openReleaseLog(values.log);
     const context: ReleaseContext = { rm, options, sidecarDir, defaultSizeMb, dryRun, json: values.json, signal, pollMs, log, io };
     if (!watch) return await releaseNodes(context, nodes!, nowS, deadlineS, 1);
-    return await watchTakeovers(context, nodes, deadlineS, filter, values["poll-s"], values.triggers ?? Infinity);
+    return await watchTakeovers(context, nodes, deadlineS, filter, pollS, values.triggers ?? Infinity);
   } finally {
     log?.close();
     lock?.release();
@@ -266,8 +269,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 async function watchTakeovers(context: ReleaseContext, watched: string[] | null, deadlineS: number, filter: TriggerFilter, pollS: number, maxTriggers: number): Promise<number> {
   const { rm, io } = context;
-  if (rm.takeovers === undefined) throw new UsageError(`--watch needs a scheduler whose reservations and drains ckpt can read: slurm (not ${rm.name})`);
-  if (!(pollS > 0 && pollS <= 3600)) throw new InputError(`--poll-s expects seconds in (0, 3600], got ${pollS}`);
+  const takeovers = rm.takeovers!.bind(rm);
   const state = newTriggerState();
   const watchedSet = watched === null ? null : new Set(watched);
   const what = [filter.reservationFlag !== null ? `reservations flagged ${filter.reservationFlag.toUpperCase()}` : null, filter.drainReason !== null ? `drains whose reason matches /${filter.drainReason.source}/` : null].filter(Boolean).join(" and ");
@@ -276,9 +278,9 @@ async function watchTakeovers(context: ReleaseContext, watched: string[] | null,
   let status = 0;
   let failures = 0;
   for (;;) {
-    let takeovers;
+    let seen;
     try {
-      takeovers = await rm.takeovers();
+      seen = await takeovers();
       if (failures > 0) io.stderr(`${rm.name} answers again after ${failures} failed poll(s)`);
       failures = 0;
     } catch (error) {
@@ -288,7 +290,7 @@ async function watchTakeovers(context: ReleaseContext, watched: string[] | null,
       await sleep(waitS * 1000);
       continue;
     }
-    for (const due of dueReleases(takeovers, Date.now() / 1000, deadlineS, watchedSet, filter, state)) {
+    for (const due of dueReleases(seen, Date.now() / 1000, deadlineS, watchedSet, filter, state)) {
       const nowS = Date.now() / 1000;
       if (due.releaseAtS <= nowS) {
         for (const key of due.keys) state.handled.add(key);

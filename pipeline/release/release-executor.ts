@@ -125,8 +125,8 @@ export async function executeRelease(plan: ReleasePlan, rm: ResourceManager, opt
         record(jobId, "requeue-failed", `${failure.message}; trying again`);
         await sleep(pauseMs(attempt));
         try {
-          const now = await rm.jobState(jobId);
-          if (now.ended && now.requeued) return `queued again (${now.how})`;
+          const back = await rm.jobState(jobId);
+          if (back.ended && back.requeued) return `queued again (${back.how})`;
         } catch {
           // The requeue itself says what is wrong.
         }

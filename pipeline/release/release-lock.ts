@@ -8,7 +8,7 @@
  * which a refused hook reports.
  */
 import { spawnSync } from "node:child_process";
-import { closeSync, constants, fstatSync, ftruncateSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
 import { InputError } from "../shared/errors";
 import { fileSystemProblem } from "../shared/path-checks";
 
@@ -42,9 +42,9 @@ export function takeReleaseLock(path: string): ReleaseLock {
   }
   const result = spawnSync("flock", ["--nonblock", "--conflict-exit-code", String(HELD), String(3)], { stdio: ["ignore", "ignore", "pipe", fd], encoding: "utf8" });
   if (result.status !== 0) {
+    const holder = result.status === HELD ? readHolder(fd) : "";
     closeSync(fd);
     if (result.status === HELD) {
-      const holder = readFileSync(path, "utf8").trim();
       throw new InputError(`another release hook holds the lock ${path}${/^\d+$/.test(holder) ? ` (pid ${holder})` : ""}: two hooks would signal and requeue the same jobs; wait for it to end`);
     }
     throw new InputError(`cannot take the lock ${path}: ${result.error !== undefined ? `flock could not run (${result.error.message}; it comes with util-linux)` : (result.stderr ?? "").trim() || `flock exited ${result.status}`}`);
@@ -56,4 +56,10 @@ export function takeReleaseLock(path: string): ReleaseLock {
       closeSync(fd);
     },
   };
+}
+
+/** The pid the holder wrote (read through the descriptor checked above, not the path again). */
+function readHolder(fd: number): string {
+  const buffer = Buffer.alloc(32);
+  return buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString("utf8").trim();
 }

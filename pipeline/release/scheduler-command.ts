@@ -18,18 +18,7 @@ export interface SchedulerCommandOptions {
 const SERVICE: Record<string, string> = { slurm: "the Slurm controller (slurmctld)", oar: "the OAR server" };
 const PRODUCT: Record<string, string> = { slurm: "Slurm", oar: "OAR" };
 
-/** A command that did run but failed: its exit status and what it printed (messages say both). */
-export class SchedulerCommandError extends InputError {
-  constructor(
-    message: string,
-    readonly status: number | null,
-    readonly stderr: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Run `command args`; resolves with its stdout, rejects with a SchedulerCommandError saying why. */
+/** Run `command args`; resolves with its stdout, rejects with an InputError saying why. */
 export function runSchedulerCommand(rm: "slurm" | "oar", command: string, args: readonly string[], options: SchedulerCommandOptions): Promise<string> {
   const shown = `${command} ${args.join(" ")}`.trim();
   return new Promise((resolve, reject) => {
@@ -50,12 +39,10 @@ export function runSchedulerCommand(rm: "slurm" | "oar", command: string, args: 
       clearTimeout(timer);
       clearTimeout(killer);
       reject(
-        new SchedulerCommandError(
+        new InputError(
           error.code === "ENOENT"
             ? `${command} not found: is ${PRODUCT[rm]} installed here, with its client commands on PATH? (--rm ${rm})`
             : `${shown} could not run: ${error.message}`,
-          null,
-          "",
         ),
       );
     });
@@ -64,13 +51,13 @@ export function runSchedulerCommand(rm: "slurm" | "oar", command: string, args: 
       clearTimeout(killer);
       const err = Buffer.concat(stderr).toString("utf8");
       if (timedOut) {
-        reject(new SchedulerCommandError(`${shown} did not answer within ${options.timeoutMs / 1000} s (stopped) — is ${SERVICE[rm]} reachable? (--command-timeout-s)`, null, err));
+        reject(new InputError(`${shown} did not answer within ${options.timeoutMs / 1000} s (stopped) — is ${SERVICE[rm]} reachable? (--command-timeout-s)`));
         return;
       }
       if (status !== 0) {
         const said = err.trim() || Buffer.concat(stdout).toString("utf8").trim();
         const last = said.split("\n").slice(-3).join(" ").slice(0, 500);
-        reject(new SchedulerCommandError(`${shown} failed (${signal !== null ? `killed by ${signal}` : `exit ${status}`})${last ? `: ${last}` : ""}`, status, err));
+        reject(new InputError(`${shown} failed (${signal !== null ? `killed by ${signal}` : `exit ${status}`})${last ? `: ${last}` : ""}`));
         return;
       }
       resolve(Buffer.concat(stdout).toString("utf8"));
