@@ -2,46 +2,53 @@
  * `ckpt release`: ScheduleCkpt as the batch scheduler's release hook ([Y-thesis] ch. 6;
  * docs/science.md §6.3): which running jobs to checkpoint, in which waves, before nodes are
  * taken back within T seconds — planned from the scheduler's own job list, then (without
- * --dry-run) carried out by signalling, waiting and requeueing. Thin: flags and files here,
- * the planner and executor in pipeline/release.
+ * --dry-run) carried out by signalling, waiting and requeueing, one hook at a time, with
+ * each action appended to the log as it happens. Thin: flags and files here, the planner,
+ * executor and adapters in pipeline/release.
  */
 import { loadModel } from "../fit/load-model";
 import { CRITERIA, ESTIMATOR_NAMES, SCHEDULE_DEFAULTS } from "../schedule";
 import { resolveScheduleOptions } from "../schedule/schedule-options";
-import { writeJsonAtomic } from "../shared/atomic-write";
 import { defineCommand, type CommandIo } from "../shared/command";
 import { InputError, UsageError } from "../shared/errors";
 import { formatTable } from "../shared/format-table";
 import { checkInputPath } from "../shared/path-checks";
-import { expandHostlist } from "../release/hostlist";
-import { oar } from "../release/oar";
-import { executeRelease } from "../release/release-executor";
+import { checkpointSignal } from "../release/checkpoint-signal";
+import { compressHostlist, expandHostlist } from "../release/hostlist";
+import { oarAdapter } from "../release/oar";
+import { everyJobSaved, executeRelease, type ReleaseLog } from "../release/release-executor";
+import { DEFAULT_LOCK, takeReleaseLock } from "../release/release-lock";
+import { openReleaseLog, type ReleaseLogWriter } from "../release/release-log";
 import { planRelease, type ReleasePlan } from "../release/release-plan";
-import { dueReleases, newTriggerState } from "../release/release-triggers";
+import { dueReleases, newTriggerState, type TriggerFilter } from "../release/release-triggers";
 import type { ResourceManager } from "../release/resource-manager";
 import { applySidecar } from "../release/sidecar";
-import { slurm } from "../release/slurm";
+import { slurmAdapter } from "../release/slurm";
+
+/** The exit status of a release that ran but did not save every job of the nodes. */
+export const SOME_JOB_NOT_SAVED = 3;
 
 export const command = defineCommand({
   name: "release",
   title: "which running jobs to checkpoint before nodes are taken back (ScheduleCkpt as the scheduler's hook, [Y-thesis] ch. 6)",
   usage: [
     "ckpt release --rm slurm|oar (--deadline S | --release-at TIME) (--nodes LIST | --reservation NAME) --model paper|model.json [--k0 K] [--dry-run] [--json] [--log FILE]",
-    "ckpt release --rm slurm --watch --deadline S [--nodes LIST] --model … [--poll-s S] [--triggers N]",
+    "ckpt release --rm slurm --watch --deadline S [--reservation-flag FLAG] [--drain-reason REGEX] [--nodes LIST] --model … [--poll-s S] [--triggers N]",
   ],
   description: `Lists the jobs running on the nodes from the scheduler itself (squeue --json, oarstat -J),
-takes each job's checkpoint size from its memory and its unsaved computation from its start
-(or its last checkpoint), runs ScheduleCkpt with the cluster's bandwidth model, and prints
-the plan: which jobs, in which waves (jobs sharing a node checkpoint one at a time), the
-planned start and end of each checkpoint, and what is lost. Without --dry-run it acts, wave
-by wave: signals each chosen job at its planned time (Slurm: scancel --signal=SIG --batch;
-OAR: oardel --checkpoint), waits until it has stopped (its wrapper saved and exited) or the
-deadline, requeues it (scontrol requeue; oarsub --resubmit) so it restarts from its image,
-and logs what happened next to the plan.
+takes each job's checkpoint size from its memory (or its sidecar) and its unsaved computation
+from its start (or its last checkpoint), runs ScheduleCkpt with the cluster's bandwidth model,
+and prints the plan: which jobs, in which waves (jobs sharing a node checkpoint one at a time;
+a job on several nodes holds them all), the planned start and end of each checkpoint, and what
+is lost and why. Without --dry-run it acts, wave by wave: signals each chosen job at its
+planned time if its checkpoint still fits (Slurm: scancel --signal=SIG --batch on the job or
+array task; OAR: oardel --checkpoint), waits until it has ended or the deadline, and requeues
+it (scontrol requeue; oarsub --resubmit) so it restarts from its image. Each action is
+appended to --log as it happens; the hook ends by saying how each job ended.
 
-Jobs: the job's batch script must trap the signal, checkpoint, and exit (see
-docs/release.md). OAR sends the signal to the first process of the job: submit
-\`exec ./job.sh\` or a script with -S.`,
+Jobs: the job's batch script must trap the signal, checkpoint, and exit 0 (see
+docs/release.md); a job that ends otherwise is "not saved". OAR sends the signal to the first
+process of the job: submit \`exec ./job.sh\` or a script with -S.`,
   options: {
     rm: { kind: "choice", choices: ["slurm", "oar"], required: true, help: "the batch scheduler to ask" },
     deadline: { kind: "string", value: "S", help: "T: seconds until the nodes are taken back (> 0)" },
@@ -52,22 +59,39 @@ docs/release.md). OAR sends the signal to the first process of the job: submit
     k0: { kind: "integer", min: 0, default: SCHEDULE_DEFAULTS.k0, help: "as ckpt schedule" },
     criterion: { kind: "choice", choices: CRITERIA, default: SCHEDULE_DEFAULTS.criterion, help: "as ckpt schedule" },
     estimator: { kind: "choice", choices: ESTIMATOR_NAMES, default: SCHEDULE_DEFAULTS.estimator, help: "as ckpt schedule" },
-    "sidecar-dir": { kind: "string", value: "DIR", help: "read <DIR>/<job id>.json written by each job: {\"sizeMb\": …, \"lastCheckpointAt\": epoch s}; sizes from it are \"sidecar\" (measured by the job), others \"requested\" (the memory the job was allocated)" },
-    "default-size-mb": { kind: "string", value: "MB", help: "size of a job whose memory is unknown (OAR knows none), said as \"assumed\"; without it such a job is an error" },
-    signal: { kind: "string", value: "SIG", default: "USR2", help: "the checkpoint signal" },
-    "dry-run": { kind: "flag", help: "print the plan only" },
+    "sidecar-dir": {
+      kind: "string",
+      value: "DIR",
+      help: "read <DIR>/<job id>.json written by each job: {\"sizeMb\": …, \"lastCheckpointAt\": epoch s}; only a regular file of the job's own user, ≤ 64 KiB, is read (a bad one is a warning for that job)",
+    },
+    "default-size-mb": { kind: "string", value: "MB", help: "size of a job whose memory is unknown (OAR knows none), said as \"assumed\"; without it such a job is lost, said in the plan" },
+    signal: { kind: "string", value: "SIG", defaultText: "USR2 on Slurm; on OAR the job's own (oarsub --signal)", help: "the checkpoint signal (not KILL or STOP: a job cannot trap them)" },
+    "dry-run": { kind: "flag", help: "print the plan only (takes no lock, changes nothing)" },
     json: { kind: "flag", help: "the plan (and with action, the log) as JSON" },
-    log: { kind: "string", value: "FILE", help: "write the log of the action (JSON) to FILE, atomically" },
+    log: { kind: "string", value: "FILE", help: "append each action to FILE as it happens, one JSON object per line, synced (created if missing; never through a symbolic link)" },
+    lock: { kind: "string", value: "FILE", default: DEFAULT_LOCK, help: "the lock that keeps two hooks from acting at once" },
+    "command-timeout-s": { kind: "number", value: "S", default: 60, help: "stop a scheduler command that has not answered after S s" },
     "poll-ms": { kind: "number", value: "N", default: 250, help: "how often to look at signalled jobs, ms (≥ 10)" },
-    watch: { kind: "flag", help: "(Slurm) stay and act by itself: when a reservation will start on nodes within T (--deadline), release them by its start; when nodes are drained, release them within T of when the drain was seen. Each reservation or drain once; --nodes limits the watch to those nodes. With --log FILE, release n writes FILE-n.json" },
-    "poll-s": { kind: "number", value: "S", default: 10, help: "(--watch) how often to ask the scheduler, s" },
+    watch: {
+      kind: "flag",
+      help: "(Slurm) stay and act by itself on the reservations and drains it is told to (--reservation-flag, --drain-reason): a reservation that starts on nodes within T (--deadline) is released by its start; drained nodes within T of when the drain was seen. Each once, the soonest first; --nodes limits the watch to those nodes",
+    },
+    "reservation-flag": { kind: "string", value: "FLAG", help: "(--watch) act on reservations with this flag, e.g. MAINT" },
+    "drain-reason": { kind: "string", value: "REGEX", help: "(--watch) act on drains whose reason matches REGEX, e.g. '^ckpt-release' or 'maint'" },
+    "poll-s": { kind: "number", value: "S", default: 10, help: "(--watch) how often to ask the scheduler, s (longer after failures, up to 60 s)" },
     triggers: { kind: "integer", min: 1, value: "N", defaultText: "run until interrupted", help: "(--watch) stop after N releases" },
   },
-  notes: `Examples:
+  notes: `Exit codes: 0 every job running on the nodes was saved (checkpointed, ended with exit 0, and
+requeued unless it may not be), or --dry-run; 1 bad input or a scheduler that could not be
+read (nothing was signalled unless the log says so); 2 usage error; ${SOME_JOB_NOT_SAVED} the release ran but
+some job was not saved (not chosen, not signalled in time, failed, still running at the
+deadline, or its requeue refused: the outcome table and the log say which and why).
+
+Examples:
   ckpt release --rm slurm --nodes 'n[1-8]' --deadline 600 --model reports/artifacts/model.json --dry-run
-  ckpt release --rm slurm --reservation maint --release-at 2026-11-25T08:00:00Z --model paper --log release.json
-  ckpt release --rm oar --nodes node1,node2 --deadline 300 --model paper --sidecar-dir ~/ckpt/sidecars
-  ckpt release --rm slurm --watch --deadline 900 --model model.json --log /var/log/ckpt-release.json`,
+  ckpt release --rm slurm --reservation maint --release-at 2026-11-25T08:00:00Z --model paper --log /var/log/ckpt-release.jsonl
+  ckpt release --rm oar --nodes node1,node2 --deadline 300 --model paper --sidecar-dir /var/spool/ckpt-sidecars --default-size-mb 2000
+  ckpt release --rm slurm --watch --deadline 900 --reservation-flag MAINT --drain-reason '^release' --model model.json --log /var/log/ckpt-release.jsonl`,
   run: ({ values }, io) => run(values as ReleaseOptions, io),
 });
 
@@ -84,17 +108,19 @@ interface ReleaseOptions {
   estimator: (typeof ESTIMATOR_NAMES)[number];
   "sidecar-dir"?: string;
   "default-size-mb"?: string;
-  signal: string;
+  signal?: string;
   "dry-run": boolean;
   json: boolean;
   log?: string;
+  lock: string;
+  "command-timeout-s": number;
   "poll-ms": number;
   watch: boolean;
+  "reservation-flag"?: string;
+  "drain-reason"?: string;
   "poll-s": number;
   triggers?: number;
 }
-
-const ADAPTERS: Record<string, ResourceManager> = { slurm, oar };
 
 function deadlineFrom(values: ReleaseOptions, nowS: number, watch: boolean): number {
   const deadline = values.deadline;
@@ -120,14 +146,13 @@ interface ReleaseContext {
   defaultSizeMb: number | null;
   dryRun: boolean;
   json: boolean;
-  signal: string;
+  signal: string | null;
   pollMs: number;
-  logPath: string | null;
+  log: ReleaseLogWriter | null;
   io: CommandIo;
 }
 
 async function run(values: ReleaseOptions, io: CommandIo): Promise<number> {
-  const rm = ADAPTERS[values.rm]!;
   const watch = values.watch;
   const nowS = Date.now() / 1000;
   const deadlineS = deadlineFrom(values, nowS, watch);
@@ -136,6 +161,13 @@ async function run(values: ReleaseOptions, io: CommandIo): Promise<number> {
   if (watch ? reservation !== undefined : (nodesFlag === undefined) === (reservation === undefined)) {
     throw new UsageError(watch ? "--watch finds the reservations by itself: give --nodes LIST to watch only those nodes, or nothing for all" : "give the nodes to release as --nodes LIST or --reservation NAME, one of them");
   }
+  const filter = triggerFilter(values);
+  if (watch && values.rm !== "slurm") throw new UsageError(`--watch needs a scheduler whose reservations and drains ckpt can read: slurm (not ${values.rm})`);
+  const pollS = values["poll-s"];
+  if (!(pollS > 0 && pollS <= 3600)) throw new InputError(`--poll-s expects seconds in (0, 3600], got ${pollS}`);
+  const timeoutS = values["command-timeout-s"];
+  if (!(timeoutS > 0)) throw new InputError(`--command-timeout-s expects seconds > 0, got ${timeoutS}`);
+  const rm = (values.rm === "slurm" ? slurmAdapter : oarAdapter)({ commandTimeoutMs: timeoutS * 1000 });
   const model = loadModel(values.model);
   const options = resolveScheduleOptions({ model, deadlineS, k0: values.k0, criterion: values.criterion, estimator: values.estimator });
   const sidecarDir = values["sidecar-dir"] ?? null;
@@ -145,86 +177,142 @@ async function run(values: ReleaseOptions, io: CommandIo): Promise<number> {
   if (defaultSizeMb !== null && !(defaultSizeMb > 0 && Number.isFinite(defaultSizeMb))) throw new InputError(`--default-size-mb expects MB > 0, got "${defaultSizeText}"`);
   const pollMs = values["poll-ms"];
   if (!(pollMs >= 10)) throw new InputError(`--poll-ms expects at least 10 ms, got ${pollMs}`);
-  const context: ReleaseContext = {
-    rm,
-    options,
-    sidecarDir,
-    defaultSizeMb,
-    dryRun: values["dry-run"],
-    json: values.json,
-    signal: values.signal,
-    pollMs,
-    logPath: values.log ?? null,
-    io,
-  };
-  const nodes = nodesFlag !== undefined ? expandHostlist(nodesFlag) : reservation !== undefined ? rm.reservationNodes(reservation) : null;
-  if (nodes !== null) checkKnownNodes(rm, nodes);
-  if (!watch) return releaseNodes(context, nodes!, nowS, deadlineS, context.logPath);
-  return watchTakeovers(context, nodes, deadlineS, values["poll-s"], values.triggers ?? Infinity);
+  const signal = values.signal === undefined ? null : checkpointSignal(values.signal);
+  const nodes = nodesFlag !== undefined ? expandHostlist(nodesFlag) : reservation !== undefined ? await rm.reservationNodes(reservation) : null;
+  if (nodes !== null && nodes.length === 0) throw new InputError(`--nodes "${nodesFlag}" names no node; give the nodes to release, e.g. n[1-3],m7`);
+  if (nodes !== null) await checkKnownNodes(rm, nodes);
+  const dryRun = values["dry-run"];
+  // Acting takes the lock first, then opens the log: a refused hook writes nothing.
+  const lock = dryRun ? null : takeReleaseLock(values.lock);
+  let log: ReleaseLogWriter | null = null;
+  try {
+    log = dryRun || values.log === undefined ? null : openReleaseLog(values.log);
+    const context: ReleaseContext = { rm, options, sidecarDir, defaultSizeMb, dryRun, json: values.json, signal, pollMs, log, io };
+    if (!watch) return await releaseNodes(context, nodes!, nowS, deadlineS, 1);
+    return await watchTakeovers(context, nodes, deadlineS, filter, pollS, values.triggers ?? Infinity);
+  } finally {
+    log?.close();
+    lock?.release();
+  }
 }
 
-function checkKnownNodes(rm: ResourceManager, nodes: string[]): void {
-  const known = new Set(rm.knownNodes());
+function triggerFilter(values: ReleaseOptions): TriggerFilter {
+  const pattern = values["drain-reason"];
+  const flag = values["reservation-flag"];
+  if (!values.watch) {
+    if (pattern !== undefined || flag !== undefined) throw new UsageError("--drain-reason and --reservation-flag say what --watch acts on: give them with --watch");
+    return { drainReason: null, reservationFlag: null };
+  }
+  if (pattern === undefined && flag === undefined) {
+    throw new UsageError("--watch acts only on what it is told to: give --reservation-flag FLAG (e.g. MAINT) and/or --drain-reason REGEX (the reason the administrator gives when draining for a release)");
+  }
+  let drainReason: RegExp | null = null;
+  if (pattern !== undefined) {
+    try {
+      drainReason = new RegExp(pattern);
+    } catch (error) {
+      throw new InputError(`--drain-reason ${pattern}: not a regular expression (${(error as Error).message})`);
+    }
+  }
+  if (flag !== undefined && !/^[A-Za-z_]+$/.test(flag)) throw new InputError(`--reservation-flag ${flag}: a reservation flag is a word such as MAINT`);
+  return { drainReason, reservationFlag: flag ?? null };
+}
+
+async function checkKnownNodes(rm: ResourceManager, nodes: string[]): Promise<void> {
+  const known = new Set(await rm.knownNodes());
   const unknown = nodes.filter((n) => !known.has(n));
   if (unknown.length > 0) {
     throw new InputError(`${rm.name} knows no node ${unknown.slice(0, 5).join(", ")}${unknown.length > 5 ? ", …" : ""}; its nodes are ${[...known].slice(0, 20).join(", ")}${known.size > 20 ? ", …" : ""}`);
   }
 }
 
-/** Plan the release of some nodes and, unless --dry-run, carry it out. */
-async function releaseNodes(context: ReleaseContext, nodes: string[], nowS: number, deadlineS: number, logPath: string | null): Promise<number> {
-  const { rm, io, json } = context;
-  const jobs = rm.runningJobs({ nodes, defaultSizeMb: context.defaultSizeMb }).map((job) => applySidecar(job, context.sidecarDir));
-  for (const job of jobs) {
-    if (job.sizeSource === "assumed" && context.defaultSizeMb === null) {
-      throw new InputError(`job ${job.jobId}: ${rm.name} knows no memory for it and it wrote no sidecar; give --default-size-mb (what to assume) or --sidecar-dir`);
-    }
-  }
-  const plan = planRelease({ rm: rm.name, nowS, deadlineS, nodes, jobs }, { ...context.options, deadlineS });
+/** Plan the release of some nodes and, unless --dry-run, carry it out. Returns the exit status. */
+async function releaseNodes(context: ReleaseContext, nodes: string[], nowS: number, deadlineS: number, release: number): Promise<number> {
+  const { rm, io, json, log } = context;
+  const snapshot = await rm.runningJobs({ nodes, defaultSizeMb: context.defaultSizeMb });
+  const warnings = [...snapshot.warnings];
+  const jobs = snapshot.jobs.map((job) => {
+    const read = applySidecar(job, context.sidecarDir, nowS);
+    if (read.warning !== null) warnings.push(read.warning);
+    return read.job;
+  });
+  const plan = planRelease({ rm: rm.name, nowS, deadlineS, nodes, jobs, warnings }, { ...context.options, deadlineS });
   if (context.dryRun) {
     io.stdout(json ? JSON.stringify(plan, null, 2) : describePlan(plan));
     return 0;
   }
   if (!json) io.stdout(describePlan(plan));
-  const log = await executeRelease(plan, rm, {
+  const stamp = () => new Date().toISOString();
+  log?.append({ type: "plan", release, at: stamp(), plan });
+  const result = await executeRelease(plan, rm, {
     signal: context.signal,
     pollMs: context.pollMs,
-    onEvent: (e) => io.stderr(`${e.atS.toFixed(1).padStart(7)} s  job ${e.jobId}: ${e.event}${e.detail ? ` (${e.detail})` : ""}`),
+    onEvent: (e) => {
+      log?.append({ type: "event", release, at: stamp(), ...e });
+      io.stderr(`${e.atS.toFixed(1).padStart(7)} s  job ${e.jobId}: ${e.event}${e.detail ? ` (${e.detail})` : ""}`);
+    },
   });
-  if (logPath !== null) writeJsonAtomic(logPath, log);
-  if (json) io.stdout(JSON.stringify(log, null, 2));
-  else {
-    const count = (o: string) => log.jobs.filter((j) => j.outcome === o).length;
-    io.stdout(`done in ${(log.endedAtS - log.startedAtS).toFixed(1)} s: ${count("saved")} saved and requeued, ${count("not-finished")} signalled but not finished by the deadline, ${count("lost")} not checkpointed`);
-  }
-  return log.events.some((e) => e.event === "error") ? 1 : 0;
+  const saved = everyJobSaved(result);
+  log?.append({ type: "outcome", release, at: stamp(), everyJobSaved: saved, jobs: result.jobs });
+  if (json) io.stdout(JSON.stringify(result, null, 2));
+  else io.stdout(describeOutcome(result));
+  return saved ? 0 : SOME_JOB_NOT_SAVED;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * --watch: poll the scheduler for reservations and drains that will take nodes running
- * jobs, and release those nodes when one is due (release-triggers.ts), each once.
+ * --watch: poll the scheduler for the reservations and drains it is told to act on, and
+ * release their nodes when one is due (release-triggers.ts), each once, the soonest first,
+ * each planned with the clock read when its turn comes. A controller that does not answer
+ * is asked again, less and less often (up to once a minute), never given up on.
  */
-async function watchTakeovers(context: ReleaseContext, watched: string[] | null, deadlineS: number, pollS: number, maxTriggers: number): Promise<number> {
+async function watchTakeovers(context: ReleaseContext, watched: string[] | null, deadlineS: number, filter: TriggerFilter, pollS: number, maxTriggers: number): Promise<number> {
   const { rm, io } = context;
-  if (rm.takeovers === undefined) throw new UsageError(`--watch needs a scheduler whose reservations and drains ckpt can read: slurm (not ${rm.name})`);
-  if (!(pollS > 0 && pollS <= 3600)) throw new InputError(`--poll-s expects seconds in (0, 3600], got ${pollS}`);
+  const takeovers = rm.takeovers!.bind(rm);
   const state = newTriggerState();
   const watchedSet = watched === null ? null : new Set(watched);
-  io.stderr(`watching ${watched === null ? "every node" : watched.join(", ")} of ${rm.name} every ${pollS} s for reservations and drains within T = ${deadlineS} s${maxTriggers === Infinity ? " (Ctrl-C to stop)" : ""}`);
+  const what = [filter.reservationFlag !== null ? `reservations flagged ${filter.reservationFlag.toUpperCase()}` : null, filter.drainReason !== null ? `drains whose reason matches /${filter.drainReason.source}/` : null].filter(Boolean).join(" and ");
+  io.stderr(`watching ${watched === null ? "every node" : compressHostlist(watched)} of ${rm.name} every ${pollS} s for ${what} within T = ${deadlineS} s${maxTriggers === Infinity ? " (Ctrl-C to stop)" : ""}`);
   let released = 0;
   let status = 0;
+  let failures = 0;
   for (;;) {
-    const nowS = Date.now() / 1000;
-    for (const due of dueReleases(rm.takeovers(), nowS, deadlineS, watchedSet, state)) {
-      released += 1;
+    let seen;
+    try {
+      seen = await takeovers();
+      if (failures > 0) io.stderr(`${rm.name} answers again after ${failures} failed poll(s)`);
+      failures = 0;
+    } catch (error) {
+      failures += 1;
+      const waitS = Math.min(pollS * 2 ** (failures - 1), Math.max(pollS, 60));
+      io.stderr(`warning: cannot read what takes nodes (${(error as Error).message}); asking again in ${waitS} s (failure ${failures} in a row)`);
+      await sleep(waitS * 1000);
+      continue;
+    }
+    for (const due of dueReleases(seen, Date.now() / 1000, deadlineS, watchedSet, filter, state)) {
+      const nowS = Date.now() / 1000;
+      if (due.releaseAtS <= nowS) {
+        for (const key of due.keys) state.handled.add(key);
+        io.stderr(`warning: ${due.reason}, which has passed: nothing can be checkpointed before it`);
+        continue;
+      }
+      io.stderr(`${due.reason}: releasing ${compressHostlist(due.nodes)} within ${(due.releaseAtS - nowS).toFixed(0)} s`);
+      let result: number;
+      try {
+        result = await releaseNodes(context, due.nodes, nowS, due.releaseAtS - nowS, released + 1);
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        // Not marked handled: the next poll tries again while there is time.
+        io.stderr(`warning: could not release ${compressHostlist(due.nodes)}: ${error.message}; trying again at the next poll`);
+        continue;
+      }
       for (const key of due.keys) state.handled.add(key);
-      io.stderr(`${due.reason}: releasing ${due.nodes.join(", ")} within ${(due.releaseAtS - nowS).toFixed(0)} s`);
-      const logPath = context.logPath === null ? null : context.logPath.replace(/(\.json)?$/i, `-${released}$1`);
-      if (due.releaseAtS <= nowS) io.stderr(`warning: ${due.reason}, which has passed: nothing can be checkpointed before it`);
-      else status = Math.max(status, await releaseNodes(context, due.nodes, nowS, due.releaseAtS - nowS, logPath));
+      released += 1;
+      status = Math.max(status, result);
       if (released >= maxTriggers) return status;
     }
-    await new Promise((resolve) => setTimeout(resolve, pollS * 1000));
+    await sleep(pollS * 1000);
   }
 }
 
@@ -237,11 +325,30 @@ function describePlan(plan: ReleasePlan): string {
     lines.push(
       "",
       formatTable(
-        ["job", "node", "size MB", "size from", "unsaved s", "decision", "wave", "start s", "end s"],
-        plan.jobs.map((j) => [j.jobId, j.node, j.sizeMb.toFixed(0), j.sizeSource, j.unsavedS.toFixed(0), j.decision, String(j.wave), j.startS === null ? "—" : j.startS.toFixed(1), j.finishS === null ? "—" : j.finishS.toFixed(1)]),
+        ["job", "nodes", "size MB", "size from", "unsaved s", "decision", "wave", "start s", "end s"],
+        plan.jobs.map((j) => [
+          j.jobId,
+          compressHostlist(j.nodes),
+          j.sizeMb === null ? "—" : j.sizeMb.toFixed(0),
+          j.sizeSource,
+          j.unsavedS.toFixed(0),
+          j.decision,
+          j.wave === null ? "—" : String(j.wave),
+          j.startS === null ? "—" : j.startS.toFixed(1),
+          j.finishS === null ? "—" : j.finishS.toFixed(1),
+        ]),
       ),
     );
   }
   for (const warning of plan.warnings) lines.push(`warning: ${warning}`);
   return lines.join("\n");
+}
+
+function describeOutcome(log: ReleaseLog): string {
+  const count = (outcome: string) => log.jobs.filter((j) => j.outcome === outcome).length;
+  const counts = ["saved", "saved-not-requeued", "not-saved", "still-running", "not-signalled", "not-chosen"].map((o) => [o, count(o)] as const).filter(([, n]) => n > 0);
+  return [
+    `done in ${(log.endedAtS - log.startedAtS).toFixed(1)} s: ${counts.map(([o, n]) => `${n} ${o}`).join(", ") || "no job"}`,
+    ...(log.jobs.length > 0 ? ["", formatTable(["job", "outcome", "how"], log.jobs.map((j) => [j.jobId, j.outcome, j.how]))] : []),
+  ].join("\n");
 }

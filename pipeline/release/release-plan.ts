@@ -6,28 +6,48 @@
  * s = its checkpoint size (its memory); jobs sharing a node are checkpointed by waves
  * (docs/science.md §4.6).
  *
- * Decisions: a job spanning several nodes is one application on its first node, of its
- * total size (the model counts applications, not processes: a limitation, reported in the
- * plan's warnings). Times in the plan are seconds from the snapshot.
+ * Decisions the sources leave open:
+ * - A job spanning several nodes writes its image from each of them: it is one application
+ *   of its total size, planned on every node it holds, so no other job on any of those
+ *   nodes checkpoints in the same wave. Waves are assigned in list order, each job to the
+ *   first wave where none of its nodes is taken (with one node per job: the j-th job of a
+ *   node in wave j, as `wavesOf` does). The model counts applications, not processes: said
+ *   in the plan's warnings.
+ * - A job that cannot be signalled (not a batch job; OAR: interactive) or whose size is
+ *   unknown is not given to ScheduleCkpt: it is lost, and the plan says why.
+ * - A job with no start time and no last checkpoint has an unknown p: it counts as 0 s
+ *   (never as "since 1970"), with a warning.
+ *
+ * Times in the plan are seconds from the snapshot.
  */
 import { evaluateSchedule } from "../schedule/evaluate-schedule";
 import type { ScheduleOptions } from "../schedule/schedule-options";
 import { InputError } from "../shared/errors";
 
-export type SizeSource = "sidecar" | "requested" | "assumed";
+export type SizeSource = "sidecar" | "requested" | "assumed" | "unknown";
 
 export interface RunningJob {
+  /** The job as the scheduler addresses it: "812", an array task "812_3", a heterogeneous job "815" (all its components). */
   jobId: string;
+  /** The id the job's own wrapper knows ($SLURM_JOB_ID, $OAR_JOB_ID): its sidecar is `<sidecarId>.json`. */
+  sidecarId: string;
   name: string | null;
   user: string | null;
+  /** The job owner's uid (sidecars must be theirs); null when unknown. */
+  uid: number | null;
   nodes: string[];
-  /** When the current execution started (epoch s). */
-  startedAtS: number;
+  /** When the current execution started (epoch s); null when the scheduler gives none. */
+  startedAtS: number | null;
   /** The job's last checkpoint (epoch s), from its sidecar; null when unknown. */
   lastCheckpointAtS: number | null;
-  sizeMb: number;
-  /** Where the size comes from: the job's sidecar (measured by the job), the memory it requested, or --default-size-mb. */
+  /** MB (10^6 bytes); null when unknown. */
+  sizeMb: number | null;
+  /** Where the size comes from: the job's sidecar (measured by the job), the memory it was allocated, --default-size-mb, or nowhere. */
   sizeSource: SizeSource;
+  /** Why the hook cannot signal it (null: it can). */
+  cannotSignal: string | null;
+  /** Why it will not be requeued after its checkpoint (null: it will). */
+  cannotRequeue: string | null;
 }
 
 export interface ReleaseSnapshot {
@@ -38,26 +58,35 @@ export interface ReleaseSnapshot {
   deadlineS: number;
   nodes: string[];
   jobs: RunningJob[];
+  /** What the scheduler or the sidecars warned about. */
+  warnings?: string[];
 }
 
 export interface PlannedJob {
   jobId: string;
   name: string | null;
-  node: string;
+  user: string | null;
+  /** Every node it holds, and those of them being released. */
   nodes: string[];
-  sizeMb: number;
+  releasedNodes: string[];
+  sizeMb: number | null;
   sizeSource: SizeSource;
   /** p: computation not saved, s. */
   unsavedS: number;
   decision: "checkpoint" | "lose";
-  wave: number;
+  /** Why it is lost (null when it is checkpointed). */
+  reason: string | null;
+  /** Why it will not be requeued after its checkpoint (null: it will). */
+  cannotRequeue: string | null;
+  /** Its wave (null when not given to ScheduleCkpt). */
+  wave: number | null;
   /** Planned start and end of its checkpoint, s from the snapshot (null when not checkpointed). */
   startS: number | null;
   finishS: number | null;
 }
 
 export interface ReleasePlan {
-  schema: "ckpt-lab/release-plan@1";
+  schema: "ckpt-lab/release-plan@2";
   rm: string;
   nowS: number;
   deadlineS: number;
@@ -71,38 +100,87 @@ export interface ReleasePlan {
   warnings: string[];
 }
 
+/**
+ * Waves for jobs that may span several nodes: each job, in order, goes to the first wave
+ * in which none of its nodes is taken yet. Returns the 0-based wave of each job.
+ */
+export function wavesBySharedNodes(jobs: readonly { nodes: readonly string[] }[]): number[] {
+  const taken: Set<string>[] = [];
+  return jobs.map((job) => {
+    let wave = 0;
+    while (taken[wave] !== undefined && job.nodes.some((node) => taken[wave]!.has(node))) wave++;
+    const nodes = (taken[wave] ??= new Set());
+    for (const node of job.nodes) nodes.add(node);
+    return wave;
+  });
+}
+
 export function planRelease(snapshot: ReleaseSnapshot, options: ScheduleOptions): ReleasePlan {
   if (!(snapshot.deadlineS > 0)) throw new InputError(`the deadline must be in the future (T > 0 s), got T = ${snapshot.deadlineS} s`);
-  const warnings: string[] = [];
-  for (const job of snapshot.jobs) {
-    if (job.nodes.length > 1) warnings.push(`job ${job.jobId} runs on ${job.nodes.length} nodes: planned as one application of its total size on ${job.nodes[0]}`);
-    if (job.sizeSource === "assumed") warnings.push(`job ${job.jobId}: memory unknown, assumed ${job.sizeMb} MB (--default-size-mb)`);
-  }
-  const unsaved = (job: RunningJob) => Math.max(0, snapshot.nowS - Math.max(job.startedAtS, job.lastCheckpointAtS ?? -Infinity));
-  if (snapshot.jobs.length === 0) {
-    return { schema: "ckpt-lab/release-plan@1", rm: snapshot.rm, nowS: snapshot.nowS, deadlineS: snapshot.deadlineS, model: options.model.name, k0: options.k0, nodes: snapshot.nodes, jobs: [], savedS: 0, lostS: 0, warnings: [...warnings, "no job runs on these nodes: nothing to checkpoint"] };
-  }
-  const apps = snapshot.jobs.map((job) => ({ id: job.jobId, pS: unsaved(job), sizeMb: job.sizeMb, node: job.nodes[0]! }));
-  const report = evaluateSchedule(apps, { ...options, deadlineS: snapshot.deadlineS, record: false });
-  warnings.push(...report.warnings);
+  const warnings: string[] = [...(snapshot.warnings ?? [])];
+  const released = new Set(snapshot.nodes);
+  const unsaved = (job: RunningJob) => {
+    const since = Math.max(job.startedAtS ?? -Infinity, job.lastCheckpointAtS ?? -Infinity);
+    if (since === -Infinity) {
+      warnings.push(`job ${job.jobId}: the scheduler gives no start time and it has no last checkpoint: its unsaved time is unknown, counted as 0 s`);
+      return 0;
+    }
+    return Math.max(0, snapshot.nowS - since);
+  };
+  const candidates: number[] = [];
   const jobs: PlannedJob[] = snapshot.jobs.map((job, index) => {
-    const outcome = report.apps[index]!;
+    if (job.nodes.length > 1) warnings.push(`job ${job.jobId} runs on ${job.nodes.length} nodes: planned as one application of its total size, checkpointing on all of them at once`);
+    if (job.sizeSource === "assumed") warnings.push(`job ${job.jobId}: memory unknown, assumed ${job.sizeMb} MB (--default-size-mb)`);
+    const reason =
+      job.cannotSignal !== null
+        ? `cannot be signalled: ${job.cannotSignal}`
+        : job.sizeMb === null
+          ? "its size is unknown: no usable sidecar, no memory known to the scheduler, and no --default-size-mb"
+          : null;
+    if (reason === null) candidates.push(index);
+    else warnings.push(`job ${job.jobId} ${reason}: it is lost`);
     return {
       jobId: job.jobId,
       name: job.name,
-      node: job.nodes[0]!,
+      user: job.user,
       nodes: job.nodes,
+      releasedNodes: job.nodes.filter((node) => released.has(node)),
       sizeMb: job.sizeMb,
       sizeSource: job.sizeSource,
-      unsavedS: apps[index]!.pS,
-      decision: outcome.checkpointed ? "checkpoint" : "lose",
-      wave: outcome.wave ?? 1,
-      startS: outcome.checkpointed ? outcome.start : null,
-      finishS: outcome.checkpointed ? outcome.finish : null,
+      unsavedS: unsaved(job),
+      decision: "lose",
+      reason,
+      cannotRequeue: job.cannotRequeue,
+      wave: null,
+      startS: null,
+      finishS: null,
     };
   });
+  if (snapshot.jobs.length === 0) warnings.push("no job runs on these nodes: nothing to checkpoint");
+  if (candidates.length > 0) {
+    const apps = candidates.map((index) => ({ id: jobs[index]!.jobId, pS: jobs[index]!.unsavedS, sizeMb: jobs[index]!.sizeMb! }));
+    const waveOf = wavesBySharedNodes(candidates.map((index) => jobs[index]!));
+    const waves: number[][] = [];
+    waveOf.forEach((wave, k) => (waves[wave] ??= []).push(k));
+    const report = evaluateSchedule(apps, { ...options, deadlineS: snapshot.deadlineS, record: false }, { waves });
+    warnings.push(...report.warnings);
+    candidates.forEach((index, k) => {
+      const outcome = report.apps[k]!;
+      const job = jobs[index]!;
+      job.wave = waveOf[k]! + 1;
+      if (outcome.checkpointed) {
+        job.decision = "checkpoint";
+        job.startS = outcome.start;
+        job.finishS = outcome.finish;
+      } else {
+        job.reason = outcome.start === null ? "not chosen by ScheduleCkpt: no time left for it within T" : "its checkpoint would not end before T";
+      }
+    });
+  }
+  const savedS = jobs.reduce((sum, job) => sum + (job.decision === "checkpoint" ? job.unsavedS : 0), 0);
+  const lostS = jobs.reduce((sum, job) => sum + (job.decision === "lose" ? job.unsavedS : 0), 0);
   return {
-    schema: "ckpt-lab/release-plan@1",
+    schema: "ckpt-lab/release-plan@2",
     rm: snapshot.rm,
     nowS: snapshot.nowS,
     deadlineS: snapshot.deadlineS,
@@ -110,8 +188,8 @@ export function planRelease(snapshot: ReleaseSnapshot, options: ScheduleOptions)
     k0: options.k0,
     nodes: snapshot.nodes,
     jobs,
-    savedS: report.ctnys,
-    lostS: report.rctnys,
+    savedS,
+    lostS,
     warnings,
   };
 }

@@ -66,6 +66,8 @@ export interface EvaluateOptions {
   exact?: ExactLimits;
   /** Node limit of the upper bound's knapsack. */
   boundNodeLimit?: number;
+  /** The waves, as indices into the applications (default: by node, `wavesOf`): for applications that span several nodes. */
+  waves?: readonly (readonly number[])[];
 }
 
 function gap(bound: number, ctnys: number): GapToBound {
@@ -95,8 +97,8 @@ function domainWarnings(who: string, counts: BandwidthEvaluationCounts, options:
 /** Run ScheduleCkpt, the baselines, the bound and optionally the exact solver on `apps`. */
 export function evaluateSchedule(apps: readonly Application[], options: ScheduleOptions, evaluate: EvaluateOptions = {}): ScheduleReport {
   validateApplications(apps);
-  const byWaves = wavesOf(apps).length > 1;
-  const heuristic: ScheduleCkptOutcome | WavesOutcome = byWaves ? scheduleByWaves(apps, options) : scheduleCkpt(apps, options);
+  const waves = evaluate.waves ?? wavesOf(apps);
+  const heuristic: ScheduleCkptOutcome | WavesOutcome = waves.length > 1 ? scheduleByWaves(apps, options, waves) : scheduleCkpt(apps, options);
   const sequential = sequentialGreedy(apps, options);
   const parallel = allInParallel(apps, options);
   const bound = upperBound(apps, options, evaluate.boundNodeLimit);

@@ -9,7 +9,8 @@
  * Decisions: an application of wave j that ScheduleCkpt did not select is not carried to
  * a later wave (the thesis runs each wave on its own). A wave starting at or after T gets
  * nothing; a stalled device ends all waves. With one application per node there is one
- * wave and this is plain ScheduleCkpt.
+ * wave and this is plain ScheduleCkpt. A caller whose applications span several nodes
+ * (the release hook's multi-node jobs) gives the waves itself.
  */
 import type { Application } from "./application";
 import { addEvaluationCounts, type BandwidthEvaluationCounts } from "./bandwidth-oracle";
@@ -46,8 +47,8 @@ export function wavesOf(apps: readonly Application[]): number[][] {
   return waves;
 }
 
-export function scheduleByWaves(apps: readonly Application[], options: ScheduleOptions): WavesOutcome {
-  const waves = wavesOf(apps);
+/** `waves`: indices into `apps`, wave by wave (default: by node, `wavesOf`). */
+export function scheduleByWaves(apps: readonly Application[], options: ScheduleOptions, waves: readonly (readonly number[])[] = wavesOf(apps)): WavesOutcome {
   const appOutcomes: (AppOutcome | undefined)[] = new Array(apps.length);
   const decisions: ScheduleDecision[] = [];
   const steps: BandwidthStep[] = [];

@@ -1,123 +1,180 @@
 /**
- * `ckpt release` against a real OAR (issue #15), started by test/cluster/oar.sh: OAR knows
- * no memory per job, so each job's wrapper writes its sidecar (its size, "sidecar" in the
- * plan) and a job without one gets --default-size-mb ("assumed", with a warning) or an
- * error saying so; acting signals exactly the chosen jobs with oardel --checkpoint (each job
- * script traps USR2 and writes a marker), resubmits them, and the log matches the plan.
- * Needs root; fails, not skips, when OAR cannot be started.
+ * `ckpt release` against a real OAR 2.5 (Debian 12's), started by test/cluster/oar.sh: an
+ * array with one task per node, a job on both nodes, sizes from the jobs' sidecars (one of
+ * them a FIFO, which must not hang the hook), a job that does not trap the signal, an
+ * interactive job (OAR can neither signal nor resubmit it) and --signal honoured — each
+ * released and checked for exactly which jobs got which signal (each job's script records
+ * every signal it receives) and how each ended. Each test deletes what it submitted (and
+ * the copies the hook resubmitted) and waits until OAR has ended them. Needs root; fails,
+ * not skips, when OAR cannot be started.
  */
-import { readdirSync, readFileSync, writeFileSync, chmodSync, mkdirSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli-io";
-import { asUser, chownToUser, clusterUp, removeDir, sh, userWorkDir, waitFor } from "../cluster/live";
+import { asUser, chownToUser, clusterUp, JOB_USER, removeDir, sh, userWorkDir, waitFor } from "../cluster/live";
 import { constantModel } from "../schedule/models";
 
 let dir = "";
-const jobIds: string[] = [];
+/** The hook's own files (its lock, its logs): root's, not in the job user's folder. */
+const hookDir = mkdtempSync(join(tmpdir(), "ckpt-release-oar-"));
+let markers = "";
+let sidecars = "";
+/** Every job this file submitted; the hook's resubmitted copies are found from them. */
+const submitted: string[] = [];
+/** Interactive sessions this file started (their process groups). */
+const sessions: ChildProcess[] = [];
+
 const state = (id: string) => /^\d+: (\w+)/.exec(sh("oarstat", ["-s", "-j", id]))?.[1] ?? "";
-const unfinished = () => JSON.parse(sh("oarstat", ["-J"]) || "{}") as Record<string, { resubmit_job_id: number }>;
-
-/** A job of `sizeMb` (its sidecar says so; null: it writes none) pinned to a node, submitted as the job user. */
-function submit(sizeMb: number | null, node: string): string {
-  const text = asUser("oarsub", ["-n", `size${sizeMb ?? "-unknown"}`, "-p", `network_address='${node}'`, "-l", "/core=1,walltime=0:10:00", "-S", join(dir, "job.sh")], dir);
-  const id = /OAR_JOB_ID=(\d+)/.exec(text)![1]!;
-  jobIds.push(id);
-  return id;
+const current = () => JSON.parse(sh("oarstat", ["-J"]) || "{}") as Record<string, { resubmit_job_id: number; assigned_network_address: string[] }>;
+/** A batch job as the job user: `name` says what its sidecar holds ("s300": 300 MB, "fifo": a FIFO, other: none). */
+function submit(name: string, resources: string, script = "job.sh", property?: string): string {
+  const text = asUser("oarsub", ["-n", name, ...(property ? ["-p", property] : []), "-l", `${resources},walltime=0:10:00`, "-S", join(dir, script)], dir);
+  const ids = [...text.matchAll(/OAR_JOB_ID=(\d+)/g)].map((m) => m[1]!);
+  submitted.push(...ids);
+  return ids[0]!;
 }
+const onNode = (node: string) => `network_address='${node}'`;
+const running = (ids: string[]) => waitFor(`jobs ${ids.join(", ")} to run`, () => ids.every((id) => state(id) === "Running"), 180);
+/** The signals each job's script received, by job id. */
+const received = (): Record<string, string[]> => Object.fromEntries(readdirSync(markers).map((name) => [name, readFileSync(join(markers, name), "utf8").trim().split("\n")]));
+const readLog = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+const outcomes = (path: string) => Object.fromEntries(readLog(path).at(-1).jobs.map((j: { jobId: string; outcome: string; requeued: boolean }) => [j.jobId, [j.outcome, j.requeued]]));
+/** The copies OAR or the hook queued of a job. */
+const copiesOf = (id: string) => Object.entries(current()).filter(([, job]) => String(job.resubmit_job_id) === id).map(([copy]) => copy);
+const release = (...args: string[]) => runCli(["release", "--rm", "oar", "--model", join(dir, "model.json"), "--lock", join(hookDir, "release.lock"), "--sidecar-dir", sidecars, "--poll-ms", "200", ...args]);
 
-beforeAll(async () => {
+beforeAll(() => {
   clusterUp("oar", { OAR_CPUSET: "1" });
   dir = userWorkDir("oar-release-");
-  mkdirSync(join(dir, "sidecars"));
-  mkdirSync(join(dir, "markers"));
-  // The job's wrapper: writes its sidecar (size from its name), and on USR2 "checkpoints"
-  // (a marker named by its job id) and exits. OAR signals the first process of the job:
-  // the script itself, submitted with -S.
-  writeFileSync(
-    join(dir, "job.sh"),
-    `#!/bin/bash\nsize=\${OAR_JOB_NAME#size}\n[ "$size" = -unknown ] || echo "{\\"sizeMb\\": $size}" > ${dir}/sidecars/$OAR_JOB_ID.json\ntrap 'date +%s.%N > ${dir}/markers/$OAR_JOB_ID; exit 0' USR2\nwhile true; do sleep 0.2; done\n`,
-  );
-  chmodSync(join(dir, "job.sh"), 0o755);
+  markers = join(dir, "markers");
+  sidecars = join(dir, "sidecars");
+  mkdirSync(markers);
+  mkdirSync(sidecars);
+  // The job's wrapper: writes its sidecar (from its name), records every signal it gets, and
+  // "checkpoints" and exits 0 on its checkpoint signal (USR2; USR1 for job-usr1.sh). OAR
+  // signals the first process of the job: the script itself, submitted with -S.
+  const common = `record() { echo "$1" >> ${markers}/$OAR_JOB_ID; }
+case "$OAR_JOB_NAME" in s[0-9]*) echo "{\\"sizeMb\\": \${OAR_JOB_NAME#s}}" > ${sidecars}/$OAR_JOB_ID.json ;; fifo) mkfifo ${sidecars}/$OAR_JOB_ID.json ;; esac`;
+  const loop = "while true; do sleep 0.2; done";
+  writeFileSync(join(dir, "job.sh"), `#!/bin/bash\n${common}\nfor s in USR1 HUP INT TERM; do trap "record $s" $s; done\ntrap 'record USR2; exit 0' USR2\n${loop}\n`);
+  writeFileSync(join(dir, "job-usr1.sh"), `#!/bin/bash\n${common}\nfor s in USR2 HUP INT TERM; do trap "record $s" $s; done\ntrap 'record USR1; exit 0' USR1\n${loop}\n`);
+  // A job that traps nothing: the signal's default action ends it.
+  writeFileSync(join(dir, "notrap.sh"), `#!/bin/bash\n${common}\n${loop}\n`);
+  for (const script of ["job.sh", "job-usr1.sh", "notrap.sh"]) chmodSync(join(dir, script), 0o755);
+  // 20 MB/s whatever the load (OAR takes seconds to signal a job and to see it end).
+  writeFileSync(join(dir, "model.json"), JSON.stringify(constantModel(20, "20 MB/s")));
   chownToUser(dir);
-  for (const [size, node] of [[300, "oarnode1"], [500, "oarnode1"], [200, "oarnode2"]] as const) submit(size, node);
-  await waitFor("the three jobs to run and write their sidecars", () => jobIds.every((id) => state(id) === "Running") && readdirSync(join(dir, "sidecars")).length === 3, 60);
 }, 900_000);
 
+afterEach(async () => {
+  for (const session of sessions.splice(0)) if (session.pid !== undefined) sh("bash", ["-c", `kill -- -${session.pid} 2>/dev/null; true`]);
+  // What the test submitted, and every copy queued of it (copies of copies too).
+  const ids = new Set(submitted.splice(0));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [copy, job] of Object.entries(current())) {
+      if (ids.has(String(job.resubmit_job_id)) && !ids.has(copy)) {
+        ids.add(copy);
+        grew = true;
+      }
+    }
+  }
+  if (ids.size > 0) sh("bash", ["-c", `oardel ${[...ids].join(" ")} >/dev/null 2>&1; true`]);
+  await waitFor(`jobs ${[...ids].join(", ")} to end`, () => [...ids].every((id) => ["Terminated", "Error", ""].includes(state(id))), 180);
+  for (const folder of [markers, sidecars]) {
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder);
+  }
+  chownToUser(dir);
+}, 300_000);
+
 afterAll(() => {
-  const ids = [...jobIds, ...Object.keys(unfinished())];
-  if (ids.length > 0) sh("bash", ["-c", `oardel ${ids.join(" ")} >/dev/null 2>&1; true`]);
   removeDir(dir);
+  removeDir(hookDir);
 });
 
 describe("ckpt release --rm oar", () => {
-  const model = () => {
-    const path = join(dir, "model.json");
-    // 20 MB/s whatever the load: wave 1 (oarnode1's 300 MB job and oarnode2's 200 MB job)
-    // takes 25 s, the 500 MB job 25 s more, past T = 30 s. (Slower than the Slurm test's
-    // model: OAR takes seconds to signal a job and to see it end.)
-    writeFileSync(path, JSON.stringify(constantModel(20, "20 MB/s")));
-    return path;
-  };
-  const base = () => ["release", "--rm", "oar", "--nodes", "oarnode1,oarnode2", "--model", model(), "--sidecar-dir", join(dir, "sidecars")];
-
-  it("--dry-run --json lists each job with its size from its sidecar, its unsaved time and the decision", async () => {
-    const run = await runCli([...base(), "--deadline", "30", "--dry-run", "--json"]);
+  it("signals only the array task on the released node, and resubmits it once", async () => {
+    // One task per node; oarsub --array prints every task's id.
+    const text = asUser("oarsub", ["-n", "s100", "--array", "2", "-l", "/nodes=1,walltime=0:10:00", "-S", join(dir, "job.sh")], dir);
+    const tasks = [...text.matchAll(/OAR_JOB_ID=(\d+)/g)].map((m) => m[1]!);
+    submitted.push(...tasks);
+    await running(tasks);
+    const byNode = Object.fromEntries(tasks.map((id) => [current()[id]!.assigned_network_address[0]!, id]));
+    const log = join(hookDir, "array.jsonl");
+    const run = await release("--nodes", "oarnode2", "--deadline", "120", "--log", log);
     expect(run.code, run.stderr).toBe(0);
-    const plan = JSON.parse(run.stdout);
-    expect(plan.jobs.map((j: { jobId: string; node: string; sizeMb: number; sizeSource: string }) => [j.jobId, j.node, j.sizeMb, j.sizeSource])).toEqual([
-      [jobIds[0], "oarnode1", 300, "sidecar"],
-      [jobIds[1], "oarnode1", 500, "sidecar"],
-      [jobIds[2], "oarnode2", 200, "sidecar"],
-    ]);
-    for (const job of plan.jobs) expect(job.unsavedS).toBeGreaterThanOrEqual(0);
-    expect(plan.jobs.map((j: { decision: string; wave: number }) => [j.decision, j.wave])).toEqual([
-      ["checkpoint", 1],
-      ["lose", 2],
-      ["checkpoint", 1],
-    ]);
-  });
+    expect(readLog(log)[0].plan.jobs.map((j: { jobId: string; sizeMb: number; sizeSource: string }) => [j.jobId, j.sizeMb, j.sizeSource])).toEqual([[byNode.oarnode2, 100, "sidecar"]]);
+    expect(received()).toEqual({ [byNode.oarnode2!]: ["USR2"] });
+    expect(outcomes(log)).toEqual({ [byNode.oarnode2!]: ["saved", true] });
+    expect(copiesOf(byNode.oarnode2!)).toHaveLength(1);
+    expect(state(byNode.oarnode1!)).toBe("Running");
+  }, 600_000);
 
-  it("says what it assumed for a job without a sidecar, and refuses without --default-size-mb", async () => {
-    const unknown = submit(null, "oarnode2");
-    await waitFor(`job ${unknown} to run`, () => state(unknown) === "Running", 60);
-    expect(await runCli([...base(), "--deadline", "7", "--dry-run"])).toMatchObject({ code: 1, stderr: expect.stringMatching(new RegExp(`job ${unknown}: oar knows no memory for it and it wrote no sidecar; give --default-size-mb`)) });
-    const run = await runCli([...base(), "--deadline", "7", "--dry-run", "--json", "--default-size-mb", "50"]);
+  it("plans a job on both nodes in its own wave, takes sizes from sidecars, and is not hung by a FIFO sidecar", async () => {
+    const wide = submit("s300", "/nodes=2/core=1");
+    const narrow = submit("s200", "/core=1", "job.sh", onNode("oarnode2"));
+    const fifo = submit("fifo", "/core=1", "job.sh", onNode("oarnode1"));
+    await running([wide, narrow, fifo]);
+    await waitFor("the sidecars to be written", () => [wide, narrow, fifo].every((id) => existsSync(join(sidecars, `${id}.json`))), 60);
+    const log = join(hookDir, "waves.jsonl");
+    const run = await release("--nodes", "oarnode1,oarnode2", "--deadline", "120", "--default-size-mb", "50", "--log", log);
     expect(run.code, run.stderr).toBe(0);
-    const plan = JSON.parse(run.stdout);
-    expect(plan.jobs.find((j: { jobId: string }) => j.jobId === unknown)).toMatchObject({ sizeMb: 50, sizeSource: "assumed" });
-    expect(plan.warnings).toContain(`job ${unknown}: memory unknown, assumed 50 MB (--default-size-mb)`);
-    sh("oardel", [unknown]);
-    await waitFor(`job ${unknown} to end`, () => ["Terminated", "Error"].includes(state(unknown)), 60);
-  }, 120_000);
-
-  it("signals exactly the chosen jobs, resubmits them once, and logs what the plan said", async () => {
-    const logPath = join(dir, "log.json");
-    const run = await runCli([...base(), "--deadline", "30", "--log", logPath, "--poll-ms", "200"]);
-    expect(run.code, run.stderr).toBe(0);
-    const log = JSON.parse(readFileSync(logPath, "utf8"));
-    const chosen = log.plan.jobs.filter((j: { decision: string }) => j.decision === "checkpoint").map((j: { jobId: string }) => j.jobId);
-    expect(chosen).toEqual([jobIds[0], jobIds[2]]);
-    expect(readdirSync(join(dir, "markers")).sort()).toEqual([...chosen].sort());
-    expect(log.jobs.map((j: { jobId: string; outcome: string; requeued: boolean }) => [j.jobId, j.outcome, j.requeued])).toEqual([
-      [jobIds[0], "saved", true],
-      [jobIds[1], "lost", false],
-      [jobIds[2], "saved", true],
+    const plan = readLog(log)[0].plan;
+    expect(plan.jobs.map((j: { jobId: string; sizeMb: number; sizeSource: string; wave: number }) => [j.jobId, j.sizeMb, j.sizeSource, j.wave])).toEqual([
+      [wide, 300, "sidecar", 1],
+      [narrow, 200, "sidecar", 2],
+      [fifo, 50, "assumed", 2],
     ]);
-    // Each saved job has exactly one copy queued by the hook; the lost one runs on.
-    const copies = Object.values(unfinished()).map((job) => String(job.resubmit_job_id));
-    expect(copies.filter((id) => id === jobIds[0])).toHaveLength(1);
-    expect(copies.filter((id) => id === jobIds[2])).toHaveLength(1);
-    expect(state(jobIds[1]!)).toBe("Running");
-    expect(log.events.filter((e: { event: string }) => e.event === "requeued").map((e: { detail: string }) => e.detail)).toEqual([expect.stringMatching(/^resubmitted as job \d+$/), expect.stringMatching(/^resubmitted as job \d+$/)]);
-  }, 90_000);
+    expect(plan.warnings).toContain(`job ${fifo}: its sidecar ${join(sidecars, `${fifo}.json`)} is not a regular file (a FIFO): ignored, the scheduler's values are used`);
+    expect(received()).toEqual({ [wide]: ["USR2"], [narrow]: ["USR2"], [fifo]: ["USR2"] });
+    expect(outcomes(log)).toEqual({ [wide]: ["saved", true], [narrow]: ["saved", true], [fifo]: ["saved", true] });
+    // Wave 2 was signalled once the job on both nodes had ended.
+    const events = readLog(log).filter((l) => l.type === "event");
+    const at = (jobId: string, event: string) => events.find((e) => e.jobId === jobId && e.event === event).atS;
+    for (const later of [narrow, fifo]) expect(at(later, "signalled")).toBeGreaterThanOrEqual(at(wide, "ended"));
+    for (const id of [wide, narrow, fifo]) expect(copiesOf(id)).toHaveLength(1);
+  }, 600_000);
 
-  it("refuses unknown nodes and a missing scheduler", async () => {
-    expect(await runCli(["release", "--rm", "oar", "--nodes", "oarnode9", "--model", model(), "--deadline", "7", "--dry-run"])).toMatchObject({ code: 1, stderr: expect.stringMatching(/oar knows no node oarnode9; its nodes are oarnode1, oarnode2/) });
+  it("honours --signal, says a job killed by the signal it does not trap, and never signals an interactive job; exit 3", async () => {
+    const usr1 = submit("s100", "/core=1", "job-usr1.sh", onNode("oarnode1"));
+    const notrap = submit("s100", "/core=1", "notrap.sh", onNode("oarnode1"));
+    // An interactive job (oarsub -I, given a terminal by script(1)), in its own process group.
+    const session = spawn("runuser", ["-u", JOB_USER, "--", "bash", "-c", `cd ${dir} && sleep 600 | script -qfec "oarsub -I -p \\"network_address='oarnode2'\\" -l /core=1,walltime=0:10:00" /dev/null`], {
+      detached: true,
+      stdio: ["ignore", "pipe", "ignore"],
+      env: { ...process.env, PWD: dir },
+    });
+    sessions.push(session);
+    let output = "";
+    session.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    await waitFor("the interactive job's id", () => /OAR_JOB_ID=\d+/.test(output), 120);
+    const interactive = /OAR_JOB_ID=(\d+)/.exec(output)![1]!;
+    submitted.push(interactive);
+    await running([usr1, notrap, interactive]);
+    const log = join(hookDir, "ends.jsonl");
+    const run = await release("--nodes", "oarnode1,oarnode2", "--deadline", "120", "--default-size-mb", "50", "--signal", "USR1", "--log", log);
+    expect(run.code, run.stderr).toBe(3);
+    const jobs = Object.fromEntries(readLog(log).at(-1).jobs.map((j: { jobId: string; outcome: string; requeued: boolean; how: string }) => [j.jobId, [j.outcome, j.requeued, j.how]]));
+    expect(jobs).toEqual({
+      [usr1]: ["saved", true, expect.stringMatching(/^saved \((Terminated|Finishing), exit 0\); requeued: resubmitted as job \d+$/)],
+      [notrap]: ["not-saved", true, expect.stringMatching(/^not saved \((Terminated|Finishing), killed by signal 10: its script did not trap the checkpoint signal, or died of it\); requeued: resubmitted as job \d+$/)],
+      [interactive]: ["not-chosen", false, "not checkpointed: cannot be signalled: an interactive job (oarsub -I): OAR signals only batch jobs"],
+    });
+    expect(received()).toEqual({ [usr1]: ["USR1"] });
+    expect(state(interactive)).toBe("Running");
+  }, 600_000);
+
+  it("refuses unknown nodes, named reservations and a missing scheduler", async () => {
+    expect(await release("--nodes", "oarnode9", "--deadline", "7", "--dry-run")).toMatchObject({ code: 1, stderr: expect.stringMatching(/oar knows no node oarnode9; its nodes are oarnode1, oarnode2/) });
+    expect(await release("--reservation", "maint", "--deadline", "7", "--dry-run")).toMatchObject({ code: 1, stderr: expect.stringMatching(/OAR has no named reservations of nodes like Slurm's; give --nodes/) });
     const path = process.env.PATH;
     process.env.PATH = "/nonexistent";
     try {
-      expect(await runCli([...base(), "--deadline", "7", "--dry-run"])).toMatchObject({ code: 1, stderr: expect.stringMatching(/oarnodes not found: is OAR installed here/) });
+      expect(await release("--nodes", "oarnode1", "--deadline", "7", "--dry-run")).toMatchObject({ code: 1, stderr: expect.stringMatching(/oarnodes not found: is OAR installed here/) });
     } finally {
       process.env.PATH = path;
     }
