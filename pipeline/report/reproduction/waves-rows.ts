@@ -2,7 +2,8 @@
  * [Y-thesis] Tables 7.9 and 7.10 (§6.4; docs/science.md §4.6): ScheduleCkpt by waves on 25
  * dual-processor dual-core nodes with 4 applications each, T = 600 s, k0 = 2, by criterion
  * p_i (7.9) and p_i/s_i (7.10), one unpublished instance (both tables print the same Σ p).
- * The share against our seeded instances, as for the families; RCTNYS from the other table's
+ * CTNYS, a sum over the unpublished instance, is not recomputable; its share is compared with
+ * our seeded instances, as for the families; RCTNYS from the other table's
  * Σ p (a self-check); Σ p against the stated p law; the scheduling time, one k0 only, not
  * recomputable.
  */
@@ -51,6 +52,16 @@ export function wavesRows(published: PublishedTables, campaign?: CampaignResult)
     }
     const other = printed.find((o) => o !== p)!;
     rows.push(
+      compareWithPublished({
+        id: `schedule/waves/${p.criterion}/ctnys`,
+        quantity: `${label}: CTNYS`,
+        source: where("TCCAS"),
+        ...p.ctnys,
+        ours: null,
+        unit: "s",
+        how: "a Σ p of one unpublished instance: ours are other instances",
+        notRecomputable: `the instance (its p, and sizes the thesis does not state) is not published; its share CTNYS / Σ p is compared with our seeded instances instead (row schedule/waves/${p.criterion}/share)`,
+      }),
       compareWithPublished({
         id: `schedule/waves/${p.criterion}/rctnys`,
         quantity: `${label}: RCTNYS = Σ p − CTNYS of the published instance`,

@@ -96,11 +96,11 @@ export function workedExampleRows(model: BandwidthModel, published: PublishedTab
     compareWithPublished({
       id: "example-5.4.2/aggregate-size-8",
       quantity: `§5.4.2 example, index_bw_max's test of process ${all.length}: aggregate size ${sumSizes(printedI)} + ${sizeOf(all.length)}`,
-      source: cite("[Y-thesis]", "§5.4.2", undefined, "text"),
+      source: cite("[Y-thesis]", `§5.4.2 (text: ${sumSizes(printedI)}+${sizeOf(all.length)} = ${aggregate8.printed})`),
       ...aggregate8,
       ours: withAll,
       unit: "MB",
-      how: "Σ s over processes 1–8, S as printed in §5.4.2",
+      how: `Σ s over processes 1–${all.length}, S as printed in §5.4.2`,
       selfCheck: true,
     }),
   );
@@ -112,7 +112,7 @@ export function workedExampleRows(model: BandwidthModel, published: PublishedTab
     modelValueRow({
       id: "example-5.4.2/bw-8",
       quantity: `§5.4.2 example, index_bw_max's test of process ${all.length}: bw(${all.length}, ${withAll})`,
-      source: cite("[Y-thesis]", "§5.4.2", undefined, "text (printed 28,52)"),
+      source: cite("[Y-thesis]", `§5.4.2 (text: bw(${all.length}, ${aggregate8.printed}) = ${printed8.printed.replace(".", ",")}, with a decimal comma)`),
       printed: printed8,
       ours: bw8,
       unit: "MB/s",
@@ -137,7 +137,7 @@ export function workedExampleRows(model: BandwidthModel, published: PublishedTab
     compareWithPublished({
       id: "example-5.4.2/candidates",
       quantity: `§5.4.2 example, index_bw_max's candidate set I: its size (printed I = ${setText(printedI)})`,
-      source: cite("[Y-thesis]", "§5.4.2", undefined, "I"),
+      source: cite("[Y-thesis]", "§5.4.2 (text: I, index_bw_max's result)"),
       paper: printedI.length,
       ours: ourCandidates.length,
       unit: "count",
@@ -169,6 +169,7 @@ export function workedExampleRows(model: BandwidthModel, published: PublishedTab
     const ours = first(all, k0);
     const fluid = first(all, k0, "fluid");
     const whole = scheduleCkpt(apps, resolveScheduleOptions({ model, deadlineS, k0, criterion: "p", record: false }));
+    const printedEstimateS = staticEstimateS(bw, chosen.map(sizeOf));
     rows.push(
       compareWithPublished({
         id: `example-5.4.2/k0=${k0}/p-max-sum`,
@@ -189,8 +190,9 @@ export function workedExampleRows(model: BandwidthModel, published: PublishedTab
         unit: "s",
         how: `ks_bw's first decision on the example, k0 = ${k0}, static estimator (eq. 5.3), ${label}: starts ${setText(ours.started)}`,
         whenDiffers:
-          `the printed δ = ${setText(chosen)} needs ${staticEstimateS(bw, chosen.map(sizeOf)).toFixed(2)} s by eq. 5.3 with the ${label} (the fluid progression: ${Math.max(...fluidFinishS(model, chosen.map(sizeOf))).toFixed(2)} s), over T = ${deadlineS} s, ` +
-          `so ks_bw cannot start it; ours starts ${setText(ours.started)} and the whole run saves ${setText(whole.checkpointed.map(Number))} (${whole.ctnys} s); ` +
+          `the printed δ = ${setText(chosen)} needs ${printedEstimateS.toFixed(2)} s by eq. 5.3 with the ${label} (the fluid progression: ${Math.max(...fluidFinishS(model, chosen.map(sizeOf))).toFixed(2)} s), ` +
+          (printedEstimateS > deadlineS ? `over T = ${deadlineS} s, so ks_bw cannot start it; ` : `within T = ${deadlineS} s; `) +
+          `ours starts ${setText(ours.started)} and the whole run saves ${setText(whole.checkpointed.map(Number))} (${whole.ctnys} s); ` +
           (exact.provenOptimal && exact.value < pMax.paper
             ? `no set of the ${apps.length} processes that meets eq. 5.3 within T saves more than ${exact.value} s (${setText(exactChosen)}, the exact optimum of a simultaneous start), so no k0 reaches the printed P_MAX under the model; `
             : "") +
@@ -198,7 +200,8 @@ export function workedExampleRows(model: BandwidthModel, published: PublishedTab
       }),
     );
     const table = published[trace.name];
-    const timesS = fluidFinishS(model, chosen.map(sizeOf));
+    const marked = table.rows.filter((r) => printedNumber(table, r, "checkpointed").paper === 1).map((r) => printedNumber(table, r, "process_index").paper);
+    const timesS = fluidFinishS(model, marked.map(sizeOf));
     const timeTolerance: Tolerance = {
       relative: options.bandwidthRelative,
       rationale: `measured or estimated, the text does not say: against the model's execution of the printed set, within its published mean error E_global = ${PUBLISHED_E_GLOBAL_PERCENT} %, rounded up`,
@@ -228,22 +231,22 @@ export function workedExampleRows(model: BandwidthModel, published: PublishedTab
           ours: ourState,
           unit: "1 = checkpointed",
           how: `started by ks_bw's first decision on the example, k0 = ${k0}, static estimator, ${label}: ${setText(ours.started)}`,
-          whenDiffers: `the table marks the printed δ = ${setText(chosen)}, which does not fit T under the model (row example-5.4.2/k0=${k0}/p-max); the whole run of ours checkpoints ${setText(whole.checkpointed.map(Number))}`,
+          whenDiffers: `the table marks ${setText(marked)} (the text's δ: ${setText(chosen)}; row example-5.4.2/k0=${k0}/p-max); the whole run of ours checkpoints ${setText(whole.checkpointed.map(Number))}`,
         }),
       );
-      if (state.paper === 1 && chosen.includes(index)) {
-        const m = chosen.length;
+      if (state.paper === 1) {
+        const m = marked.length;
         rows.push(
           compareWithPublished({
             id: `${key}/time`,
             quantity: `§5.4.2 example, k0 = ${k0}, process ${index}: checkpoint time`,
             source: where("Temps du ckpt"),
             ...printedNumber(table, row, "checkpoint_time_s"),
-            ours: round4(timesS[chosen.indexOf(index)]!),
+            ours: round4(timesS[marked.indexOf(index)]!),
             unit: "s",
-            how: `the ${label}'s execution of the printed set ${setText(chosen)} started together: each gets bw(m, V)/m, m and V re-evaluated as checkpoints end (Algorithm 1 lines 10–17)`,
+            how: `the ${label}'s execution of the set the table marks, ${setText(marked)}, started together: each gets bw(m, V)/m, m and V re-evaluated as checkpoints end (Algorithm 1 lines 10–17)`,
             tolerance: timeTolerance,
-            whenDiffers: `eq. 5.3's estimate gives this process ${((sizeOf(index) * m) / bwOf(chosen)).toFixed(2)} s`,
+            whenDiffers: `eq. 5.3's estimate gives this process ${((sizeOf(index) * m) / bwOf(marked)).toFixed(2)} s`,
           }),
         );
       }
