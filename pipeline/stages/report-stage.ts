@@ -12,6 +12,8 @@ import type { ScheduleExample } from "../report/figures/schedule-figures";
 import type { CampaignResult } from "../schedule";
 import type { Stage } from "../runner/stage";
 import { MEASURED_CLUSTERS } from "./measured-clusters";
+import { projectPath } from "./project-path";
+import { PUBLISHED_DIR } from "../report/reproduction/published-tables";
 import { TOOL_VERSION } from "../shared/version";
 import type { NotApplicable } from "../shared/not-applicable";
 import type { MergedSweep } from "../simulate/sweep/merge-sweep";
@@ -34,12 +36,15 @@ export const reportStage: Stage<ReportParameters> = {
   outputs: ["report"],
   module: __filename,
   defaults: DEFAULT_REPORT_PARAMETERS,
+  // The papers' tables as transcribed: the reference values of the reproduction rows.
+  inputFiles: () => [projectPath(PUBLISHED_DIR)],
   async run(context) {
     // Loaded here, not at the top: the report's content (its figures, tables, every stage's
     // types of results) and its renderers (vega, resvg, pdfkit, ~150 ms more) are needed only
     // when the report is drawn, not by every `ckpt` command that lists the stages.
     const { buildReportContent } = await import("../report/page/report-content.js");
     const { renderReport } = await import("../report/page/render-report.js");
+    const { readPublishedTables } = await import("../report/reproduction/published-tables.js");
     const inputs = context.inputs as {
       observations?: ObservationsArtifact;
       fit?: FitReportArtifact;
@@ -70,6 +75,7 @@ export const reportStage: Stage<ReportParameters> = {
         ...(inputs["place-not-applicable"] ? { placeNotApplicable: inputs["place-not-applicable"] } : {}),
         ...(inputs["bkt-grid"] ? { bktGrid: inputs["bkt-grid"] } : {}),
         ...(inputs["das06-grid"] ? { das06Grid: inputs["das06-grid"] } : {}),
+        published: readPublishedTables(projectPath(PUBLISHED_DIR)),
       },
       context.parameters,
     );

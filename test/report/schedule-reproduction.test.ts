@@ -1,7 +1,7 @@
 /**
- * The ScheduleCkpt rows of the reproduction table, the per-paper summary and docs/reproduction.md.
- * Published values, as printed in [Y11] Tables 3–9 and [Y-thesis] Table 7.2 / §6.4 (docs/science.md
- * §4.5–§4.6), are written next to what the rows must make of them.
+ * The ScheduleCkpt rows of [Y11] Tables 4–9, the per-paper summary and docs/reproduction.md.
+ * Published values, as printed in [Y11] Tables 4–9 (docs/science.md §4.5), are written next to
+ * what the rows must make of them. (The [Y-thesis] tables: published-table-rows.test.ts.)
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +10,9 @@ import { bktLawReproductionRows } from "../../pipeline/report/figures/bkt-figure
 import type { ReproductionRow } from "../../pipeline/report/reproduction/reproduction";
 import { REPRODUCTION_DOC_PATH, reproductionDoc } from "../../pipeline/report/reproduction/reproduction-doc";
 import { reproductionMarkdown, reproductionSummary } from "../../pipeline/report/reproduction/reproduction-summary";
-import { impliedSingleProcessRates, scheduleReproductionRows } from "../../pipeline/report/reproduction/schedule-reproduction-rows";
+import { scheduleReproductionRows } from "../../pipeline/report/reproduction/schedule-reproduction-rows";
+import { publishedTableRows } from "../../pipeline/report/reproduction/published-table-rows";
+import { PUBLISHED_DIR, readPublishedTables } from "../../pipeline/report/reproduction/published-tables";
 import { runCampaign } from "../../pipeline/schedule";
 
 let rows: ReproductionRow[];
@@ -25,7 +27,8 @@ beforeAll(() => {
     model: PAPER_MODEL, domain: "strict", estimator: "static", parts: ["A", "B", "C", "identical", "waves"], seeds: 20, firstSeed: 1,
     k0s: [0, 1, 2], criteria: ["p", "density"], exact: null, scalingNs: [], scalingSeeds: 1,
   });
-  rows = scheduleReproductionRows(campaign);
+  const published = readPublishedTables(PUBLISHED_DIR);
+  rows = [...scheduleReproductionRows(campaign), ...publishedTableRows(published, PAPER_MODEL, { modelLabel: "published model", bandwidthRelative: 0.05 }, campaign)];
 });
 
 describe("[Y11] Tables 4–9 against themselves", () => {
@@ -39,7 +42,7 @@ describe("[Y11] Tables 4–9 against themselves", () => {
     // Table 5, k0 = 1 and 2: RCTNYS printed equal to CTNYS (6947, 7135), docs/science.md §4.5's copy error.
     expect(row("schedule/A/density/k0=1/rctnys")).toMatchObject({ paper: 6947, corrected: 10204 - 6947, verdict: "erratum" });
     expect(row("schedule/A/density/k0=2/rctnys")).toMatchObject({ paper: 7135, corrected: 10204 - 7135, verdict: "erratum" });
-    const rctnys = rows.filter((r) => r.id.endsWith("/rctnys") && !r.id.includes("waves"));
+    const rctnys = rows.filter((r) => r.id.startsWith("schedule/") && r.id.endsWith("/rctnys") && !r.id.includes("waves") && !r.id.includes("identical"));
     expect(rctnys).toHaveLength(18);
     expect(rctnys.filter((r) => r.verdict === "erratum")).toHaveLength(3);
   });
@@ -59,36 +62,6 @@ describe("[Y11] Tables 4–9 against themselves", () => {
     expect(row("schedule/B/total-p")).toMatchObject({ paper: 29547, ours: 52500, verdict: "differs" });
     expect(row("schedule/B/total-p").reason).toMatch(/^7\.5 sd/);
     expect(row("schedule/A/total-p")).toMatchObject({ paper: 10204, ours: 8250, verdict: "close" });
-    expect(row("schedule/waves/total-p")).toMatchObject({ paper: 40216, verdict: "differs" });
-  });
-});
-
-describe("[Y-thesis] Table 7.2 / [Y11] Table 3: identical sizes, sequential greedy as measured", () => {
-  it("finds the printed 297 s for 4 of p = 26…75 impossible: the 4 largest save 75 + 74 + 73 + 72 = 294", () => {
-    expect(row("schedule/identical/400MB/ctnys")).toMatchObject({ paper: 297, corrected: 294, verdict: "erratum" });
-    // 16 largest: 75 + … + 60 = 1080, as printed.
-    expect(row("schedule/identical/100MB/ctnys")).toMatchObject({ paper: 1080, ours: 1080, corrected: null, verdict: "close" });
-  });
-
-  it("runs sequential greedy at the measured single-process rate (5.3–6 MB/s), at best close since that rate is a range", () => {
-    // At 5.65 MB/s a 100 MB image takes 17.7 s: 16 fit in 300 s, as printed.
-    expect(row("schedule/identical/100MB/checkpointed")).toMatchObject({ paper: 16, ours: 16, verdict: "close" });
-    // 50 images of 50 MB need 2500 MB in 300 s, 8.33 MB/s: beyond the measured range.
-    expect(row("schedule/identical/50MB/checkpointed")).toMatchObject({ paper: 50, ours: 33, verdict: "differs" });
-    expect(row("schedule/identical/50MB/checkpointed").reason).toContain("no one rate gives all five printed counts");
-  });
-
-  it("derives the rates each printed count allows: k·s/T ≤ rate < (k + 1)·s/T", () => {
-    const rates = impliedSingleProcessRates();
-    expect(rates.find((r) => r.sizeMb === 100)).toEqual({ sizeMb: 100, lowMbPerS: 1600 / 300, highMbPerS: 1700 / 300 });
-    expect(rates.find((r) => r.sizeMb === 50)).toEqual({ sizeMb: 50, lowMbPerS: 2500 / 300, highMbPerS: Infinity });
-  });
-});
-
-describe("[Y-thesis] §6.4, waves", () => {
-  it("recomputes RCTNYS from the other criterion's Σ p (27084 + 13132 = 29217 + 10999 = 40216)", () => {
-    expect(row("schedule/waves/p/rctnys")).toMatchObject({ paper: 13132, ours: 13132, verdict: "match" });
-    expect(row("schedule/waves/density/rctnys")).toMatchObject({ paper: 10999, ours: 10999, verdict: "match" });
   });
 });
 
@@ -103,14 +76,17 @@ describe("[BKT] §I against its Table I (RB11)", () => {
 });
 
 describe("the per-paper summary", () => {
-  it("counts each paper's rows by verdict and lists the open ones and what is not transcribed", () => {
+  it("counts each paper's rows by verdict and lists the open ones and what is not compared, with why", () => {
     const summary = reproductionSummary(rows);
     const y11 = summary.find((s) => s.paper === "[Y11]")!;
     expect(y11.compared).toBe(rows.filter((r) => r.papers.includes("[Y11]")).length);
     expect(Object.values(y11.counts).reduce((a, b) => a + b, 0)).toBe(y11.compared);
     expect(y11.open.every((r) => r.verdict === "differs" || r.verdict === "erratum")).toBe(true);
     const thesis = summary.find((s) => s.paper === "[Y-thesis]")!;
-    expect(thesis.notTranscribed.map((n) => n.where)).toContain("Table 7.1");
+    // Every table of the thesis is transcribed and compared; [BTW10] has nothing to recompute, [BKT]'s tables are settings.
+    expect(thesis.notCompared).toEqual([]);
+    expect(summary.find((s) => s.paper === "[BTW10]")!.notCompared[0]!.why).toMatch(/no worked example, no table and no numerical experiment/);
+    expect(summary.find((s) => s.paper === "[BKT]")!.notCompared.map((n) => n.where)).toEqual(["Tables I and II"]);
     const page = reproductionMarkdown(rows, "a test");
     expect(page).toContain("| [Y11] | " + y11.compared + " | " + y11.selfChecks + " | ");
     expect(page).toContain("`schedule/identical/400MB/ctnys` (erratum)");

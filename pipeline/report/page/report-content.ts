@@ -24,6 +24,8 @@ import type { CampaignResult } from "../../schedule";
 import { mergeTimings } from "../../shared/split-timings";
 import { scheduleFigures, schedulerTimeFigure, type ScheduleExample } from "../figures/schedule-figures";
 import { scheduleReproductionRows } from "../reproduction/schedule-reproduction-rows";
+import { publishedTableRows } from "../reproduction/published-table-rows";
+import type { PublishedTables } from "../reproduction/published-tables";
 import { measuredFigures } from "../figures/measured-figures";
 import { machineFigures } from "../figures/machine-figures";
 import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "../figures/place-figures";
@@ -70,6 +72,8 @@ export interface ReportInputs {
   bktGrid?: MergedSweep;
   /** The [DAS06] simulator's grid, merged (docs/science.md §6.2), when its stage ran. */
   das06Grid?: MergedSweep;
+  /** The papers' tables transcribed in data/published/ (the report stage reads them): their reproduction rows. */
+  published?: PublishedTables;
 }
 
 /** "the traces data/traces/x.csv" — how captions name the ingested data. */
@@ -109,17 +113,20 @@ const PAPER_LABEL = "published model ([Y11] eq. 4)";
 
 /**
  * The reproduction table's rows from whatever artifacts exist: the published model's peaks,
- * the ScheduleCkpt campaign (when it ran with the published model, as the papers did), Daly's
+ * the transcribed tables (with the campaign where they compare with seeded instances), the
+ * ScheduleCkpt campaign (when it ran with the published model, as the papers did), Daly's
  * periods (with the place stage), [BKT]'s laws and grid, [DAS06]'s grid.
  */
 export function reproductionRows(
-  inputs: Pick<ReportInputs, "paperModel" | "campaign" | "placements" | "bktGrid" | "das06Grid">,
+  inputs: Pick<ReportInputs, "paperModel" | "campaign" | "placements" | "bktGrid" | "das06Grid" | "published">,
   parameters: Pick<ReportParameters, "reproduction"> = DEFAULT_REPORT_PARAMETERS,
 ): ReproductionRow[] {
-  const paperCampaign = inputs.campaign !== undefined && inputs.campaign.settings.model === inputs.paperModel.name;
+  const paperCampaign = inputs.campaign !== undefined && inputs.campaign.settings.model === inputs.paperModel.name ? inputs.campaign : undefined;
+  const options = { modelLabel: "published model", ...parameters.reproduction };
   return [
-    ...modelReproductionRows(inputs.paperModel, { modelLabel: "published model", ...parameters.reproduction }),
-    ...(inputs.campaign && paperCampaign ? scheduleReproductionRows(inputs.campaign) : []),
+    ...modelReproductionRows(inputs.paperModel, options),
+    ...(inputs.published ? publishedTableRows(inputs.published, inputs.paperModel, options, paperCampaign) : []),
+    ...(paperCampaign ? scheduleReproductionRows(paperCampaign) : []),
     ...(inputs.placements ? dalyReproductionRows() : []),
     ...bktLawReproductionRows(),
     ...(inputs.bktGrid ? bktReproductionRows(inputs.bktGrid) : []),
@@ -258,7 +265,7 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
     intro:
       "Each published number the project can recompute, with the value as printed, ours, and a verdict computed at report time: " +
       VERDICTS.map((v) => `${v} (${VERDICT_MEANINGS[v]})`).join("; ") +
-      ". First per paper, with the published tables not transcribed yet; then every row. The same summary, with the open questions, is reproduction.md.",
+      ". First per paper, with what is published but not compared and why; then every row. The same summary, with the open questions, is reproduction.md.",
     figures: [],
     tables: [reproductionSummaryTable(reproduction), reproductionTable(reproduction)],
     notes: [],

@@ -12,7 +12,7 @@ import { bandwidthEvaluator, peakCurve, type BandwidthModel } from "../../fit";
 import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../../ingest/published-azur-data";
 import { sizeSeriesCurve } from "../figures/model-curve";
 import { CAMPAIGN_M_MAX, PUBLISHED_E_GLOBAL_PERCENT, PUBLISHED_E_GLOBAL_SOURCE, TABLE_4_1_SOURCE } from "./published-values";
-import { cite, compareWithPublished, type ReproductionRow, type Tolerance } from "./reproduction";
+import { cite, compareWithPublished, round4, type ReproductionRow, type Tolerance } from "./reproduction";
 
 export interface ModelReproductionOptions {
   /** Relative tolerance on a peak bandwidth (default 0.05). */
@@ -58,7 +58,7 @@ export function modelReproductionRows(model: BandwidthModel, options: ModelRepro
         source: source("bw_ī"),
         paper: measured.bwMbPerS,
         ...(measured.bwPrinted !== undefined ? { printed: measured.bwPrinted } : {}),
-        ours: predicted === null ? null : round(predicted.bw),
+        ours: predicted === null ? null : round4(predicted.bw),
         unit: "MB/s",
         how,
         tolerance: bwTolerance,
@@ -93,7 +93,7 @@ export function modelReproductionRows(model: BandwidthModel, options: ModelRepro
       quantity: "E_global, mean absolute percentage error of the fit",
       source: PUBLISHED_E_GLOBAL_SOURCE,
       paper: PUBLISHED_E_GLOBAL_PERCENT,
-      ours: round(peakMape(model)),
+      ours: round4(peakMape(model)),
       unit: "%",
       how: `MAPE of the ${label} on the ${TABLE_4_1_PEAKS.length} peaks of ${TABLE_4_1_SOURCE}`,
       notRecomputable:
@@ -110,8 +110,4 @@ function peakMape(model: BandwidthModel): number {
   let sum = 0;
   for (const p of TABLE_4_1_PEAKS) sum += Math.abs(p.peakBwMbPerS - bw(p.peakM, (p.peakM * p.sizeMb) / 1000)) / p.peakBwMbPerS;
   return (100 * sum) / TABLE_4_1_PEAKS.length;
-}
-
-function round(value: number): number {
-  return Math.round(value * 1e4) / 1e4;
 }

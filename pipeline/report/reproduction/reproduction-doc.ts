@@ -1,9 +1,10 @@
 /**
  * docs/reproduction.md: the reproduction table summed up per paper, as the pipeline's report
- * computes it with its default parameters — the published model, the schedule stage's
- * default campaign (without the scaling part, which only measures time), Daly's periods, and
- * the [BKT] and [DAS06] grids kept in data/simulations/. A test checks that the committed
- * file is what this writes; regenerate it with `npm run docs`. The report of every pipeline
+ * computes it with its default parameters — the published model, the tables transcribed in
+ * data/published/, the schedule stage's default campaign (without the scaling part, which
+ * only measures time), Daly's periods, and the [BKT] and [DAS06] grids kept in
+ * data/simulations/. A test checks that the committed file is what this writes; regenerate
+ * it with `npm run docs`. The report of every pipeline
  * run writes the same page for its own rows (`reproduction.md`).
  */
 import { readFileSync } from "node:fs";
@@ -16,6 +17,7 @@ import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
 import { DEFAULT_SCHEDULE_PARAMETERS } from "../../stages/schedule-stage";
 import { simulateBktStage, simulateDas06Stage } from "../../stages/simulation-grid-stage";
 import { reproductionRows } from "../page/report-content";
+import { PUBLISHED_DIR, readPublishedTables } from "./published-tables";
 import type { ReproductionRow } from "./reproduction";
 import { reproductionMarkdown } from "./reproduction-summary";
 
@@ -45,6 +47,7 @@ export function defaultReproductionRows(root = projectRoot()): ReproductionRow[]
     placements: [],
     bktGrid: merged(simulateBktStage.defaults.results),
     das06Grid: merged(simulateDas06Stage.defaults.results),
+    published: readPublishedTables(join(root, PUBLISHED_DIR)),
   });
 }
 

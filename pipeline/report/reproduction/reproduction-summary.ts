@@ -1,10 +1,10 @@
 /**
  * The reproduction table summed up per paper: how many printed numbers are compared, the
- * verdicts, and the open questions (every `differs` and `erratum` row, and the published
- * numbers not yet transcribed). Built from the rows, so it says what the table says.
+ * verdicts, and the open questions (every `differs` and `erratum` row), with the published
+ * numbers not compared and why. Built from the rows, so it says what the table says.
  */
 import type { Table } from "../tables/table";
-import { NOT_TRANSCRIBED } from "./published-values";
+import { NOT_COMPARED } from "./published-values";
 import { PAPERS, VERDICTS, VERDICT_MEANINGS, verdictCounts, type PaperName, type ReproductionRow, type Verdict } from "./reproduction";
 
 export interface PaperSummary {
@@ -16,7 +16,8 @@ export interface PaperSummary {
   counts: Record<Verdict, number>;
   /** The rows that differ or are errata. */
   open: ReproductionRow[];
-  notTranscribed: (typeof NOT_TRANSCRIBED)[number][];
+  /** Published numbers not compared, with why. */
+  notCompared: (typeof NOT_COMPARED)[number][];
 }
 
 export function reproductionSummary(rows: readonly ReproductionRow[]): PaperSummary[] {
@@ -28,9 +29,9 @@ export function reproductionSummary(rows: readonly ReproductionRow[]): PaperSumm
       selfChecks: mine.filter((r) => r.selfCheck).length,
       counts: verdictCounts(mine),
       open: mine.filter((r) => r.verdict === "differs" || r.verdict === "erratum"),
-      notTranscribed: NOT_TRANSCRIBED.filter((n) => n.paper === paper),
+      notCompared: NOT_COMPARED.filter((n) => n.paper === paper),
     };
-  }).filter((s) => s.compared > 0 || s.notTranscribed.length > 0);
+  }).filter((s) => s.compared > 0 || s.notCompared.length > 0);
 }
 
 export function reproductionSummaryTable(rows: readonly ReproductionRow[]): Table {
@@ -40,20 +41,20 @@ export function reproductionSummaryTable(rows: readonly ReproductionRow[]): Tabl
     title: "Reproduction per paper",
     caption:
       "Per paper: the printed numbers compared (a row citing two papers counts for both; self-checks compare the paper's printed numbers " +
-      "with each other), the verdicts, and the published tables whose printed values are not transcribed yet.",
+      "with each other), the verdicts, and what is published but not compared, with why.",
     columns: [
       { key: "paper", label: "paper" },
       { key: "compared", label: "compared" },
       { key: "selfChecks", label: "of which self-checks" },
       ...VERDICTS.map((v) => ({ key: v, label: v })),
-      { key: "notTranscribed", label: "not transcribed" },
+      { key: "notCompared", label: "not compared" },
     ],
     rows: summary.map((s) => ({
       paper: s.paper,
       compared: s.compared,
       selfChecks: s.selfChecks,
       ...s.counts,
-      notTranscribed: s.notTranscribed.map((n) => n.where).join("; ") || null,
+      notCompared: s.notCompared.map((n) => `${n.where}: ${n.why}`).join("; ") || null,
     })),
   };
 }
@@ -84,9 +85,9 @@ export function reproductionMarkdown(rows: readonly ReproductionRow[], origin: s
       for (const r of s.open) lines.push(`- \`${r.id}\` (${r.verdict}): ${r.quantity}. Printed ${r.printed}, ours ${r.ours ?? "—"}${r.corrected !== null ? `, corrected ${r.corrected}` : ""}. ${r.reason}`);
       lines.push("");
     }
-    if (s.notTranscribed.length > 0) {
-      lines.push("Published but not transcribed in docs/science.md, so not compared yet:", "");
-      for (const n of s.notTranscribed) lines.push(`- ${n.paper} ${n.where}: ${n.what} (ours: ${n.ours}).`);
+    if (s.notCompared.length > 0) {
+      lines.push("Published but not compared:", "");
+      for (const n of s.notCompared) lines.push(`- ${n.paper} ${n.where}: ${n.why}.`);
       lines.push("");
     }
   }

@@ -110,6 +110,11 @@ export function printedDecimals(printed: string): number {
   return dot < 0 ? 0 : printed.length - dot - 1;
 }
 
+/** Ours as the rows print it: four decimals, enough for every printed precision of the papers. */
+export function round4(value: number): number {
+  return Math.round(value * 1e4) / 1e4;
+}
+
 export function compareWithPublished(input: ComparisonInput): ReproductionRow {
   const printed = input.printed ?? String(input.paper);
   if (Number(printed) !== input.paper) throw new Error(`reproduction row ${input.id}: printed "${printed}" is not the value ${input.paper}`);
