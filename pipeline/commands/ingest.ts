@@ -10,9 +10,10 @@ import { InputError, UsageError } from "../shared/errors";
 import { formatCount, formatNumber, formatTable } from "../shared/format-table";
 import { checkOutputFile, fileSystemError } from "../shared/path-checks";
 import { TOOL_VERSION } from "../shared/version";
-import { ingestTracesTo, locateTraces, type IngestSummary, type TraceFormat } from "../ingest/ingest-files";
+import { ingestTracesTo, locateTraces, type IngestSummary, type RejectedRow, type TraceFormat } from "../ingest/ingest-files";
 import type { SizeSeries } from "../ingest/observations";
 import { writeObservationsArtifact } from "../ingest/observations-artifact";
+import { nothingAcceptedMessage } from "../ingest/reject-reasons";
 import { REJECTS_CSV_HEADER, rejectToCsvLine } from "../ingest/rejects-csv";
 import { summariseRunTable } from "../ingest/summarise-runs";
 
@@ -84,11 +85,11 @@ interface Report {
   series: SizeSeries[];
   groupBy: string[];
   validationRuns: number;
-  /** Where the first row of each reject code is. */
-  firstRejectAt: Map<string, string>;
+  /** The first row of each reject code. */
+  firstOfCode: Map<string, RejectedRow>;
 }
 
-function humanReport({ summary, series, groupBy, validationRuns, firstRejectAt }: Report, out: string, rejectsFile: string | null): string {
+function humanReport({ summary, series, groupBy, validationRuns, firstOfCode }: Report, out: string, rejectsFile: string | null): string {
   const { counts } = summary;
   const lines: string[] = [];
   lines.push(
@@ -103,7 +104,7 @@ function humanReport({ summary, series, groupBy, validationRuns, firstRejectAt }
   const byCode = Object.entries(summary.rejectedByCode ?? {});
   if (byCode.length > 0) {
     lines.push("", "rejected rows by reason");
-    lines.push(formatTable(["reason", "rows", "first at"], byCode.map(([code, n]) => [code, String(n), firstRejectAt.get(code) ?? ""])));
+    lines.push(formatTable(["reason", "rows", "first at"], byCode.map(([code, n]) => [code, String(n), firstOfCode.has(code) ? `${firstOfCode.get(code)!.file}:${firstOfCode.get(code)!.line}` : ""])));
   }
   if (series.length > 0) {
     const grouped = groupBy.length > 0;
@@ -199,7 +200,7 @@ Example:
     }
 
     const rejects = rejectsFile === null ? null : openOutput(rejectsFile);
-    const firstRejectAt = new Map<string, string>();
+    const firstOfCode = new Map<string, RejectedRow>();
     let summary: IngestSummary;
     try {
       rejects?.write(REJECTS_CSV_HEADER);
@@ -209,21 +210,21 @@ Example:
         traces,
         options,
         (row) => {
-          if (row.code !== undefined && !firstRejectAt.has(row.code)) firstRejectAt.set(row.code, `${row.file}:${row.line}`);
+          if (row.code !== undefined && !firstOfCode.has(row.code)) firstOfCode.set(row.code, row);
           if (rejects !== null) writing(rejectsFile!, () => rejects.write(rejectToCsvLine(row)));
         },
         warnings,
       );
       if (summary.counts.accepted === 0) {
         if (rejects !== null) writing(rejectsFile!, () => rejects.commit());
-        const where = summary.counts.read === 0 ? "the traces hold no data rows" : `all ${summary.counts.read} rows were rejected; see ${rejectsFile}`;
-        throw new InputError(`nothing to aggregate: ${where}`);
+        const why = summary.counts.read === 0 ? "the traces hold no data rows" : nothingAcceptedMessage(summary.counts.read, summary.rejectedByCode ?? {}, firstOfCode, rejectsFile);
+        throw new InputError(`nothing to aggregate: ${why}`);
       }
       const { series, validationRuns } = summariseRunTable(summary.runs, { groupBy });
       const context = { toolVersion: TOOL_VERSION, format, strict, groupBy, rejectsFile };
       await writingAsync(out, () => writeObservationsArtifact(out, summary, { series, validationRuns }, context));
       if (rejects !== null) writing(rejectsFile!, () => rejects.commit());
-      const report: Report = { summary, series, groupBy, validationRuns: validationRuns.length, firstRejectAt };
+      const report: Report = { summary, series, groupBy, validationRuns: validationRuns.length, firstOfCode };
       if (values.json) {
         io.stdout(
           JSON.stringify(
