@@ -15,6 +15,7 @@ import type { SizeSeries } from "../ingest/observations";
 import { writeObservationsArtifact } from "../ingest/observations-artifact";
 import { nothingAcceptedMessage } from "../ingest/reject-reasons";
 import { REJECTS_CSV_HEADER, rejectToCsvLine } from "../ingest/rejects-csv";
+import { DELIMITER_CHOICES } from "../ingest/csv-dialect";
 import { summariseRunTable } from "../ingest/summarise-runs";
 
 const FORMATS: readonly TraceFormat[] = ["auto", "canonical", "host-logs"];
@@ -133,7 +134,7 @@ function humanReport({ summary, series, groupBy, validationRuns, firstOfCode }: 
 export const command = defineCommand({
   name: "ingest",
   title: "read checkpoint timing traces, check every row, aggregate the accepted runs ([Y-thesis] ch. 4)",
-  usage: ["ckpt ingest <file|directory>… [--format auto|canonical|host-logs] [--strict] [--rejects FILE] [--out FILE] [--group-by COLUMN,…] [--json]"],
+  usage: ["ckpt ingest <file|directory>… [--format auto|canonical|host-logs] [--strict] [--rejects FILE] [--out FILE] [--group-by COLUMN,…] [--delimiter ';' [--decimal-comma]] [--json]"],
   description: `Per process bw = ckpt_mb / (end_s − start_s); a run's aggregated bandwidth is the sum over
 its m processes; V = Σ size_mb / 1000 (GB). Runs whose processes share one size v form the
 size series of v: per (m, v) the count, mean and standard deviation, and each series' peak
@@ -148,7 +149,10 @@ Inputs:
   A directory without host logs stands for the .csv files in it.
   A row is one physical line (a quote that does not close on its line rejects that line
   only); lines starting with # are comments; UTF-8 with or without a byte-order mark, LF,
-  CR LF or CR line endings; UTF-16 and compressed files are refused with how to convert.`,
+  CR LF or CR line endings; UTF-16 and compressed files are refused with how to convert.
+  A spreadsheet's CSV in a decimal-comma locale (fields separated by ';', numbers written
+  6,5) is read as such, detected from its header and first rows and said in a warning, or
+  as --delimiter ';' --decimal-comma say.`,
   allowPositionals: true,
   options: {
     format: {
@@ -163,6 +167,16 @@ Inputs:
       value: "FILE",
       defaultText: "next to --out, <name>.rejects.csv (not written with --strict unless given)",
       help: "where to write the rejected rows (CSV: file,line,code,reason,raw)",
+    },
+    delimiter: {
+      kind: "choice",
+      choices: DELIMITER_CHOICES,
+      default: "auto",
+      help: "the separator between fields of canonical CSV: auto reads ';' when the header has no ',' but has ';' (a spreadsheet's CSV in a decimal-comma locale) and says so",
+    },
+    "decimal-comma": {
+      kind: "flag",
+      help: "with --delimiter ';': numbers use ',' as the decimal mark (6,5); detected from the first rows when not given",
     },
     out: { kind: "string", value: "FILE", default: DEFAULT_OUT, help: "the observations artifact, JSON; written atomically" },
     "group-by": { kind: "strings", value: "COLS", help: "run attributes (extra columns) that separate series, e.g. cluster" },
@@ -186,7 +200,9 @@ Example:
     if (positionals.length === 0) {
       throw new UsageError("give at least one trace file or directory, e.g. ckpt ingest data/traces/synthetic-azur.csv");
     }
-    const { format, strict, out } = values;
+    const { format, strict, out, delimiter } = values;
+    if (values["decimal-comma"] && delimiter === ",") throw new UsageError("--decimal-comma needs fields separated by something else than ',': give --delimiter ';' (or leave it to auto)");
+    const dialect = { delimiter, ...(values["decimal-comma"] ? { decimalComma: true } : {}) };
     const rejectsFile = values.rejects ?? (strict ? null : defaultRejectsPath(out));
     const groupBy = values["group-by"] ?? [];
 
@@ -205,7 +221,7 @@ Example:
     try {
       rejects?.write(REJECTS_CSV_HEADER);
       // deferHashes: a large file's SHA-256 is computed while the observations are written.
-      const options = { format, strict, groupBy, onProgress: progressReporter(io), spillDirectory: existingFolderOf(out), deferHashes: true };
+      const options = { format, strict, groupBy, ...dialect, onProgress: progressReporter(io), spillDirectory: existingFolderOf(out), deferHashes: true };
       summary = await ingestTracesTo(
         traces,
         options,
