@@ -89,13 +89,11 @@ function listedOptions(command: CommandText, subcommand?: string): OptionTable {
 /** The command's text, or a subcommand's own (the name then "simulate bkt"). */
 function textOf(command: CommandText, subcommand?: string): CommandText {
   const own = subcommand === undefined ? undefined : command.subcommandHelp?.[subcommand];
-  if (own === undefined) {
-    const own = Object.keys(command.subcommandHelp ?? {});
-    const pointer = `${own.join(" and ")} ${own.length === 1 ? "has a help of its own, with its" : "each have a help of their own, with their"} options: ${own.map((s) => `ckpt ${command.name} ${s} --help`).join(", ")}.`;
-    const notes = own.length === 0 ? command.notes : [pointer, command.notes].filter(Boolean).join("\n\n");
-    return { ...command, options: listedOptions(command), ...(notes !== undefined ? { notes } : {}) };
-  }
-  return { name: `${command.name} ${subcommand}`, ...own, options: listedOptions(command, subcommand) };
+  if (own !== undefined) return { name: `${command.name} ${subcommand}`, ...own, options: listedOptions(command, subcommand) };
+  const withHelp = Object.keys(command.subcommandHelp ?? {});
+  if (withHelp.length === 0) return command;
+  const pointer = `${withHelp.join(" and ")} ${withHelp.length === 1 ? "has a help of its own, with its" : "each have a help of their own, with their"} options: ${withHelp.map((s) => `ckpt ${command.name} ${s} --help`).join(", ")}.`;
+  return { ...command, options: listedOptions(command), notes: [pointer, command.notes].filter(Boolean).join("\n\n") };
 }
 
 /** The option's description with what the table adds: required, default, repeatable, subcommands. */
