@@ -19,7 +19,7 @@
  * decimal point too: a `;` file from a spreadsheet has no reason to hold one.
  */
 import { InputError } from "../shared/errors";
-import type { ByteSource } from "./byte-source";
+import { mappedSource, type ByteSource } from "./byte-source";
 import { MAX_LINE_BYTES } from "./canonical-line";
 
 export interface CsvDialect {
@@ -140,10 +140,9 @@ const LOOK_BACK_BYTES = 4096;
 
 /**
  * `source` read as a canonical file: in `dialect`, each `;` outside quotes is read as `,`,
- * and with a decimal comma each `,` between two digits outside quotes as `.`. Byte for byte,
- * so positions and lengths are the file's, and its SHA-256 that of its real bytes. A quote
- * opens or closes a quoted field (a field never spans lines, so every line starts outside
- * quotes).
+ * and with a decimal comma each `,` between two digits outside quotes as `.` (one byte for
+ * one: `mappedSource`). A quote opens or closes a quoted field; a field never spans lines,
+ * so every line starts outside quotes.
  */
 export function withDialect(source: ByteSource, dialect: CsvDialect): ByteSource {
   const byteAt = (position: number): number | undefined => source.readRange(position, position + 1)[0];
@@ -157,29 +156,16 @@ export function withDialect(source: ByteSource, dialect: CsvDialect): ByteSource
     state.previous = back[back.length - 1];
     return state;
   };
-  // Sequential reads (the readers' chunks) carry the state on; any other read finds it again.
+  // A read that starts where the last one ended (the readers' chunks) carries its state on;
+  // any other finds it again from the start of its line.
   let next = -1;
   let carried = lineStartState();
-  return {
-    name: source.name,
-    path: source.path,
-    stopHashing: source.stopHashing,
-    async read(target, targetOffset, length, position) {
-      const n = await source.read(target, targetOffset, length, position);
-      const state = position === next ? carried : stateAt(position);
-      mapInPlace(target.subarray(targetOffset, targetOffset + n), dialect, state, () => byteAt(position + n));
-      next = position + n;
-      carried = state;
-      return n;
-    },
-    readRange(start, end) {
-      const bytes = Uint8Array.from(source.readRange(start, end));
-      mapInPlace(bytes, dialect, stateAt(start), () => byteAt(start + bytes.length));
-      return bytes;
-    },
-    sha256: () => source.sha256(),
-    close: () => source.close(),
-  };
+  return mappedSource(source, (bytes, position) => {
+    const state = position === next ? carried : stateAt(position);
+    mapInPlace(bytes, dialect, state, () => byteAt(position + bytes.length));
+    next = position + bytes.length;
+    carried = state;
+  });
 }
 
 /** A file's first bytes as `withDialect` reads them (what is looked at before reading: the header, the split point). */
