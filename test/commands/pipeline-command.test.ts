@@ -32,10 +32,12 @@ describe("ckpt pipeline", () => {
   });
 
   it("stops at the ingest stage when no row is accepted, with the reasons and a row of each", async () => {
-    const trace = join(out, "all-rejected.csv");
+    // A folder of its own: --out must not hold anything the pipeline did not write (the next test reuses `out`).
+    const folder = mkdtempSync(join(tmpdir(), "ckpt-pipeline-rejected-"));
+    const trace = join(folder, "all-rejected.csv");
     writeFileSync(trace, "run_id,node,m,size_mb,ckpt_mb,start_s,end_s\nr,n,1,1,abc,5,1\nr2,n,1,1,1,5,1\nr3,n,1,1,1,5,2\n");
     const c = capture();
-    expect(await main(["pipeline", "--traces", trace, "--out", join(out, "all-rejected")], c.io)).toBe(1);
+    expect(await main(["pipeline", "--traces", trace, "--out", join(folder, "report")], c.io)).toBe(1);
     expect(c.stderr.join("\n")).toContain(
       [
         "ckpt pipeline: nothing to aggregate: all 3 rows were rejected. The most frequent reasons, with the first row of each:",
@@ -45,6 +47,7 @@ describe("ckpt pipeline", () => {
         "      r,n,1,1,abc,5,1",
       ].join("\n"),
     );
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it("runs, then explains why a changed parameter reruns the report", async () => {
