@@ -93,6 +93,8 @@ Examples:
         throw new InputError(`nothing to fit: ${why}\n\`ckpt ingest ${traces.join(" ")}\` writes every rejected row with its file, line and reason`);
       }
       ingestSummary = `ingest: read ${read} rows = ${accepted} accepted + ${rejected} rejected${rejected > 0 ? " (`ckpt ingest` lists them with their reasons)" : ""}`;
+      // How the traces were read, when it is worth saying (a ';' file read as such, comment lines skipped).
+      for (const warning of result.warnings ?? []) io.stderr(`warning: ${warning}`);
     }
 
     const report = fitBandwidthModel(observations, options, inputs);

@@ -5,10 +5,13 @@
  * ("CSV (semicolon delimited)", `0,000;6,500`).
  *
  * Such a file is read by mapping its bytes as they are read (`withDialect`), one byte for
- * one: a `;` outside quotes becomes `,`, and with a decimal comma a `,` between two digits
- * outside quotes becomes `.`. The readers then see a canonical file; positions, line
- * numbers, the SHA-256 and the raw text of rejected rows are the file's own. A canonical
- * file is not mapped at all, so the byte-level reader keeps its speed for it.
+ * one, outside quotes: a `;` becomes `,`, and a `,` becomes `.` when it is a decimal comma
+ * (between two digits, in a file with decimal commas), `;` otherwise — the two separators
+ * swap roles, so that a comma in a text value (`Lyon, room 2`, which a spreadsheet does not
+ * quote in a `;` file) stays inside its field, read as `;`. The readers then see a
+ * canonical file; positions, line numbers, the SHA-256 and the raw text of rejected rows
+ * are the file's own. A canonical file is not mapped at all, so the byte-level reader
+ * keeps its speed for it.
  *
  * The dialect is given (`--delimiter ';' --decimal-comma`) or detected from the file's
  * first 64 KiB: a header line with no `,` but with `;` is `;`-separated, and a `;` file
@@ -43,6 +46,8 @@ const COMMA = 44;
 const DOT = 46;
 const SEMICOLON = 59;
 const isDigit = (b: number | undefined) => b !== undefined && b >= 48 && b <= 57;
+
+const shorten = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
 
 /** The first line that is neither blank nor a comment, from `from`: its bounds and number, or null. */
 function headerLine(sample: Uint8Array, from: number): { start: number; end: number; line: number } | null {
@@ -95,11 +100,14 @@ export function chooseDialect(sample: Uint8Array, bomBytes: number, file: string
     }
     return { dialect: { delimiter, decimalComma: false }, note: null };
   }
+  if (header !== null && !headerText.includes(";")) {
+    throw new InputError(`${file}:${header.line}: --delimiter ';' was given, but the header holds no ';' ("${shorten(headerText)}"); leave --delimiter to auto`);
+  }
   const seen = options.decimalComma === undefined && header !== null ? firstDecimalComma(sample, Math.min(sample.length, header.end + 1), header.line + 1) : null;
   const decimalComma = options.decimalComma ?? seen !== null;
   if (asked !== "auto" && options.decimalComma !== undefined) return { dialect: { delimiter, decimalComma }, note: null };
   const what = [
-    ...(asked === "auto" ? [`its header separates the columns with ';' ("${headerText.length > 60 ? `${headerText.slice(0, 57)}...` : headerText}")`] : []),
+    ...(asked === "auto" ? [`its header separates the columns with ';' ("${shorten(headerText)}")`] : []),
     ...(options.decimalComma === undefined ? [seen ? `its numbers use ',' as the decimal mark ("${seen.text}" at line ${seen.line})` : "its first rows hold no number with a decimal comma"] : []),
   ];
   const flags = `--delimiter ';'${decimalComma ? " --decimal-comma" : ""}`;
@@ -127,7 +135,7 @@ function mapInPlace(bytes: Uint8Array, dialect: CsvDialect, state: MapState, aft
     else if (b === QUOTE) quoted = !quoted;
     else if (!quoted) {
       if (b === SEMICOLON) bytes[i] = COMMA;
-      else if (b === COMMA && dialect.decimalComma && isDigit(previous) && isDigit(i + 1 < length ? bytes[i + 1] : after())) bytes[i] = DOT;
+      else if (b === COMMA) bytes[i] = dialect.decimalComma && isDigit(previous) && isDigit(i + 1 < length ? bytes[i + 1] : after()) ? DOT : SEMICOLON;
     }
     previous = b;
   }
@@ -139,10 +147,10 @@ function mapInPlace(bytes: Uint8Array, dialect: CsvDialect, state: MapState, aft
 const LOOK_BACK_BYTES = 4096;
 
 /**
- * `source` read as a canonical file: in `dialect`, each `;` outside quotes is read as `,`,
- * and with a decimal comma each `,` between two digits outside quotes as `.` (one byte for
- * one: `mappedSource`). A quote opens or closes a quoted field; a field never spans lines,
- * so every line starts outside quotes.
+ * `source` read as a canonical file: in `dialect`, outside quotes, each `;` is read as `,`
+ * and each `,` as `;`, or as `.` when it is a decimal comma (one byte for one:
+ * `mappedSource`). A quote opens or closes a quoted field; a field never spans lines, so
+ * every line starts outside quotes.
  */
 export function withDialect(source: ByteSource, dialect: CsvDialect): ByteSource {
   const byteAt = (position: number): number | undefined => source.readRange(position, position + 1)[0];

@@ -61,6 +61,7 @@ function ingestStageFor<P extends IngestStageParameters>(spec: {
       context.progress(
         `read ${read} rows = ${accepted} accepted + ${rejected} rejected; ${result.observations.series.length} size series, ${result.observations.validationRuns.length} mixed-size runs`,
       );
+      for (const warning of result.warnings ?? []) context.progress(`warning: ${warning}`);
       const rejects = [REJECTS_CSV_HEADER, ...result.rejects.map(rejectToCsvLine)].join("\n");
       return {
         artifacts: {

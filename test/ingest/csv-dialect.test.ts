@@ -24,8 +24,12 @@ const CANONICAL = [
   "c,n1,1,128,128.5,20,21.5,azur",
   "",
 ].join("\n");
-/** The same trace as a French or German spreadsheet saves it. */
-const excel = (canonical: string) => canonical.replace(/,/g, ";").replace(/\./g, ",");
+/** The same trace as a French or German spreadsheet saves it: ';' between fields, a decimal comma in numbers (text as it is). */
+const excel = (canonical: string) =>
+  canonical
+    .split("\n")
+    .map((line) => line.split(",").map((field) => (/^-?\d+\.\d+$/.test(field) ? field.replace(".", ",") : field)).join(";"))
+    .join("\n");
 
 function ingestText(text: string, options: IngestOptions = {}, maxReadBytes?: number) {
   return ingestTraces([{ format: "canonical", open: async () => memorySource("t.csv", text, { maxReadBytes }) }], options);
@@ -73,6 +77,13 @@ describe("a ';'-separated trace with decimal commas", () => {
     expect(split.counts).toEqual(reference.counts);
   });
 
+  it("keeps a comma of an unquoted text value inside its field, read as ';'", async () => {
+    const text = ["run_id;node;m;size_mb;ckpt_mb;start_s;end_s;site", "r1;n1;1;76;76,5;0;6,5;Lyon, room 2", ""].join("\n");
+    const read = await ingestText(text, { groupBy: ["site"] });
+    expect(read.counts.accepted).toBe(1);
+    expect(read.observations.runs[0]).toMatchObject({ runId: "r1", attributes: { site: "Lyon; room 2" } });
+  });
+
   it("keeps quoted values as they are: a ';' or a comma between digits inside quotes is text", async () => {
     const text = ['run_id;node;m;size_mb;ckpt_mb;start_s;end_s;site', '"r1,2";n1;1;76;76,5;0;6,5;"Lyon; room 2"', ""].join("\n");
     const read = await ingestText(text, { groupBy: ["site"] });
@@ -106,6 +117,17 @@ describe("ckpt ingest with another separator", () => {
     expect(run.stdout).toContain("read as such (--delimiter ';' --decimal-comma)");
   });
 
+  it("ckpt fit reads one too, says so, and fits the model the canonical file gives", async () => {
+    const canonical = readFileSync("data/traces/nfs-8x100mbit.csv", "utf8");
+    writeFileSync(join(scratch, "nfs.csv"), canonical);
+    writeFileSync(join(scratch, "nfs-excel.csv"), excel(canonical));
+    const reference = await runCli(["fit", join(scratch, "nfs.csv"), "--json"]);
+    const read = await runCli(["fit", join(scratch, "nfs-excel.csv"), "--json"]);
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stderr).toMatch(/^warning: .*nfs-excel\.csv: its header separates the columns with ';' .* read as such \(--delimiter ';' --decimal-comma\)$/m);
+    expect(JSON.parse(read.stdout).model.coefficients).toEqual(JSON.parse(reference.stdout).model.coefficients);
+  });
+
   it("refuses a ';' file read with --delimiter ',' and a tab-separated one, saying what was seen and how to proceed", async () => {
     const semicolons = join(scratch, "semicolons.csv");
     writeFileSync(semicolons, excel(CANONICAL));
@@ -117,6 +139,11 @@ describe("ckpt ingest with another separator", () => {
     const tab = await runCli(["ingest", tabs, "--format", "canonical", "--out", join(scratch, "y.json")]);
     expect(tab.code).toBe(1);
     expect(tab.stderr).toContain(`Its columns are separated by tabs: convert the file, e.g. tr '\\t' ',' < '${tabs}' > trace.csv`);
+    const commas = join(scratch, "commas.csv");
+    writeFileSync(commas, CANONICAL);
+    const wrong = await runCli(["ingest", commas, "--delimiter", ";", "--out", join(scratch, "z.json")]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain(`${commas}:1: --delimiter ';' was given, but the header holds no ';' ("run_id,node,m,size_mb,ckpt_mb,start_s,end_s,cluster"); leave --delimiter to auto`);
     const usage = await runCli(["ingest", semicolons, "--delimiter", ",", "--decimal-comma"]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("--decimal-comma needs fields separated by something else than ','");
