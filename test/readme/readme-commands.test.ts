@@ -36,7 +36,8 @@ const scratch = mkdtempSync(join(tmpdir(), "ckpt-readme-"));
 const bin = join(scratch, "bin");
 
 beforeAll(() => {
-  // `ckpt` runs the built dist/: build it if the sources changed (a no-op after npm ci).
+  // `ckpt` runs the built dist/: build it if the sources changed (a no-op after npm ci, so
+  // that the suite of a fresh clone never has two builds of dist/ at once).
   const build = spawnSync(process.execPath, [join(root, "bin", "build.js")], { cwd: root, encoding: "utf8" });
   if (build.status !== 0) throw new Error(`node bin/build.js failed:\n${build.stdout}${build.stderr}`);
   mkdirSync(bin);
