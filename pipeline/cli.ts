@@ -103,7 +103,7 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
     const settings = { allowPositionals: command.allowPositionals ?? false, command: name, ...(command.subcommands ? { subcommands: command.subcommands } : {}) };
     const { help, ...args } = parseOptions(command.options, rest, settings);
     if (help) {
-      io.stdout(formatHelp(command));
+      io.stdout(formatHelp(command, args.subcommand));
       return 0;
     }
     return (await command.run(args, io)) ?? 0;

@@ -2,7 +2,8 @@
  * `ckpt fit`: fit bw(m, V) to checkpoint traces (through ingest) or to an observations
  * file, print the report, optionally write the model artifact.
  */
-import { ingestFiles } from "../ingest/ingest-files";
+import { ingestFiles, type RejectedRow } from "../ingest/ingest-files";
+import { nothingAcceptedMessage } from "../ingest/reject-reasons";
 import type { Observations } from "../ingest/observations";
 import { DEFAULT_FIT_OPTIONS, fitBandwidthModel, type FitOptions, type InputFile } from "../fit/fit-bandwidth-model";
 import { formatFitReport } from "../fit/format-fit-report";
@@ -86,13 +87,14 @@ Examples:
       ingestCounts = result.counts;
       const { read, accepted, rejected } = result.counts;
       if (accepted === 0) {
-        const reasons = Object.entries(result.rejectedByCode ?? {}).map(([code, n]) => `${n} ${code}`).join(", ");
-        throw new InputError(
-          `none of the ${read} rows of ${traces.join(", ")} was accepted${reasons ? ` (${reasons})` : ""}, so there is nothing to fit; ` +
-            `\`ckpt ingest ${traces.join(" ")}\` lists every row with its file, line and reason`,
-        );
+        const firstOfCode = new Map<string, RejectedRow>();
+        for (const row of result.rejects) if (row.code !== undefined && !firstOfCode.has(row.code)) firstOfCode.set(row.code, row);
+        const why = read === 0 ? `the traces ${traces.join(", ")} hold no data rows` : nothingAcceptedMessage(read, result.rejectedByCode ?? {}, firstOfCode, null);
+        throw new InputError(`nothing to fit: ${why}\n\`ckpt ingest ${traces.join(" ")}\` writes every rejected row with its file, line and reason`);
       }
       ingestSummary = `ingest: read ${read} rows = ${accepted} accepted + ${rejected} rejected${rejected > 0 ? " (`ckpt ingest` lists them with their reasons)" : ""}`;
+      // How the traces were read, when it is worth saying (a ';' file read as such, comment lines skipped).
+      for (const warning of result.warnings ?? []) io.stderr(`warning: ${warning}`);
     }
 
     const report = fitBandwidthModel(observations, options, inputs);

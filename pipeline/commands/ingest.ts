@@ -10,10 +10,12 @@ import { InputError, UsageError } from "../shared/errors";
 import { formatCount, formatNumber, formatTable } from "../shared/format-table";
 import { checkOutputFile, fileSystemError } from "../shared/path-checks";
 import { TOOL_VERSION } from "../shared/version";
-import { ingestTracesTo, locateTraces, type IngestSummary, type TraceFormat } from "../ingest/ingest-files";
+import { ingestTracesTo, locateTraces, type IngestSummary, type RejectedRow, type TraceFormat } from "../ingest/ingest-files";
 import type { SizeSeries } from "../ingest/observations";
 import { writeObservationsArtifact } from "../ingest/observations-artifact";
+import { nothingAcceptedMessage } from "../ingest/reject-reasons";
 import { REJECTS_CSV_HEADER, rejectToCsvLine } from "../ingest/rejects-csv";
+import { DELIMITER_CHOICES } from "../ingest/csv-dialect";
 import { summariseRunTable } from "../ingest/summarise-runs";
 
 const FORMATS: readonly TraceFormat[] = ["auto", "canonical", "host-logs"];
@@ -84,11 +86,11 @@ interface Report {
   series: SizeSeries[];
   groupBy: string[];
   validationRuns: number;
-  /** Where the first row of each reject code is. */
-  firstRejectAt: Map<string, string>;
+  /** The first row of each reject code. */
+  firstOfCode: Map<string, RejectedRow>;
 }
 
-function humanReport({ summary, series, groupBy, validationRuns, firstRejectAt }: Report, out: string, rejectsFile: string | null): string {
+function humanReport({ summary, series, groupBy, validationRuns, firstOfCode }: Report, out: string, rejectsFile: string | null): string {
   const { counts } = summary;
   const lines: string[] = [];
   lines.push(
@@ -103,7 +105,7 @@ function humanReport({ summary, series, groupBy, validationRuns, firstRejectAt }
   const byCode = Object.entries(summary.rejectedByCode ?? {});
   if (byCode.length > 0) {
     lines.push("", "rejected rows by reason");
-    lines.push(formatTable(["reason", "rows", "first at"], byCode.map(([code, n]) => [code, String(n), firstRejectAt.get(code) ?? ""])));
+    lines.push(formatTable(["reason", "rows", "first at"], byCode.map(([code, n]) => [code, String(n), firstOfCode.has(code) ? `${firstOfCode.get(code)!.file}:${firstOfCode.get(code)!.line}` : ""])));
   }
   if (series.length > 0) {
     const grouped = groupBy.length > 0;
@@ -132,7 +134,7 @@ function humanReport({ summary, series, groupBy, validationRuns, firstRejectAt }
 export const command = defineCommand({
   name: "ingest",
   title: "read checkpoint timing traces, check every row, aggregate the accepted runs ([Y-thesis] ch. 4)",
-  usage: ["ckpt ingest <file|directory>… [--format auto|canonical|host-logs] [--strict] [--rejects FILE] [--out FILE] [--group-by COLUMN,…] [--json]"],
+  usage: ["ckpt ingest <file|directory>… [--format auto|canonical|host-logs] [--strict] [--rejects FILE] [--out FILE] [--group-by COLUMN,…] [--delimiter ';' [--decimal-comma]] [--json]"],
   description: `Per process bw = ckpt_mb / (end_s − start_s); a run's aggregated bandwidth is the sum over
 its m processes; V = Σ size_mb / 1000 (GB). Runs whose processes share one size v form the
 size series of v: per (m, v) the count, mean and standard deviation, and each series' peak
@@ -147,7 +149,10 @@ Inputs:
   A directory without host logs stands for the .csv files in it.
   A row is one physical line (a quote that does not close on its line rejects that line
   only); lines starting with # are comments; UTF-8 with or without a byte-order mark, LF,
-  CR LF or CR line endings; UTF-16 and compressed files are refused with how to convert.`,
+  CR LF or CR line endings; UTF-16 and compressed files are refused with how to convert.
+  A spreadsheet's CSV in a decimal-comma locale (fields separated by ';', numbers written
+  6,5) is read as such, detected from its header and first rows and said in a warning, or
+  as --delimiter ';' --decimal-comma say.`,
   allowPositionals: true,
   options: {
     format: {
@@ -162,6 +167,16 @@ Inputs:
       value: "FILE",
       defaultText: "next to --out, <name>.rejects.csv (not written with --strict unless given)",
       help: "where to write the rejected rows (CSV: file,line,code,reason,raw)",
+    },
+    delimiter: {
+      kind: "choice",
+      choices: DELIMITER_CHOICES,
+      default: "auto",
+      help: "the separator between fields of canonical CSV: auto reads ';' when the header has no ',' but has ';' (a spreadsheet's CSV in a decimal-comma locale) and says so",
+    },
+    "decimal-comma": {
+      kind: "flag",
+      help: "with --delimiter ';': numbers use ',' as the decimal mark (6,5); detected from the first rows when not given",
     },
     out: { kind: "string", value: "FILE", default: DEFAULT_OUT, help: "the observations artifact, JSON; written atomically" },
     "group-by": { kind: "strings", value: "COLS", help: "run attributes (extra columns) that separate series, e.g. cluster" },
@@ -185,7 +200,9 @@ Example:
     if (positionals.length === 0) {
       throw new UsageError("give at least one trace file or directory, e.g. ckpt ingest data/traces/synthetic-azur.csv");
     }
-    const { format, strict, out } = values;
+    const { format, strict, out, delimiter } = values;
+    if (values["decimal-comma"] && delimiter === ",") throw new UsageError("--decimal-comma needs fields separated by something else than ',': give --delimiter ';' (or leave it to auto)");
+    const dialect = { delimiter, ...(values["decimal-comma"] ? { decimalComma: true } : {}) };
     const rejectsFile = values.rejects ?? (strict ? null : defaultRejectsPath(out));
     const groupBy = values["group-by"] ?? [];
 
@@ -199,31 +216,31 @@ Example:
     }
 
     const rejects = rejectsFile === null ? null : openOutput(rejectsFile);
-    const firstRejectAt = new Map<string, string>();
+    const firstOfCode = new Map<string, RejectedRow>();
     let summary: IngestSummary;
     try {
       rejects?.write(REJECTS_CSV_HEADER);
       // deferHashes: a large file's SHA-256 is computed while the observations are written.
-      const options = { format, strict, groupBy, onProgress: progressReporter(io), spillDirectory: existingFolderOf(out), deferHashes: true };
+      const options = { format, strict, groupBy, ...dialect, onProgress: progressReporter(io), spillDirectory: existingFolderOf(out), deferHashes: true };
       summary = await ingestTracesTo(
         traces,
         options,
         (row) => {
-          if (row.code !== undefined && !firstRejectAt.has(row.code)) firstRejectAt.set(row.code, `${row.file}:${row.line}`);
+          if (row.code !== undefined && !firstOfCode.has(row.code)) firstOfCode.set(row.code, row);
           if (rejects !== null) writing(rejectsFile!, () => rejects.write(rejectToCsvLine(row)));
         },
         warnings,
       );
       if (summary.counts.accepted === 0) {
         if (rejects !== null) writing(rejectsFile!, () => rejects.commit());
-        const where = summary.counts.read === 0 ? "the traces hold no data rows" : `all ${summary.counts.read} rows were rejected; see ${rejectsFile}`;
-        throw new InputError(`nothing to aggregate: ${where}`);
+        const why = summary.counts.read === 0 ? "the traces hold no data rows" : nothingAcceptedMessage(summary.counts.read, summary.rejectedByCode ?? {}, firstOfCode, rejectsFile);
+        throw new InputError(`nothing to aggregate: ${why}`);
       }
       const { series, validationRuns } = summariseRunTable(summary.runs, { groupBy });
       const context = { toolVersion: TOOL_VERSION, format, strict, groupBy, rejectsFile };
       await writingAsync(out, () => writeObservationsArtifact(out, summary, { series, validationRuns }, context));
       if (rejects !== null) writing(rejectsFile!, () => rejects.commit());
-      const report: Report = { summary, series, groupBy, validationRuns: validationRuns.length, firstRejectAt };
+      const report: Report = { summary, series, groupBy, validationRuns: validationRuns.length, firstOfCode };
       if (values.json) {
         io.stdout(
           JSON.stringify(

@@ -13,6 +13,7 @@ import {
   parseLawString,
   parseSlicesCsv,
   PERIOD_MAPPINGS,
+  neverFinishes,
   placeJob,
   type Job,
   EQ4_READINGS,
@@ -145,7 +146,23 @@ function headline(placement: Placement, choice: PolicyChoice, mapping: PeriodMap
 
 const seconds = (x: number | null | undefined, digits = 1) => (x === null || x === undefined || Number.isNaN(x) ? "—" : x.toFixed(digits));
 
-function renderText(placement: Placement, main: PolicyResult, costSource: string): string {
+/** What the table's reader needs to know that its rows do not say. */
+function tableNotes(placement: Placement, choice: PolicyChoice): string[] {
+  const notes: string[] = [];
+  if (placement.policies.some((p) => p.policy === "none")) {
+    notes.push(
+      `none: its one checkpoint is the one after the last slice (${placement.job.slices}), which every schedule ends with: it saves the job's result (docs/science.md §5.1)`,
+    );
+  }
+  if (choice !== "all") {
+    const missing = ["young", "daly", "none"].filter((name) => !placement.policies.some((p) => p.policy === name));
+    const names = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(", ")} and ${missing[missing.length - 1]}`;
+    if (missing.length > 0) notes.push(`to compare with the baseline${missing.length === 1 ? "" : "s"} ${names}: --policy all`);
+  }
+  return notes;
+}
+
+function renderText(placement: Placement, main: PolicyResult, costSource: string, choice: PolicyChoice): string {
   const hours = (s: number) => `${(s / 3600).toFixed(2)} h`;
   const objectiveText = {
     paper: "paper (expected waste up to the first failure, [BTW10])",
@@ -190,6 +207,7 @@ function renderText(placement: Placement, main: PolicyResult, costSource: string
     }; solver ${(main.solverMicros / 1000).toFixed(3)} ms`,
     "",
     formatTable(header, rows),
+    ...tableNotes(placement, choice),
   ];
   return lines.join("\n");
 }
@@ -216,6 +234,8 @@ Example:
     const { job, warnings: inputWarnings, costSource } = readJob(values, given);
     const parsedLaw = parseLawString(values.law, (path) => parseDurationsCsv(readText(path, "durations file"), path));
     const law = createLaw(parsedLaw.spec);
+    const never = neverFinishes(job, law);
+    if (never !== null) throw new InputError(never);
     const policies: PolicyName[] = policy === "all" ? ["dp", "young", "daly", "none"] : [policy];
     const progress = runs >= 100_000;
     const started = Date.now();
@@ -250,7 +270,7 @@ Example:
       ...details,
     };
     if (values.out !== undefined) writeJsonAtomic(values.out, output);
-    io.stdout(values.json ? JSON.stringify(output, null, 2) : renderText(placement, main, costSource));
+    io.stdout(values.json ? JSON.stringify(output, null, 2) : renderText(placement, main, costSource, policy));
     return 0;
   },
 });

@@ -161,6 +161,10 @@ function strategyRow(name: string, outcome: StrategyOutcome, bound: number): Cel
   ];
 }
 
+/** The papers' two abbreviations, said once in the output (docs/science.md §4.1). */
+const CTNYS_SPELLED_OUT =
+  "CTNYS: cumulative computation time not yet saved (Σ p) of the applications checkpointed; RCTNYS: that of the others, lost when the nodes are released at T";
+
 function renderReport(report: ScheduleReport, appsPath: string, showBound: boolean): string {
   const i = report.inputs;
   const bound = report.upperBound;
@@ -172,6 +176,7 @@ function renderReport(report: ScheduleReport, appsPath: string, showBound: boole
       `(${formatNumber(report.ctnysShare * 100, 1)} % of Σp = ${formatNumber(report.totalP, 0)} s); ${report.iterations} decisions in ${formatNumber(report.schedulerMicros, 0)} µs; ` +
       `${report.evaluations.evaluations} bandwidth evaluations (${report.evaluations.aboveDomain} above, ${report.evaluations.belowDomain} below the fitted domain)`,
     `upper bound on CTNYS ${formatNumber(bound.ctnys, 0)} s${bound.exact ? "" : " (knapsack node limit: valid, not tight)"}; gap ${formatNumber(report.gapToUpperBound.scheduleCkpt.seconds, 0)} s (${formatNumber(report.gapToUpperBound.scheduleCkpt.share * 100, 1)} %)`,
+    CTNYS_SPELLED_OUT,
   ];
   if (report.waves) {
     lines.push("", "waves (one application per node at a time, docs/science.md §4.6):");

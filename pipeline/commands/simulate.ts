@@ -19,12 +19,12 @@ import { parseSweepSpec, sweepCells, type SweepSpec } from "../simulate/sweep/sw
 import { traceStatistics } from "../simulate/traces/availability-trace";
 import { readAvailabilityTrace } from "../simulate/traces/read-availability-trace";
 import { rejectToCsvLine, REJECTS_CSV_HEADER } from "../ingest/rejects-csv";
-import { bktOverrides, BKT_FLAG_HELP, BKT_FLAGS } from "../simulate/bkt/bkt-overrides";
+import { bktOverrides, BKT_FLAG_DEFAULTS, BKT_FLAG_HELP, BKT_FLAGS } from "../simulate/bkt/bkt-overrides";
 import { BKT_PAPER_PRESET, readBktScenario, validateBktScenario } from "../simulate/bkt/bkt-scenario";
 import { simulateBkt, type BktProgress } from "../simulate/bkt/bkt-simulator";
 import { progressPrinter, type ProgressState } from "../simulate/progress-bar";
 import { classroomStatistics, classroomTraceToFta, generateClassroomTrace } from "../simulate/das06/classroom-trace";
-import { das06Overrides, DAS06_FLAG_HELP, DAS06_FLAGS } from "../simulate/das06/das06-overrides";
+import { das06Overrides, DAS06_FLAG_DEFAULTS, DAS06_FLAG_HELP, DAS06_FLAGS } from "../simulate/das06/das06-overrides";
 import { DAS06_DEFAULTS, readDas06Scenario, validateDas06Scenario } from "../simulate/das06/das06-scenario";
 import { simulateDas06 } from "../simulate/das06/das06-simulator";
 import { idealExecutionTime, machineRatios, MACHINE_SETS, publishedIetMin } from "../simulate/das06/machines";
@@ -35,14 +35,17 @@ const SUBCOMMANDS = ["bkt", "das06", "sweep", "batch", "merge", "trace-stats"] a
 /** The scenario flags both simulators have (trace, policies, seed): one option each, worded for both. */
 const SHARED_SCENARIO_FLAGS = BKT_FLAGS.filter((flag) => DAS06_FLAGS.includes(flag));
 
-/** One string option per scenario field (the scenario's own checks name the field when a value is wrong). */
-function scenarioOptions(flags: readonly string[], help: Readonly<Record<string, string>>, subcommand: string, group: string): OptionTable {
+const BKT_GROUP = "[BKT] scenario fields (default: the paper preset, docs/science.md §6.1)";
+const DAS06_GROUP = "[DAS06] scenario fields (default: docs/science.md §6.2)";
+
+/** One string option per scenario field, with its default (the scenario's own checks name the field when a value is wrong). */
+function scenarioOptions(flags: readonly string[], help: Readonly<Record<string, string>>, defaults: Readonly<Record<string, string>>, subcommand: string, group: string): OptionTable {
   const table: OptionTable = {};
   for (const flag of flags) {
     // Those of both simulators, and --tasks (batch's too), are written once in the table below.
     if (SHARED_SCENARIO_FLAGS.includes(flag) || flag === "tasks") continue;
     const [value, text] = splitValueForm(help[flag]!);
-    table[flag] = { kind: "string", for: [subcommand], group, value, help: text };
+    table[flag] = { kind: "string", for: [subcommand], group, value, defaultText: defaults[flag]!, help: text };
   }
   return table;
 }
@@ -54,6 +57,14 @@ function splitValueForm(help: string): [string, string] {
 }
 
 const BOTH = (flag: string) => `bkt: ${splitValueForm(BKT_FLAG_HELP[flag]!)[1]}; das06: ${splitValueForm(DAS06_FLAG_HELP[flag]!)[1]}`;
+
+/** A field both simulators have, as each one's help shows it (its own wording, default and section). */
+const EACH = (flag: string) => ({
+  bkt: { help: splitValueForm(BKT_FLAG_HELP[flag]!)[1], defaultText: BKT_FLAG_DEFAULTS[flag]!, group: BKT_GROUP },
+  das06: { help: splitValueForm(DAS06_FLAG_HELP[flag]!)[1], defaultText: DAS06_FLAG_DEFAULTS[flag]!, group: DAS06_GROUP },
+});
+
+const EXIT_CODES = "Exit codes: 0 done, 1 bad input (the message says what, where and how to fix it), 2 usage error.";
 
 export const command = defineCommand({
   name: "simulate",
@@ -68,26 +79,9 @@ export const command = defineCommand({
     "ckpt simulate merge <spec.json> --out <dir> [--from <dir>[,<dir>…]] [--json]",
     "ckpt simulate trace-stats <trace> [--format fta|avt] [--rejects <file>] [--json]",
   ],
-  description: `bkt
-  The [BKT] desktop grid (docs/science.md §6.1): volunteer clients pulling a bag of jobs from
-  one server, checkpointing by each policy, on common random numbers (every policy sees the
-  same clients, jobs and availability histories). The paper preset, with any field from the
-  scenario file (JSON) and then from the flags below. Prints per policy the makespan (mean,
-  95 % interval over the replications), the average wasted time per client and its two
-  parts, checkpoints, copies, and the engine's events; --json prints all of it (each mean as
-  { mean, ci95, n, … }, failures, Mbit sent, events) and every run; "timing" (seconds,
-  events/s overall and per policy) is the only part that differs between identical runs. A
-  progress bar on stderr unless --quiet.
-das06
-  The [DAS06] institutional desktop grid (docs/science.md §6.2): a bag of tasks on a
-  classroom's PCs, four scheduling policies, private or shared checkpoints, from every
-  starting point of a week window of the trace; fields from the scenario file, then the
-  flags below. Prints the ideal execution time (IET) and per policy the mean turnaround and
-  slowdown (turnaround / IET) with 95 % intervals, censored runs, failures, restarts,
-  replicas, checkpoints; --json gives each mean as { mean, ci95, n, … } with the IET used
-  (ietS). --iet prints only the IET of a task set on a machine set, next to [DAS06] Table 2's
-  value. generate writes the synthetic classroom trace (matched to [DAS06] §3.1's
-  statistics) in the FTA format, labelled SYNTHETIC in its header, and prints its statistics.
+  description: `bkt, das06
+  The two desktop-grid simulators: [BKT]'s volunteer clients checkpointing a bag of jobs
+  (docs/science.md §6.1), and [DAS06]'s classroom PCs running a bag of tasks (§6.2).
 sweep
   Runs shard i of N of the sweep (default 0/1: every cell): the cells whose index c in the
   canonical order (first axis slowest, seed last) has c mod N = i. Each cell is written to
@@ -110,29 +104,102 @@ trace-stats
   interval statistics, with every line accounted for (--rejects writes the rejected lines with
   their line number and reason).`,
   subcommands: SUBCOMMANDS,
+  subcommandHelp: {
+    bkt: {
+      title: "the [BKT] desktop grid: a bag of jobs on volatile clients, checkpoint policies compared (docs/science.md §6.1)",
+      usage: ["ckpt simulate bkt [scenario.json] [--<field> <value>]… [--json] [--out <file>] [--quiet]"],
+      description: `Volunteer clients pull a bag of jobs from one server and checkpoint each job by each
+policy, on common random numbers: every policy sees the same clients, jobs and availability
+histories. The scenario is the paper preset, with any field from the scenario file (a JSON
+object of the fields below in camelCase, e.g. { "clients": 5000, "sliceHours": [1, 5] }),
+then from the flags.
+
+Prints per policy, means over the replications with their 95 % interval:
+  makespan h            when the last job's result reached the server, hours
+  avg waste h/client    (overhead + lost computation) / clients, hours ([BKT] Figs 1(b)–3(b))
+  overhead h (ckpts + final upload)
+                        client-hours of checkpoint uploads, restart downloads, waits for a
+                        server connection, and each job's final upload (its result, sent under
+                        every policy: policy none, which takes no checkpoint, has only that)
+  lost h                computation lost to failures, client-hours
+  connection wait h     of the overhead, waits for a server connection, client-hours
+  ckpts taken           checkpoints uploaded
+  accepted              of those, the ones newer than the job's last accepted checkpoint
+  copies                job copies started (restarts and duplicates)
+  unfinished runs       replications stopped by --horizon-hours
+and the makespan differences to the first policy, paired by seed. --json prints all of it
+(each mean as { mean, ci95, n, … }, failures, Mbit sent, events) and every run; "timing"
+(seconds, events/s) is the only part that differs between identical runs. A progress bar on
+stderr unless --quiet.`,
+      notes: `${EXIT_CODES}
+
+Example (a small grid, two replications, about ten seconds):
+  ckpt simulate bkt --clients 200 --jobs 50 --replications 2`,
+    },
+    das06: {
+      title: "the [DAS06] institutional desktop grid: a bag of tasks on a classroom's PCs, four scheduling policies (docs/science.md §6.2)",
+      usage: [
+        "ckpt simulate das06 [scenario.json] [--<field> <value>]… [--json] [--out <file>] [--quiet]",
+        "ckpt simulate das06 --iet --machine-set M01|M04 --tasks N --task-cpu-s S [--json]",
+        "ckpt simulate das06 generate --machines 32 --days 39 --seed S --out trace.tab",
+      ],
+      description: `A bag of tasks on a classroom's PCs, from every starting point of a week window of the
+trace, under four scheduling policies, with private or shared checkpoints. The scenario is
+the defaults below, with any field from the scenario file (a JSON object of the fields in
+camelCase, e.g. { "machineSet": "M01", "taskCpuS": 7200 }), then from the flags.
+
+Prints the ideal execution time (IET, minutes) and per policy:
+  slowdown              turnaround / IET, mean with its 95 % interval
+  turnaround min        from the start to the last task's end, minutes
+  runs, censored        starting points, and runs the trace's end cut short
+  failures, restarts, replicas, checkpoints   per run
+--json gives each mean as { mean, ci95, n, … } with the IET used (ietS, seconds). --iet prints
+only the IET of a task set on a machine set, next to [DAS06] Table 2's value. generate writes
+the synthetic classroom trace (matched to [DAS06] §3.1's statistics) in the FTA format,
+labelled SYNTHETIC in its header, and prints its statistics.`,
+      notes: `${EXIT_CODES}
+
+Examples:
+  ckpt simulate das06 --tasks 25 --task-cpu-s 1800 --checkpoints 1 --quiet
+  ckpt simulate das06 --iet --machine-set M01 --tasks 75 --task-cpu-s 7200
+  ckpt simulate das06 generate --seed 2 --out classroom.tab`,
+    },
+  },
   allowPositionals: true,
   options: {
-    out: { kind: "string", for: ["bkt", "das06", "sweep", "batch", "merge"], value: "<file|dir>", help: "bkt, das06: also write the report (JSON) to this file; das06 generate: the trace file; sweep, batch, merge: the sweep folder (required there)" },
+    out: {
+      kind: "string",
+      for: ["bkt", "das06", "sweep", "batch", "merge"],
+      value: "<file|dir>",
+      help: "bkt, das06: also write the report (JSON) to this file; das06 generate: the trace file; sweep, batch, merge: the sweep folder (required there)",
+      inSubcommand: { bkt: { value: "<file>", help: "also write the report (JSON) to this file" }, das06: { value: "<file>", help: "also write the report (JSON) to this file; generate: the trace file (required there)" } },
+    },
     json: { kind: "flag", for: ["bkt", "das06", "sweep", "merge", "trace-stats"], help: "machine-readable output" },
     quiet: { kind: "flag", for: ["bkt", "das06", "sweep"], help: "no progress on stderr" },
     iet: { kind: "flag", for: ["das06"], help: "print only the ideal execution time of --tasks × --task-cpu-s on --machine-set" },
-    machines: { kind: "string", for: ["das06"], value: "N", defaultText: "32", help: "das06 generate: machines of the synthetic trace" },
-    days: { kind: "string", for: ["das06"], value: "D", defaultText: "39", help: "das06 generate: days of the synthetic trace" },
+    machines: { kind: "string", for: ["das06"], value: "N", defaultText: "32", help: "generate: machines of the synthetic trace" },
+    days: { kind: "string", for: ["das06"], value: "D", defaultText: "39", help: "generate: days of the synthetic trace" },
     shard: { kind: "string", for: ["sweep"], value: "i/N", default: "0/1", help: "the shard to run" },
     from: { kind: "string", for: ["merge"], value: "<dir>[,<dir>…]", help: "more folders holding cells (e.g. one per job-array task)" },
     format: { kind: "choice", for: ["trace-stats"], choices: ["fta", "avt"], defaultText: "from the file's name", help: "the trace's format" },
     rejects: { kind: "string", for: ["trace-stats"], value: "<file>", help: "write the rejected lines (CSV: file, line, code, reason, raw)" },
     scheduler: { kind: "choice", for: ["batch"], choices: ["slurm", "oar"], required: true, help: "the batch scheduler of the job array" },
-    tasks: { kind: "string", for: ["das06", "batch"], value: "N", help: "das06: tasks in the bag; batch: array tasks (shards), required there" },
+    tasks: {
+      kind: "string",
+      for: ["das06", "batch"],
+      value: "N",
+      help: "das06: tasks in the bag; batch: array tasks (shards), required there",
+      inSubcommand: { das06: { help: splitValueForm(DAS06_FLAG_HELP.tasks!)[1], defaultText: DAS06_FLAG_DEFAULTS.tasks!, group: DAS06_GROUP } },
+    },
     walltime: { kind: "string", for: ["batch"], value: "HH:MM:SS", default: "1:00:00", help: "per array task" },
     queue: { kind: "string", for: ["batch"], value: "<queue|partition>", help: "the partition (Slurm) or queue (OAR)" },
     script: { kind: "string", for: ["batch"], value: "<file>", defaultText: "--out/sweep.slurm.sh or --out/sweep.oar.sh", help: "where to write the job script" },
     ckpt: { kind: "string", for: ["batch"], value: "\"<command>\"", defaultText: "the node running this command, with this project's bin/ckpt.js, as an NFS /home sees them", help: "the command that runs ckpt on the nodes" },
-    trace: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "FILE", help: BOTH("trace") },
-    policies: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "P,P,…", help: BOTH("policies") },
-    seed: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "S", help: BOTH("seed") },
-    ...scenarioOptions(BKT_FLAGS, BKT_FLAG_HELP, "bkt", "[BKT] scenario fields (bkt; default: the paper preset, docs/science.md §6.1)"),
-    ...scenarioOptions(DAS06_FLAGS, DAS06_FLAG_HELP, "das06", "[DAS06] scenario fields (das06; default: docs/science.md §6.2)"),
+    trace: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "FILE", help: BOTH("trace"), inSubcommand: EACH("trace") },
+    policies: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "P,P,…", help: BOTH("policies"), inSubcommand: EACH("policies") },
+    seed: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "S", help: BOTH("seed"), inSubcommand: EACH("seed") },
+    ...scenarioOptions(BKT_FLAGS, BKT_FLAG_HELP, BKT_FLAG_DEFAULTS, "bkt", BKT_GROUP),
+    ...scenarioOptions(DAS06_FLAGS, DAS06_FLAG_HELP, DAS06_FLAG_DEFAULTS, "das06", DAS06_GROUP),
   },
   notes: `The sweep spec (JSON):
   { "simulator": "<name>", "parameters": { … fixed … },
@@ -143,7 +210,7 @@ trace-stats
 
 Simulators: ${Object.keys(SIMULATORS).join(", ")}.
 
-Exit codes: 0 done, 1 bad input (the message says what, where and how to fix it), 2 usage error.
+${EXIT_CODES}
 
 Examples:
   ckpt simulate trace-stats data/availability/microsoft99.avt.gz
@@ -245,7 +312,7 @@ async function bkt(files: string[], args: SimulateOptions, io: CommandIo): Promi
       `[BKT] desktop grid: ${scenario.clients} clients, ${scenario.jobs} jobs, transient ${scenario.transient}${scenario.transient === "suspend" ? " (the project's calibration)" : " ([BKT]'s literal reading)"}, ` +
         `${scenario.replications} replication(s) from seed ${scenario.seed}${report.trace ? `, trace ${report.trace.file} from day ${report.trace.startDays} (${report.trace.nodesObservedAtStart} nodes observed then)` : ""}; policies plan with ${report.policyLaw}`,
       formatTable(
-        ["policy", "makespan h (95 % CI)", "avg waste h/client", "ckpt overhead h", "lost h", "connection wait h", "ckpts taken", "accepted", "copies", "unfinished runs"],
+        ["policy", "makespan h (95 % CI)", "avg waste h/client", "overhead h (ckpts + final upload)", "lost h", "connection wait h", "ckpts taken", "accepted", "copies", "unfinished runs"],
         Object.entries(report.policies).map(([policy, p]) => [
           policy,
           ci(p.makespanH),
@@ -259,6 +326,7 @@ async function bkt(files: string[], args: SimulateOptions, io: CommandIo): Promi
           String(p.unfinishedRuns),
         ]),
       ),
+      "overhead: client-hours of checkpoint uploads, restart downloads and connection waits, and of each job's final upload (its result, sent under every policy; policy none takes no checkpoint, so its overhead is the final uploads alone)",
       ...Object.entries(report.pairedMakespanDifferenceH).map(([pair, d]) => `makespan ${pair}: ${ci(d)} h (paired by seed)`),
       `${report.events} events in ${seconds.toFixed(1)} s (${(timing.eventsPerSecond / 1e6).toFixed(2)} M events/s; ${Object.entries(perPolicy).map(([p, t]) => `${p} ${(t.eventsPerSecond / 1e6).toFixed(2)}`).join(", ")})`,
       ...report.warnings.map((w) => `warning: ${w}`),

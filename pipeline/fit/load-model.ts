@@ -30,14 +30,39 @@ export function loadModel(reference: string): BandwidthModel {
   return validateModel(value, reference);
 }
 
+const MODEL_SCHEMA = "ckpt-lab/bandwidth-model@1";
+const WRITES_A_MODEL = "A model file is written by `ckpt fit <trace.csv> --out model.json` (or `ckpt fit --observations obs.json --out model.json`); --model paper takes the published model.";
+
+/**
+ * What a JSON object given as a model is, as far as it tells: the output `ckpt fit --json`
+ * prints (the model is its "model" field), another artifact of this project (named by its
+ * schema), or some other JSON (its first fields).
+ */
+function whatFileIs(value: Record<string, unknown>): string {
+  const inner = value.model as { schema?: unknown } | undefined;
+  if (typeof inner === "object" && inner !== null && inner.schema === MODEL_SCHEMA) {
+    return "what `ckpt fit --json` prints (the fit's report: the model is its \"model\" field, next to the fit's metrics and residuals)";
+  }
+  if (typeof value.schema === "string") {
+    const artifact = /^ckpt-lab\/([a-z-]+)@\d+$/.exec(value.schema);
+    const name = artifact?.[1]!.replace(/-/g, " ");
+    return name ? `${/^[aeiou]/.test(name) ? "an" : "a"} ${name} file ("schema": "${value.schema}")` : `a file with "schema": ${JSON.stringify(value.schema)}`;
+  }
+  if (Array.isArray(value)) return "a JSON array";
+  const keys = Object.keys(value);
+  return keys.length === 0 ? "an empty JSON object" : `a JSON object without a "schema" field (its fields: ${keys.slice(0, 6).join(", ")}${keys.length > 6 ? ", …" : ""})`;
+}
+
 /** Check that a parsed value is a usable `BandwidthModel`. */
 export function validateModel(value: unknown, where = "model"): BandwidthModel {
   const fail = (what: string): never => {
-    throw new InputError(`${where}: ${what}. A model file is written by \`ckpt fit --out model.json\`.`);
+    throw new InputError(`${where}: ${what}. ${WRITES_A_MODEL}`);
   };
   if (typeof value !== "object" || value === null) return fail("expected a JSON object");
   const model = value as Partial<BandwidthModel>;
-  if (model.schema !== "ckpt-lab/bandwidth-model@1") fail(`expected "schema": "ckpt-lab/bandwidth-model@1", found ${JSON.stringify(model.schema)}`);
+  if (model.schema !== MODEL_SCHEMA) {
+    throw new InputError(`${where}: this is ${whatFileIs(value as Record<string, unknown>)}, not a bandwidth model (a JSON file with "schema": "${MODEL_SCHEMA}"). ${WRITES_A_MODEL}`);
+  }
   if (model.form !== "paper" && model.form !== "full") fail(`"form" must be "paper" or "full", found ${JSON.stringify(model.form)}`);
   const coefficients = model.coefficients as Record<string, unknown> | undefined;
   if (typeof coefficients !== "object" || coefficients === null) fail(`"coefficients" is missing`);

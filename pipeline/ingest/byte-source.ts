@@ -140,26 +140,33 @@ export function memorySource(name: string, content: string | Uint8Array, options
 }
 
 /**
- * `source` with every CR read as LF: how a file with CR-only line endings is read (see
- * `trace-encoding.ts`). The mapping is byte for byte, so positions and lengths are those
- * of the file, and the SHA-256 is that of its real bytes.
+ * `source` with its bytes mapped as they are read, one byte for one (`map` changes `bytes`,
+ * which start at `position` in the file, in place): positions and lengths stay those of the
+ * file, and the SHA-256 is that of its real bytes.
  */
-export function withCrLineEnds(source: ByteSource): ByteSource {
-  const mapCr = (bytes: Uint8Array) => {
-    for (let i = bytes.indexOf(13); i >= 0; i = bytes.indexOf(13, i + 1)) bytes[i] = 10;
-    return bytes;
-  };
+export function mappedSource(source: ByteSource, map: (bytes: Uint8Array, position: number) => void): ByteSource {
   return {
     name: source.name,
     path: source.path,
     stopHashing: source.stopHashing,
     async read(target, targetOffset, length, position) {
       const n = await source.read(target, targetOffset, length, position);
-      mapCr(target.subarray(targetOffset, targetOffset + n));
+      map(target.subarray(targetOffset, targetOffset + n), position);
       return n;
     },
-    readRange: (start, end) => mapCr(Uint8Array.from(source.readRange(start, end))),
+    readRange(start, end) {
+      const bytes = Uint8Array.from(source.readRange(start, end));
+      map(bytes, start);
+      return bytes;
+    },
     sha256: () => source.sha256(),
     close: () => source.close(),
   };
+}
+
+/** `source` with every CR read as LF: how a file with CR-only line endings is read (see `trace-encoding.ts`). */
+export function withCrLineEnds(source: ByteSource): ByteSource {
+  return mappedSource(source, (bytes) => {
+    for (let i = bytes.indexOf(13); i >= 0; i = bytes.indexOf(13, i + 1)) bytes[i] = 10;
+  });
 }

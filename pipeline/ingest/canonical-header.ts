@@ -26,6 +26,16 @@ export interface CanonicalLayout {
   extraNames: string[];
 }
 
+/** What the header's one field says about the file's separator, and what to do. */
+function separatorHint(names: readonly string[], file: string): string {
+  const text = names.join(",");
+  if (text.includes("\t")) return `Its columns are separated by tabs: convert the file, e.g. tr '\\t' ',' < '${file}' > trace.csv`;
+  if (names.length === 1 && text.includes(";")) {
+    return "Its columns are separated by ';' (as a spreadsheet in a decimal-comma locale saves CSV): read it with --delimiter ';' (and --decimal-comma if numbers are written 6,5)";
+  }
+  return "Is the first line the header, and is the file comma-separated?";
+}
+
 export function parseCanonicalHeader(fields: readonly string[], file: string, line: number): CanonicalLayout {
   const names = fields.map((f) => f.trim());
   const expected = `expected a header with the columns ${CANONICAL_COLUMNS.join(",")} (any order, extra columns allowed)`;
@@ -43,9 +53,7 @@ export function parseCanonicalHeader(fields: readonly string[], file: string, li
   const missing = CANONICAL_COLUMNS.filter((c) => !seen.has(c));
   if (missing.length > 0) {
     const found = names.length > 12 ? `${names.slice(0, 12).join(",")},…` : names.join(",");
-    throw new InputError(
-      atLine(file, line, `${expected}; missing ${missing.join(", ")}; found "${found}". Is the first line the header, and is the file comma-separated?`),
-    );
+    throw new InputError(atLine(file, line, `${expected}; missing ${missing.join(", ")}; found "${found}". ${separatorHint(names, file)}`));
   }
   const index = (column: string) => names.indexOf(column);
   const required = new Set<string>(CANONICAL_COLUMNS);

@@ -1,12 +1,14 @@
 /**
  * Read one canonical trace CSV into the ledger: look at its first bytes (encoding, line
- * endings), read every line (byte-level scan, or csv-parse on every line when asked), and
- * tell the ledger how to read rows back (their text, a run's rows).
+ * endings, separator and decimal mark), read every line (byte-level scan, or csv-parse on
+ * every line when asked), and tell the ledger how to read rows back (their text as in the
+ * file, a run's rows).
  */
 import { readRawText, withCrLineEnds, type ByteSource } from "./byte-source";
 import { missingHeaderError, newCanonicalFileState, rescanCanonicalRows } from "./canonical-line";
 import { readCanonicalLines } from "./canonical-fast-reader";
 import { PARALLEL_MIN_BYTES, readCanonicalInTwo } from "./canonical-split-reader";
+import { chooseDialect, sampleInDialect, withDialect, type DialectOptions } from "./csv-dialect";
 import type { RowLedger } from "./row-ledger";
 import { ENCODING_SAMPLE_BYTES, sniffTraceEncoding } from "./trace-encoding";
 import { formatCount } from "../shared/format-table";
@@ -23,7 +25,7 @@ export interface CanonicalReadReport {
   twoThreads?: "joined" | "second part re-read";
 }
 
-export interface CanonicalReadOptions {
+export interface CanonicalReadOptions extends DialectOptions {
   parser?: CanonicalParser;
   onProgress?: (rowsRead: number) => void;
   /** Read files of at least this many bytes on two threads (Infinity: never); see `canonical-split-reader.ts`. */
@@ -50,19 +52,24 @@ export async function readCanonicalSource(
 ): Promise<CanonicalReadReport> {
   const first = await sample(original);
   const encoding = sniffTraceEncoding(first.bytes, original.name, first.complete);
-  const source = encoding.lineEnding === "cr" ? withCrLineEnds(original) : original;
+  const lines = encoding.lineEnding === "cr" ? withCrLineEnds(original) : original;
+  const linesSample = encoding.lineEnding === "cr" ? first.bytes.map((b) => (b === 13 ? 10 : b)) : first.bytes;
+  const { dialect, note } = chooseDialect(linesSample, encoding.bomBytes, original.name, options);
+  const source = dialect.delimiter === "," ? lines : withDialect(lines, dialect);
   const file = newCanonicalFileState();
   const sourceIndex = ledger.addSource({
     name: source.name,
-    readRaw: (start, end) => readRawText(source, start, end),
+    // A rejected row's text as the file has it (its own separators and decimal marks).
+    readRaw: (start, end) => readRawText(lines, start, end),
     rescan: (from, to, fromLine, visit) => rescanCanonicalRows(source, file.layout!, from, to, fromLine, visit),
   });
   const csvParse = options.parser === "csv-parse";
   const split = csvParse
     ? null
     : await readCanonicalInTwo(source, sourceIndex, ledger, file, {
-        sample: encoding.lineEnding === "cr" ? first.bytes.map((b) => (b === 13 ? 10 : b)) : first.bytes,
+        sample: sampleInDialect(linesSample, dialect),
         encoding,
+        dialect,
         minBytes: options.parallelMinBytes ?? PARALLEL_MIN_BYTES,
         spillDirectory: options.spillDirectory,
         onProgress: options.onProgress,
@@ -77,7 +84,7 @@ export async function readCanonicalSource(
     if (file.layout === null || file.scope === null) throw missingHeaderError(source.name, first.bytes.length === 0);
     ledger.closeScope();
   }
-  const warnings: string[] = [];
+  const warnings: string[] = note === null ? [] : [note];
   if (encoding.lineEnding === "cr") warnings.push(`${source.name} has CR line endings (classic Mac OS); each CR was read as a line end`);
   if (file.commentLines > 0) {
     const lines = file.commentLines === 1 ? "1 comment line" : `${formatCount(file.commentLines)} comment lines`;

@@ -40,6 +40,7 @@ import { RejectSpool } from "./reject-spool";
 import type { RowLedger } from "./row-ledger";
 import { RunTable } from "./run-table";
 import type { TraceEncoding } from "./trace-encoding";
+import type { CsvDialect } from "./csv-dialect";
 
 /** Files at least this large are read on two threads (by default). */
 export const PARALLEL_MIN_BYTES = 32 << 20;
@@ -135,8 +136,10 @@ function hashInWorker(path: string): Promise<string> {
 }
 
 export interface SplitReadOptions {
+  /** The file's first bytes, as `source` reads them (line endings and dialect mapped). */
   sample: Uint8Array;
   encoding: TraceEncoding;
+  dialect: CsvDialect;
   minBytes: number;
   spillDirectory?: string;
   onProgress?: (rowsRead: number) => void;
@@ -164,7 +167,7 @@ export async function readCanonicalInTwo(
   if (mid === null) return null;
 
   source.stopHashing?.();
-  const input: SplitWorkerInput = { path: source.path, name: source.name, fromByte: mid, layout, crLineEnds: options.encoding.lineEnding === "cr", spillDirectory: options.spillDirectory };
+  const input: SplitWorkerInput = { path: source.path, name: source.name, fromByte: mid, layout, crLineEnds: options.encoding.lineEnding === "cr", dialect: options.dialect, spillDirectory: options.spillDirectory };
   const { file: script, execArgv } = workerFile();
   const worker = new Worker(script, { workerData: { splitReader: input }, execArgv });
   const tailRejects = new RejectSpool(options.spillDirectory);

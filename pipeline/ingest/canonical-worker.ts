@@ -9,6 +9,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { InputError } from "../shared/errors";
 import { openFileSource, readRawText, withCrLineEnds } from "./byte-source";
 import type { CanonicalLayout } from "./canonical-header";
+import { withDialect, type CsvDialect } from "./csv-dialect";
 import { newCanonicalFileState, rescanCanonicalRows } from "./canonical-line";
 import { readCanonicalLines } from "./canonical-fast-reader";
 import type { RejectedRow } from "./ingest-files";
@@ -21,6 +22,7 @@ export interface SplitWorkerInput {
   fromByte: number;
   layout: CanonicalLayout;
   crLineEnds: boolean;
+  dialect: CsvDialect;
   spillDirectory?: string;
 }
 
@@ -41,15 +43,16 @@ export type SplitWorkerMessage =
 const REJECT_BATCH = 4096;
 
 async function run(input: SplitWorkerInput, post: (message: SplitWorkerMessage, transfer?: ArrayBuffer[]) => void): Promise<void> {
-  let source = await openFileSource(input.path, input.name);
-  source.stopHashing?.(); // hashed by another thread
-  if (input.crLineEnds) source = withCrLineEnds(source);
+  let lines = await openFileSource(input.path, input.name);
+  lines.stopHashing?.(); // hashed by another thread
+  if (input.crLineEnds) lines = withCrLineEnds(lines);
+  const source = input.dialect.delimiter === "," ? lines : withDialect(lines, input.dialect);
   try {
     // The first part's lines, counted.
     const chunk = Buffer.allocUnsafe(1 << 20);
     let line = 1;
     for (let position = 0; position < input.fromByte; ) {
-      const n = await source.read(chunk, 0, Math.min(chunk.length, input.fromByte - position), position);
+      const n = await lines.read(chunk, 0, Math.min(chunk.length, input.fromByte - position), position);
       if (n === 0) break;
       for (let i = chunk.indexOf(10); i >= 0 && i < n; i = chunk.indexOf(10, i + 1)) line++;
       position += n;
@@ -68,7 +71,7 @@ async function run(input: SplitWorkerInput, post: (message: SplitWorkerMessage, 
     const file = newCanonicalFileState();
     const sourceIndex = ledger.addSource({
       name: input.name,
-      readRaw: (start, end) => readRawText(source, start, end),
+      readRaw: (start, end) => readRawText(lines, start, end),
       rescan: (from, to, fromLine, visit) => rescanCanonicalRows(source, input.layout, from, to, fromLine, visit),
     });
     file.layout = input.layout;

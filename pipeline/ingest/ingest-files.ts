@@ -16,6 +16,7 @@ import { InputError } from "../shared/errors";
 import { checkInputPath } from "../shared/path-checks";
 import { memorySource, openFileSource, type ByteSource } from "./byte-source";
 import { readCanonicalSource, type CanonicalParser } from "./canonical-reader";
+import type { DialectOptions } from "./csv-dialect";
 import { readHostLogRun, type HostLogRun } from "./host-logs-reader";
 import type { Observations } from "./observations";
 import { pendingSha256 } from "./observations-artifact";
@@ -27,7 +28,7 @@ import { resolveTracePaths } from "./trace-paths";
 
 export type TraceFormat = "auto" | "canonical" | "host-logs";
 
-export interface IngestOptions {
+export interface IngestOptions extends DialectOptions {
   /** "auto" (default): a directory is host logs, a file is canonical CSV. */
   format?: TraceFormat;
   /** Stop at the first bad row with `file:line: reason` (an InputError). */
@@ -186,6 +187,8 @@ export async function ingestTracesTo(
       const source = await trace.open();
       try {
         const report = await readCanonicalSource(source, ledger, {
+          ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
+          ...(options.decimalComma !== undefined ? { decimalComma: options.decimalComma } : {}),
           parser: options.canonicalParser,
           onProgress: options.onProgress,
           parallelMinBytes: options.strict ? Infinity : options.parallelMinBytes,

@@ -112,3 +112,41 @@ export const rejectMessage = {
     return `ckpt_end of pid ${shown(pid)} has no ckpt_start before it`;
   },
 };
+
+/** A rejected row as the summary below shows it (a `RejectedRow` of ingest-files.ts). */
+interface RejectExample {
+  file: string;
+  line: number;
+  reason: string;
+  raw: string;
+}
+
+/** Longest raw row shown in a summary (the rejects file has it whole). */
+const EXAMPLE_CHARS = 160;
+
+/**
+ * Why no row was accepted, for the message that refuses to go on: the most frequent reasons
+ * (at most `limit`, most frequent first), each with its count and its first row — where,
+ * why, and the row as read — so that the usual causes (a wrong separator, a unit, a column
+ * swapped) show without opening the rejects file.
+ */
+export function nothingAcceptedMessage(
+  read: number,
+  rejectedByCode: Partial<Record<RejectCode, number>>,
+  firstOfCode: ReadonlyMap<string, RejectExample>,
+  rejectsFile: string | null,
+  limit = 5,
+): string {
+  const reasons = (Object.entries(rejectedByCode) as [string, number][]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const lines = [
+    `${read === 1 ? "its only row was rejected" : `all ${formatCount(read)} rows were rejected`}${rejectsFile === null ? "" : ` (every one, with its reason, is in ${rejectsFile})`}. ` +
+      `${reasons.length === 1 ? "The reason" : "The most frequent reasons"}, with the first row of each:`,
+  ];
+  for (const [code, count] of reasons.slice(0, limit)) {
+    const first = firstOfCode.get(code);
+    lines.push(`  ${formatCount(count)} × ${code}${first ? `: ${first.file}:${first.line}: ${first.reason}` : ""}`);
+    if (first) lines.push(`      ${first.raw.length > EXAMPLE_CHARS ? `${first.raw.slice(0, EXAMPLE_CHARS)}…` : first.raw}`);
+  }
+  if (reasons.length > limit) lines.push(`  … and ${reasons.length - limit} other reason${reasons.length - limit === 1 ? "" : "s"}`);
+  return lines.join("\n");
+}

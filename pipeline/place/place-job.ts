@@ -14,6 +14,11 @@
  *
  * Young's and Daly's inputs: M = the law's mean (∫ t f), C = the job's mean checkpoint
  * cost (docs/science.md §5.4).
+ *
+ * A law under which the host can hardly run the first slice (survival to its end < 1e-9)
+ * gives objectives ≈ 0 that tell the policies apart no more: the placement says so in a
+ * warning. Where that survival is 0 in double precision the job can never finish:
+ * `neverFinishes` says so, and `ckpt place` refuses the law with it.
  */
 import { microsSince } from "../shared/elapsed";
 import { dalyPeriod, youngPeriod } from "./checkpoint-periods";
@@ -109,6 +114,27 @@ export interface Placement {
   warnings: string[];
 }
 
+
+/** e^−x is 0 in double precision from about this x on (Math.exp(-745.2) === 0). */
+const EXP_UNDERFLOW = 745;
+
+/**
+ * Why the job can never finish under `law` — the host cannot survive its first slice, which
+ * starts every run: survival 0 in double precision — and how to fix the law; null when it can.
+ */
+export function neverFinishes(job: Job, law: FailureLaw): string | null {
+  const firstSliceSeconds = job.slicesSeconds[0]!;
+  if (law.survival(firstSliceSeconds) > 0) return null;
+  const range =
+    law.spec.kind === "exponential"
+      ? `; an exponential law leaves it a chance only for rate < ${Number((EXP_UNDERFLOW / firstSliceSeconds).toPrecision(3))}/s (${EXP_UNDERFLOW} / ${firstSliceSeconds} s), e.g. exp:rate=1e-4 or exp:mean=4,unit=h`
+      : "";
+  return (
+    `the job can never finish under ${law.description}: the host fails before the end of the first slice (${firstSliceSeconds} s) with probability 1 ` +
+    `(its survival to ${firstSliceSeconds} s is 0 in double precision; mean time to failure ${Number(law.meanSeconds.toPrecision(3))} s), so every policy's waste would be 0 and say nothing. ` +
+    `Check the law's parameters and its unit (unit=s|min|h|d)${range}`
+  );
+}
 
 export function placeJob(job: Job, law: FailureLaw, options: PlaceJobOptions): Placement {
   const weights = validateWasteWeights(options);

@@ -3,8 +3,22 @@
  * table (option-table.ts): the usage lines, the description, the options by section with
  * their placeholders, defaults and the subcommands they apply to, then the notes (exit
  * codes, examples).
+ *
+ * A subcommand may have a help of its own (`subcommandHelp`: `ckpt simulate bkt --help`):
+ * its usage, description and notes, and only the options that apply to it, each with its
+ * wording and default there. The command's own help then leaves out the options that only
+ * such subcommands take and says where they are; docs/cli.md gives each such subcommand a
+ * section after its command's.
  */
 import type { OptionDefinition, OptionTable } from "./option-table";
+
+/** The text of a subcommand's own help (its options come from the command's table). */
+export interface SubcommandText {
+  title: string;
+  usage: readonly string[];
+  description?: string;
+  notes?: string;
+}
 
 /** What the help is made from (a command, see command.ts). */
 export interface CommandText {
@@ -15,6 +29,7 @@ export interface CommandText {
   options: OptionTable;
   notes?: string;
   helpAppendix?: () => string;
+  subcommandHelp?: Readonly<Record<string, SubcommandText>>;
 }
 
 const WIDTH = 100;
@@ -46,6 +61,39 @@ export function defaultText(definition: OptionDefinition): string | undefined {
   if (definition.defaultText !== undefined) return definition.defaultText;
   if (definition.kind === "flag" || definition.kind === "assignments" || definition.default === undefined) return undefined;
   return Array.isArray(definition.default) ? definition.default.join(",") : String(definition.default);
+}
+
+/**
+ * The option as one subcommand's own help shows it: its wording and default there, and no
+ * list of the subcommands it applies to (it applies to this one).
+ */
+function inSubcommand(definition: OptionDefinition, subcommand: string): OptionDefinition {
+  const own = definition.inSubcommand?.[subcommand];
+  const { for: _for, inSubcommand: _texts, ...rest } = definition;
+  return { ...rest, ...own } as OptionDefinition;
+}
+
+/** The options a help lists: a subcommand's own (as it shows them), or the command's less those only such subcommands take. */
+function listedOptions(command: CommandText, subcommand?: string): OptionTable {
+  const listed: OptionTable = {};
+  for (const [name, definition] of Object.entries(command.options)) {
+    if (subcommand !== undefined) {
+      if (definition.for === undefined || definition.for.includes(subcommand)) listed[name] = inSubcommand(definition, subcommand);
+    } else if (!(definition.for?.every((s) => command.subcommandHelp?.[s] !== undefined) ?? false)) {
+      listed[name] = definition;
+    }
+  }
+  return listed;
+}
+
+/** The command's text, or a subcommand's own (the name then "simulate bkt"). */
+function textOf(command: CommandText, subcommand?: string): CommandText {
+  const own = subcommand === undefined ? undefined : command.subcommandHelp?.[subcommand];
+  if (own !== undefined) return { name: `${command.name} ${subcommand}`, ...own, options: listedOptions(command, subcommand) };
+  const withHelp = Object.keys(command.subcommandHelp ?? {});
+  if (withHelp.length === 0) return command;
+  const pointer = `${withHelp.join(" and ")} ${withHelp.length === 1 ? "has a help of its own, with its" : "each have a help of their own, with their"} options: ${withHelp.map((s) => `ckpt ${command.name} ${s} --help`).join(", ")}.`;
+  return { ...command, options: listedOptions(command), notes: [pointer, command.notes].filter(Boolean).join("\n\n") };
 }
 
 /** The option's description with what the table adds: required, default, repeatable, subcommands. */
@@ -86,8 +134,9 @@ function groups(options: OptionTable): Map<string, [string, OptionDefinition][]>
   return byGroup;
 }
 
-/** The `--help` text. */
-export function formatHelp(command: CommandText): string {
+/** The `--help` text: the command's, or that of a subcommand with a help of its own. */
+export function formatHelp(whole: CommandText, subcommand?: string): string {
+  const command = textOf(whole, subcommand);
   const flag = (name: string, definition: OptionDefinition) => `  --${name}${definition.kind === "flag" ? "" : ` ${placeholder(definition)}`}`;
   const entries = Object.entries(command.options);
   const column = Math.min(MAX_FLAG_COLUMN, Math.max(16, ...entries.map(([name, d]) => flag(name, d).length + 2).filter((n) => n <= MAX_FLAG_COLUMN)));
@@ -112,9 +161,13 @@ export function formatHelp(command: CommandText): string {
 
 const escapeCell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, "<br>");
 
-/** The command's section of docs/cli.md. */
-export function formatMarkdown(command: CommandText): string {
-  const lines = [`## ckpt ${command.name}`, "", `${command.title.charAt(0).toUpperCase()}${command.title.slice(1)}.`, "", "```", ...command.usage, "```"];
+/** The command's section of docs/cli.md, then one per subcommand with a help of its own. */
+export function formatMarkdown(whole: CommandText): string {
+  return [undefined, ...Object.keys(whole.subcommandHelp ?? {})].map((subcommand) => markdownSection(textOf(whole, subcommand), subcommand === undefined ? "##" : "###")).join("\n\n");
+}
+
+function markdownSection(command: CommandText, level: string): string {
+  const lines = [`${level} ckpt ${command.name}`, "", `${command.title.charAt(0).toUpperCase()}${command.title.slice(1)}.`, "", "```", ...command.usage, "```"];
   if (command.description) lines.push("", "```text", command.description.trimEnd(), "```");
   for (const [group, members] of groups(command.options)) {
     lines.push("", `**${group}**`, "", "| option | default | what |", "|---|---|---|");

@@ -11,6 +11,7 @@
  * The value helpers below read options the table keeps as text (`ckpt simulate`'s scenario
  * flags, checked by the scenarios themselves) and give usage errors in the table's words.
  */
+import type { SubcommandText } from "./command-help";
 import { UsageError } from "./errors";
 import type { OptionTable, ParsedOptions } from "./option-table";
 
@@ -34,6 +35,8 @@ export interface Command<T extends OptionTable = OptionTable> {
   options: T;
   /** With subcommands, the first positional argument must be one of them (options say which they apply to with `for`). */
   subcommands?: readonly string[];
+  /** Subcommands with a help of their own (`ckpt <command> <subcommand> --help`; command-help.ts). */
+  subcommandHelp?: Readonly<Record<string, SubcommandText>>;
   /** Whether positional arguments are accepted (besides the subcommand). */
   allowPositionals?: boolean;
   /** Text after the options: exit codes, examples. */

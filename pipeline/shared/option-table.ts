@@ -25,6 +25,13 @@ interface OptionBase {
   for?: readonly string[];
   /** How the default reads in the help when it is not a plain value, e.g. "next to --out". */
   defaultText?: string;
+  /**
+   * For a subcommand with a help of its own (`Command.subcommandHelp`): what the option does
+   * there, its default, section and placeholder there, when they differ from `help`,
+   * `defaultText`, `group` and `value` (an option two simulators share, each with its own
+   * default).
+   */
+  inSubcommand?: Readonly<Record<string, { help: string; defaultText?: string; group?: string; value?: string }>>;
 }
 
 export interface FlagOption extends OptionBase {
@@ -171,6 +178,8 @@ export function parseOptions<T extends OptionTable>(
   const given = new Set(Object.keys(parsed.values).filter((name) => name !== "help" && parsed.values[name] !== undefined));
   let positionals = parsed.positionals;
   let subcommand: string | undefined;
+  // With --help, a subcommand named first selects its own help (nothing else is checked).
+  if (help && settings.subcommands?.includes(positionals[0] ?? "")) subcommand = positionals[0];
   if (settings.subcommands !== undefined && !help) {
     subcommand = positionals[0];
     if (subcommand === undefined || !settings.subcommands.includes(subcommand)) {

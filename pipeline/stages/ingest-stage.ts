@@ -8,7 +8,9 @@
  * measured with `ckpt harness` (a parameter; measured-clusters.ts), so that each trace
  * reruns only its own branch.
  */
+import type { RejectedRow } from "../ingest/ingest-files";
 import type { Stage } from "../runner/stage";
+import { InputError } from "../shared/errors";
 import { TOOL_VERSION } from "../shared/version";
 import { MEASURED_CLUSTERS } from "./measured-clusters";
 import { projectPath } from "./project-path";
@@ -49,9 +51,17 @@ function ingestStageFor<P extends IngestStageParameters>(spec: {
       const { groupBy, strict } = context.parameters;
       const result = await ingestFiles(spec.traces(context.parameters, context.traces), { groupBy, strict });
       const { read, accepted, rejected } = result.counts;
+      if (read > 0 && accepted === 0) {
+        // Said here, with the reasons, rather than by the fit stage as "no fit points".
+        const { nothingAcceptedMessage } = await import("../ingest/reject-reasons.js");
+        const firstOfCode = new Map<string, RejectedRow>();
+        for (const row of result.rejects) if (row.code !== undefined && !firstOfCode.has(row.code)) firstOfCode.set(row.code, row);
+        throw new InputError(`nothing to aggregate: ${nothingAcceptedMessage(read, result.rejectedByCode ?? {}, firstOfCode, null)}`);
+      }
       context.progress(
         `read ${read} rows = ${accepted} accepted + ${rejected} rejected; ${result.observations.series.length} size series, ${result.observations.validationRuns.length} mixed-size runs`,
       );
+      for (const warning of result.warnings ?? []) context.progress(`warning: ${warning}`);
       const rejects = [REJECTS_CSV_HEADER, ...result.rejects.map(rejectToCsvLine)].join("\n");
       return {
         artifacts: {

@@ -59,6 +59,27 @@ describe("ckpt fit --observations", () => {
     expect(readFileSync(out, "utf8")).toBe(written);
   });
 
+  it("output of --json given as a model: a refusal that says what the file is and which command writes a model", async () => {
+    const report = join(folder, "report.json");
+    const printed = await runCli(["fit", "--observations", campaign, "--json"]);
+    writeFileSync(report, printed.stdout); // ckpt fit --json > report.json
+    const expected = "A model file is written by `ckpt fit <trace.csv> --out model.json` (or `ckpt fit --observations obs.json --out model.json`); --model paper takes the published model.";
+    writeFileSync(join(folder, "apps.csv"), "id,p,size_mb\na,100,50\n");
+    for (const command of [["peaks", "--sizes", "105,451"], ["schedule", "--apps", join(folder, "apps.csv"), "--deadline", "30"]]) {
+      const run = await runCli([command[0]!, "--model", report, ...command.slice(1)]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        `${report}: this is what \`ckpt fit --json\` prints (the fit's report: the model is its "model" field, next to the fit's metrics and residuals), not a bandwidth model (a JSON file with "schema": "ckpt-lab/bandwidth-model@1"). ${expected}`,
+      );
+      expect(run.stderr).not.toContain("undefined");
+    }
+    // Another of the project's files is named by its schema; other JSON by its fields.
+    writeFileSync(join(folder, "obs.json"), JSON.stringify({ schema: "ckpt-lab/observations@1", runs: [] }));
+    expect((await runCli(["peaks", "--model", join(folder, "obs.json"), "--sizes", "1"])).stderr).toContain('this is an observations file ("schema": "ckpt-lab/observations@1"), not a bandwidth model');
+    writeFileSync(join(folder, "coefficients.json"), JSON.stringify({ a: 1, b: 2, c: 3 }));
+    expect((await runCli(["peaks", "--model", join(folder, "coefficients.json"), "--sizes", "1"])).stderr).toContain('this is a JSON object without a "schema" field (its fields: a, b, c), not a bandwidth model');
+  });
+
   it("refuses an unidentifiable design with what is missing, printing no coefficient (exit 1)", async () => {
     const oneSize = observationsFile("one-size.json", syntheticObservations({ sizesMb: [271] }));
     const { code, stdout, stderr } = await runCli(["fit", "--observations", oneSize]);

@@ -59,9 +59,34 @@ describe("ckpt ingest", () => {
     writeFileSync(trace, "run_id,node,m,size_mb,ckpt_mb,start_s,end_s\nr,n,1,1,1,5,1\n");
     const { code, stderr } = await run("ingest", trace, "--out", join(scratch, "bad.json"));
     expect(code).toBe(1);
-    expect(stderr).toMatch(/nothing to aggregate: all 1 rows were rejected; see .*bad\.rejects\.csv/);
+    expect(stderr).toMatch(/nothing to aggregate: its only row was rejected \(every one, with its reason, is in .*bad\.rejects\.csv\)/);
     expect(existsSync(join(scratch, "bad.rejects.csv"))).toBe(true);
     expect(existsSync(join(scratch, "bad.json"))).toBe(false);
+  });
+
+  it("when every row is rejected, says the most frequent reasons with their counts and one example row each", async () => {
+    // 49 rows: 30 with a text in ckpt_mb, 15 with end_s before start_s, 4 with end_s = start_s.
+    const rows = [
+      ...Array.from({ length: 30 }, (_, i) => `a${i},n,1,76,abc,0,6.5`),
+      ...Array.from({ length: 15 }, (_, i) => `b${i},n,1,76,76,9,6.5`),
+      ...Array.from({ length: 4 }, (_, i) => `c${i},n,1,76,76,6.5,6.5`),
+    ];
+    const trace = join(scratch, "o7.csv");
+    writeFileSync(trace, ["run_id,node,m,size_mb,ckpt_mb,start_s,end_s", ...rows, ""].join("\n"));
+    const { code, stderr } = await run("ingest", trace, "--out", join(scratch, "o7.json"));
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      [
+        `ckpt ingest: nothing to aggregate: all 49 rows were rejected (every one, with its reason, is in ${join(scratch, "o7.rejects.csv")}). The most frequent reasons, with the first row of each:`,
+        `  30 × non-numeric: ${trace}:2: ckpt_mb must be a finite decimal number, found "abc"`,
+        "      a0,n,1,76,abc,0,6.5",
+        `  15 × end-before-start: ${trace}:32: end_s (6.5) is before start_s (9); are the two columns swapped?`,
+        "      b0,n,1,76,76,9,6.5",
+        `  4 × zero-duration: ${trace}:47: end_s equals start_s (6.5): a checkpoint takes a positive time, the bandwidth would be infinite`,
+        "      c0,n,1,76,76,6.5,6.5",
+        "",
+      ].join("\n"),
+    );
   });
 
   it("exits 2 on usage errors", async () => {

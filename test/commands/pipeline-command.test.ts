@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { mkdtempSync, rmSync, existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -29,6 +29,25 @@ describe("ckpt pipeline", () => {
     const jobs = capture();
     expect(await main(["pipeline", "--out", out, "--jobs", "0"], jobs.io)).toBe(2);
     expect(jobs.stderr.join("\n")).toMatch(/--jobs.*whole number.*1/);
+  });
+
+  it("stops at the ingest stage when no row is accepted, with the reasons and a row of each", async () => {
+    // A folder of its own: --out must not hold anything the pipeline did not write (the next test reuses `out`).
+    const folder = mkdtempSync(join(tmpdir(), "ckpt-pipeline-rejected-"));
+    const trace = join(folder, "all-rejected.csv");
+    writeFileSync(trace, "run_id,node,m,size_mb,ckpt_mb,start_s,end_s\nr,n,1,1,abc,5,1\nr2,n,1,1,1,5,1\nr3,n,1,1,1,5,2\n");
+    const c = capture();
+    expect(await main(["pipeline", "--traces", trace, "--out", join(folder, "report")], c.io)).toBe(1);
+    expect(c.stderr.join("\n")).toContain(
+      [
+        "ckpt pipeline: nothing to aggregate: all 3 rows were rejected. The most frequent reasons, with the first row of each:",
+        `  2 × end-before-start: ${trace}:3: end_s (1) is before start_s (5); are the two columns swapped?`,
+        "      r2,n,1,1,1,5,1",
+        `  1 × non-numeric: ${trace}:2: ckpt_mb must be a finite decimal number, found "abc"`,
+        "      r,n,1,1,abc,5,1",
+      ].join("\n"),
+    );
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it("runs, then explains why a changed parameter reruns the report", async () => {

@@ -111,7 +111,7 @@ describe("warnings and refusals", () => {
       writeFileSync(join(dir, "instant.csv"), instant);
       const run = await runCli(["fit", join(dir, "instant.csv"), "--out", join(dir, "model.json")]);
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(new RegExp(`none of the ${rows} rows of .*instant\\.csv was accepted \\(${rows} zero-duration\\), so there is nothing to fit`));
+      expect(run.stderr).toMatch(new RegExp(`^ckpt fit: nothing to fit: all ${rows} rows were rejected\\. The reason, with the first row of each:\n  ${rows} × zero-duration: .*instant\\.csv:2: end_s equals start_s`));
       expect(run.stdout).not.toMatch(/Infinity|NaN/);
       expect(existsSync(join(dir, "model.json"))).toBe(false);
     } finally {

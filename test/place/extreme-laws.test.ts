@@ -1,7 +1,8 @@
 /**
  * Issue #12.8: laws at the edges of the doubles. Each gives a correct answer, never a stack
- * trace, NaN or Infinity; a law under which the host cannot run even the first slice says
- * that every objective is then ≈ 0 and meaningless.
+ * trace, NaN or Infinity. A law under which the host cannot run even the first slice (its
+ * survival is 0 in doubles) is refused: the job can never finish; one that leaves it a
+ * tiny chance is placed with a warning that every objective is then ≈ 0 and meaningless.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,8 +35,10 @@ describe("ckpt place with extreme laws", () => {
     ["hyperexp:p=0.5,0.5;mu=1e300,1e-300;param=rate", false],
     ["exp:rate=1e-300", false],
     ["weibull:shape=50,scale=1e300", false],
+    // e^{-0.2·3600} = 2e-313: a chance, if a tiny one (a warning, not a refusal).
+    ["exp:rate=0.2", false],
   ];
-  it.each(cases)("%s: a finite, non-negative answer for every policy", async (law, degenerate) => {
+  it.each(cases.filter(([, never]) => !never))("%s: a finite, non-negative answer for every policy", async (law) => {
     const run = await runCli(["place", "--slices", job, "--law", law, "--policy", "all", "--simulate", "200", "--json"]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).not.toMatch(/\n\s+at /);
@@ -47,6 +50,23 @@ describe("ckpt place with extreme laws", () => {
         expect(Object.is(value, -0)).toBe(false);
       }
     }
-    expect(placement.warnings.some((w: string) => w.includes("almost no chance to run even the first slice"))).toBe(degenerate);
+    expect(placement.warnings.some((w: string) => w.includes("almost no chance to run even the first slice"))).toBe(law === "exp:rate=0.2");
+  });
+
+  it.each(cases.filter(([, never]) => never))("%s: refused, the job can never finish (exit 1, no output)", async (law) => {
+    const run = await runCli(["place", "--slices", job, "--law", law, "--policy", "all"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^ckpt place: the job can never finish under .*: the host fails before the end of the first slice \(3600 s\) with probability 1 /);
+    expect(run.stderr).toContain("Check the law's parameters and its unit (unit=s|min|h|d)");
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("gives an exponential law's valid range: rate < 745 / (the first slice, s)", async () => {
+    const run = await runCli(["place", "--slices", job, "--law", "exponential:rate=1e308"]);
+    expect(run.stderr).toContain("an exponential law leaves it a chance only for rate < 0.207/s (745 / 3600 s)");
+    // Just inside the range the placement is made (with the warning); just outside, refused.
+    expect((await runCli(["place", "--slices", job, "--law", "exp:rate=0.2065"])).code).toBe(0);
+    expect((await runCli(["place", "--slices", job, "--law", "exp:rate=0.2075"])).code).toBe(1);
   });
 });

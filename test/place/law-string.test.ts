@@ -10,7 +10,7 @@ describe("law strings", () => {
     expect(parseLawString("lognormal:mu=1,sigma=2,unit=min").spec).toEqual({ kind: "lognormal", mu: 1 + Math.log(60), sigma: 2 });
     // The gamma law of the Failure Trace Archive's fits (shape, scale in hours).
     expect(parseLawString("gamma:shape=0.34,scale=94.35,unit=h").spec).toEqual({ kind: "gamma", shape: 0.34, scaleSeconds: 94.35 * 3600 });
-    expect(formatLawString(parseLawString("gamma:shape=2.5,scale=1000").spec)).toBe("gamma:shape=2.5,scale=1000");
+    expect(formatLawString(parseLawString("gamma:shape=2.5,scale=1000").spec)).toBe("gamma:shape=2.5,scale=16.6666666667,unit=min");
   });
 
   it("reads [BKT] Table I's availability law in hours", () => {
@@ -56,8 +56,31 @@ describe("law strings", () => {
     expect(() => parseLawString("empirical:x.csv")).toThrow(/need a file reader/);
   });
 
+  it("formats a spec with a unit on every time: the largest unit in which the law's scale, mean or median is ≥ 1", () => {
+    const format = (text: string) => formatLawString(parseLawString(text).spec);
+    // [BKT] Table I's laws (docs/science.md §5.5), as the paper prints them.
+    expect(format("weibull:shape=0.431,scale=6055.2")).toBe("weibull:shape=0.431,scale=1.682,unit=h");
+    expect(format("weibull:shape=0.58,scale=11836800")).toBe("weibull:shape=0.58,scale=137,unit=d");
+    expect(format("hyperexp:p=0.398,0.305,0.297;mu=0.031,11.566,1.322;param=mean;unit=h")).toBe("hyperexp:p=0.398,0.305,0.297;mu=0.031,11.566,1.322;param=mean;unit=h");
+    expect(format("exp:rate=1e-4")).toBe("exp:mean=2.77777777778,unit=h");
+    expect(format("exp:mean=30")).toBe("exp:mean=30,unit=s");
+    expect(format("exp:rate=1e308")).toBe("exp:mean=1e-308,unit=s");
+    // The median e^μ = e^8.5 s = 81.97 min.
+    expect(format("lognormal:mu=8.5,sigma=1.2")).toBe(`lognormal:mu=${Number((8.5 - Math.log(3600)).toPrecision(12))},sigma=1.2,unit=h`);
+    expect(format("hyperexp:p=0.5,0.5;mu=2,4;param=rate;unit=h")).toBe("hyperexp:p=0.5,0.5;mu=0.0333333333333,0.0666666666667;param=rate;unit=min");
+  });
+
   it("formats a spec back into a string that parses to the same law", () => {
-    for (const text of ["weibull:shape=0.431,scale=1.682,unit=h", "exp:mean=300", "lognormal:mu=3,sigma=1", "hyperexp:p=0.2,0.8;mu=3,4;param=mean"]) {
+    for (const text of [
+      "weibull:shape=0.431,scale=1.682,unit=h",
+      "exp:mean=300",
+      "exp:rate=3,unit=d",
+      "lognormal:mu=3,sigma=1",
+      "lognormal:mu=9,sigma=2",
+      "gamma:shape=0.34,scale=94.35,unit=h",
+      "hyperexp:p=0.2,0.8;mu=3,4;param=mean",
+      "hyperexp:p=0.5,0.5;mu=2,4;param=rate;unit=h",
+    ]) {
       const spec = parseLawString(text).spec;
       const again = createLaw(parseLawString(formatLawString(spec)).spec);
       expectClose(again.meanSeconds, createLaw(spec).meanSeconds, 1e-11);

@@ -56,6 +56,19 @@ describe("ckpt place", () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/dp: checkpoint after slices? [\d, ]+\n/);
     expect(stdout).toMatch(/young \(cost\)/);
+    // Why none has a checkpoint at all.
+    expect(stdout).toMatch(/^none +1 +/m);
+    expect(stdout).toMatch(/^none: its one checkpoint is the one after the last slice \(5\), which every schedule ends with: it saves the job's result \(docs\/science.md §5.1\)$/m);
+  });
+
+  it("says how to see the baselines when it shows the DP alone", async () => {
+    const dp = await run("--slices", job, "--law", BKT_AVAILABILITY);
+    expect(dp.code).toBe(0);
+    expect(dp.stdout).toMatch(/^dp +\d+ /m);
+    expect(dp.stdout.trimEnd().endsWith("to compare with the baselines young, daly and none: --policy all")).toBe(true);
+    const young = await run("--slices", job, "--law", BKT_AVAILABILITY, "--policy", "young");
+    expect(young.stdout.trimEnd().endsWith("to compare with the baselines daly and none: --policy all")).toBe(true);
+    expect((await run("--slices", job, "--law", BKT_AVAILABILITY, "--policy", "all")).stdout).not.toContain("--policy all");
   });
 
   it("turns sizes into costs through the bandwidth model and reads empirical laws from files", async () => {
@@ -78,11 +91,11 @@ describe("ckpt place", () => {
       [["--slices", file("empty.csv", ""), "--law", "exp:rate=1"], 1, /empty, the job has no slices/],
       [["--slices", file("zero.csv", "p,c\n0,1\n"), "--law", "exp:rate=1"], 1, /zero.csv:2: p = 0; slice durations must be > 0/],
       [["--slices", file("neg.csv", "p,c\n1,-1\n"), "--law", "exp:rate=1"], 1, /neg.csv:2: c = -1/],
-      [["--slices", job, "--law", "exp:rate=1", "--alpha", "1.5"], 1, /α \(--alpha\) must be in \(0, 1\]/],
+      [["--slices", job, "--law", "exp:rate=1e-3", "--alpha", "1.5"], 1, /α \(--alpha\) must be in \(0, 1\]/],
       [["--slices", job, "--law", "weibull:shape=0,scale=3"], 1, /shape must be a finite number > 0, got 0/],
       [["--slices", job, "--law", "pareto:k=1"], 1, /unknown law "pareto"/],
       // Costs sum to 600 s = 600,000 quanta of 1 ms: 6 × 600,001 states × 45 B = 162,000,270 B = 154.5 MiB.
-      [["--slices", job, "--law", "exp:rate=1", "--quantum", "0.001", "--max-memory-mb", "10"], 1, /the DP would need 3,600,006 states × 45 bytes = 154 MiB, over the 10 MiB budget/],
+      [["--slices", job, "--law", "exp:rate=1e-3", "--quantum", "0.001", "--max-memory-mb", "10"], 1, /the DP would need 3,600,006 states × 45 bytes = 154 MiB, over the 10 MiB budget/],
       [["--slices", job, "--law", "empirical:missing.csv"], 1, /cannot read durations file "missing.csv"/],
       [["--slices", job], 2, /missing required option --law/],
       [["--slices", job, "--law", "exp:rate=1", "--objective", "best"], 2, /--objective must be one of paper, complete/],

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createLaw, parseLawString, placeJob, POLICY_NAMES } from "../../pipeline/place";
 import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "../../pipeline/report/figures/place-figures";
 import { checkVegaLiteSpec } from "../../pipeline/report/figures/validate-spec";
+import { buildReportContent } from "../../pipeline/report/page/report-content";
+import { PAPER_MODEL } from "../../pipeline/fit/model";
 
 const job = { slicesSeconds: [3600, 7200, 1800, 3600], costsSeconds: [60, 120, 60, 60] };
 const law = createLaw(parseLawString("weibull:shape=0.431,scale=1.682,unit=h").spec);
@@ -30,6 +32,13 @@ describe("place figures", () => {
       const covered = (row.low as number) <= (row.analytic as number) && (row.analytic as number) <= (row.high as number);
       expect(row.covered).toBe(covered ? "yes" : "no");
     }
+  });
+});
+
+describe("the report's summary of a placement", () => {
+  it("names the failure law with a unit on every time (scale=1.682,unit=h, not scale=6055.2)", () => {
+    const item = buildReportContent({ paperModel: PAPER_MODEL, placements: [scenario] }).summary.find((i) => i.label === "DP placer (small)")!;
+    expect(item.text).toMatch(/; paper objective, law weibull:shape=0\.431,scale=1\.682,unit=h\.$/);
   });
 });
 

@@ -50,6 +50,8 @@ describe("ckpt schedule", () => {
     const { code, stdout } = await ckpt("schedule", "--model", "paper", "--apps", appsCsv, "--deadline", "180", "--exact", "--bound", "--out", out);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^strategy +checkpointed +CTNYS s/m);
+    // The papers' abbreviations spelled out, once (docs/science.md §4.1).
+    expect(stdout.match(/^CTNYS: cumulative computation time not yet saved \(Σ p\) of the applications checkpointed; RCTNYS: that of the others, lost when the nodes are released at T$/gm)).toHaveLength(1);
     expect(stdout).toMatch(/^exact simultaneous start/m);
     expect(stdout).toMatch(/max bw over reachable states/);
     expect(JSON.parse(readFileSync(out, "utf8")).exact.result.provenOptimal).toBe(true);

@@ -105,3 +105,40 @@ describe("the help written from the table", () => {
     expect(markdown).toContain("| `--model <file\\|paper>` | required | the model |");
   });
 });
+
+describe("a subcommand with a help of its own", () => {
+  const table = {
+    out: { kind: "string", for: ["run", "plan"], help: "run: the folder; plan: the file", inSubcommand: { run: { help: "the folder", value: "<dir>" } } },
+    seed: { kind: "string", for: ["run"], group: "Run fields", value: "S", defaultText: "1", help: "the seed" },
+    json: { kind: "flag", help: "JSON" },
+  } as const satisfies OptionTable;
+  const command = {
+    name: "demo",
+    title: "a demonstration",
+    usage: ["ckpt demo run|plan [options]"],
+    options: table,
+    subcommandHelp: { run: { title: "run it", usage: ["ckpt demo run [--seed S]"], notes: "Example:\n  ckpt demo run --seed 2" } },
+  };
+
+  it("is chosen by --help after the subcommand, and lists only its options, in its own words", () => {
+    expect(parseOptions(table, ["run", "--help"], { subcommands: ["run", "plan"] })).toMatchObject({ help: true, subcommand: "run" });
+    expect(parseOptions(table, ["--help"], { subcommands: ["run", "plan"] }).subcommand).toBeUndefined();
+    const help = formatHelp(command, "run");
+    expect(help).toMatch(/^ckpt demo run — run it\n\nUsage:\n  ckpt demo run \[--seed S\]\n/);
+    expect(help).toMatch(/^  --out <dir> +the folder$/m);
+    expect(help).toMatch(/^Run fields:\n  --seed S +the seed \(default: 1\)$/m);
+    expect(help).toMatch(/^  --json +JSON$/m);
+    expect(help.endsWith("Example:\n  ckpt demo run --seed 2")).toBe(true);
+  });
+
+  it("leaves the command's help the options only it takes, and says where they are", () => {
+    const help = formatHelp(command);
+    expect(help).not.toContain("--seed");
+    expect(help).toMatch(/^  --out .*\(run, plan\) run: the folder; plan: the file$/m);
+    expect(help).toContain("run has a help of its own, with its options: ckpt demo run --help.");
+    const markdown = formatMarkdown(command);
+    expect(markdown).toMatch(/^## ckpt demo\n/);
+    expect(markdown).toMatch(/^### ckpt demo run\n\nRun it\.\n/m);
+    expect(markdown).toContain("| `--seed S` | 1 | the seed |");
+  });
+});

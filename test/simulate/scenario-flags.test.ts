@@ -11,10 +11,10 @@ describe("ckpt simulate's scenario flags", () => {
     expect(Object.keys(DAS06_FLAG_HELP).sort()).toEqual([...DAS06_FLAGS].sort());
   });
 
-  it("are all in the command's option table, for their simulator, and in --help", () => {
+  it("are all in the command's option table, for their simulator, and in that simulator's --help", () => {
     const options = (command as unknown as CommandText).options;
-    const help = formatHelp(command as unknown as CommandText);
     for (const [flags, simulator] of [[BKT_FLAGS, "bkt"], [DAS06_FLAGS, "das06"]] as const) {
+      const help = formatHelp(command as unknown as CommandText, simulator);
       for (const flag of flags) {
         expect(options[flag]?.for, flag).toContain(simulator);
         expect(help).toContain(`--${flag} `);

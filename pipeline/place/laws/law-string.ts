@@ -169,20 +169,41 @@ export function parseLawString(text: string, loadDurations?: DurationsLoader): P
   }
 }
 
-/** The law string of a spec, in seconds (an empirical law is named by its source). */
+/**
+ * The law string of a spec, every time-valued parameter with its unit: written in the
+ * largest unit (d, h, min, s) in which the law's characteristic time — the Weibull's and
+ * gamma's scale, the exponential's and hyper-exponential's mean, the log-normal's median —
+ * is at least 1, and that unit named (`weibull:shape=0.431,scale=1.682,unit=h`, as [BKT]
+ * Table I prints it, not `scale=6055.2`). It parses back to the same law. An empirical law is
+ * named by its source file.
+ */
 export function formatLawString(spec: LawSpec): string {
   const n = (x: number) => String(Number(x.toPrecision(12)));
+  const inUnit = (characteristicSeconds: number): [number, string] => {
+    const [name, seconds] = Object.entries(TIME_UNITS_SECONDS)
+      .sort((a, b) => b[1] - a[1])
+      .find(([, seconds]) => characteristicSeconds >= seconds) ?? ["s", 1];
+    return [seconds, name];
+  };
   switch (spec.kind) {
-    case "exponential":
-      return `exp:rate=${n(spec.ratePerSecond)}`;
+    case "exponential": {
+      const [unit, name] = inUnit(1 / spec.ratePerSecond);
+      return `exp:mean=${n(1 / spec.ratePerSecond / unit)},unit=${name}`;
+    }
     case "weibull":
-      return `weibull:shape=${n(spec.shape)},scale=${n(spec.scaleSeconds)}`;
-    case "lognormal":
-      return `lognormal:mu=${n(spec.mu)},sigma=${n(spec.sigma)}`;
-    case "gamma":
-      return `gamma:shape=${n(spec.shape)},scale=${n(spec.scaleSeconds)}`;
-    case "hyperexponential":
-      return `hyperexp:p=${spec.probabilities.map(n).join(",")};mu=${spec.ratesPerSecond.map(n).join(",")};param=rate`;
+    case "gamma": {
+      const [unit, name] = inUnit(spec.scaleSeconds);
+      return `${spec.kind}:shape=${n(spec.shape)},scale=${n(spec.scaleSeconds / unit)},unit=${name}`;
+    }
+    case "lognormal": {
+      const [unit, name] = inUnit(Math.exp(spec.mu));
+      return `lognormal:mu=${n(spec.mu - Math.log(unit))},sigma=${n(spec.sigma)},unit=${name}`;
+    }
+    case "hyperexponential": {
+      const [unit, name] = inUnit(spec.probabilities.reduce((sum, p, i) => sum + p / spec.ratesPerSecond[i]!, 0));
+      const mu = spec.ratesPerSecond.map((rate) => (spec.reading === "rate" ? rate * unit : 1 / (rate * unit)));
+      return `hyperexp:p=${spec.probabilities.map(n).join(",")};mu=${mu.map(n).join(",")};param=${spec.reading};unit=${name}`;
+    }
     case "empirical":
       return `empirical:${spec.source ?? `(${spec.durationsSeconds.length} durations)`}`;
   }

@@ -7,7 +7,7 @@
  * field's name.
  */
 import { UsageError } from "../../shared/errors";
-import { BKT_FIELDS, type BktScenario } from "./bkt-scenario";
+import { BKT_FIELDS, BKT_PAPER_PRESET, type BktScenario } from "./bkt-scenario";
 
 const NESTED: Record<string, [keyof BktScenario, string]> = {
   "server-mbps": ["server", "mbps"],
@@ -17,6 +17,7 @@ const NESTED: Record<string, [keyof BktScenario, string]> = {
 };
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof BktScenario;
 
 /** Every flag name, for the command's option table. */
 export const BKT_FLAGS: string[] = [...BKT_FIELDS.filter((f) => f !== "server" && f !== "speedMips").map(kebab), ...Object.keys(NESTED)];
@@ -25,7 +26,7 @@ function value(field: string, text: string): unknown {
   const trimmed = text.trim();
   if (field === "policies") return trimmed.split(",").map((p) => p.trim()).filter(Boolean);
   if (["slicesPerJob", "sliceHours", "checkpointMbit", "hostMbps"].includes(field)) return trimmed.split(",").map((x) => Number(x.trim()));
-  if (field === "trace") return trimmed === "" || trimmed === "null" ? null : trimmed;
+  if (field === "trace") return trimmed === "" || trimmed === "null" || trimmed === "none" ? null : trimmed;
   if (field === "downloadOnRestart") {
     if (trimmed !== "true" && trimmed !== "false") throw new UsageError(`--download-on-restart expects true or false, got "${text}"`);
     return trimmed === "true";
@@ -49,24 +50,24 @@ export function bktOverrides(flags: Record<string, unknown>): Record<string, unk
 }
 
 /**
- * What each flag sets, for `ckpt simulate --help` and docs/cli.md (a test checks that every
- * flag has its line); the value's form first. The defaults are the paper preset's.
+ * What each flag sets, for `ckpt simulate bkt --help` and docs/cli.md (a test checks that
+ * every flag has its line): the value's form first, then what it is, with its unit.
  */
 export const BKT_FLAG_HELP: Readonly<Record<string, string>> = {
   clients: "N: volatile clients M",
   jobs: "N: jobs in the bag J",
   "slices-per-job": "MIN,MAX: slices per job, discrete uniform",
-  "slice-hours": "MIN,MAX: hours of a slice's work on a host of the mean speed, uniform",
+  "slice-hours": "MIN,MAX: a slice's work in hours on a host of the mean speed, uniform",
   "checkpoint-mbit": "MIN,MAX: the checkpoint image after a slice, uniform, in megabits as [BKT] Table II (see --checkpoint-size-unit)",
   "checkpoint-size-unit": "Mbit|MB: the unit of --checkpoint-mbit",
-  "speed-mips-mean": "X: clients' CPU speed, Normal(mean, sd) MIPS: its mean",
-  "speed-mips-sd": "X: its standard deviation",
-  "min-speed-mips": "X: speeds drawn below this are drawn again",
+  "speed-mips-mean": "X: clients' CPU speed, Normal(mean, sd) MIPS: its mean, MIPS",
+  "speed-mips-sd": "X: its standard deviation, MIPS",
+  "min-speed-mips": "X: speeds drawn below X MIPS are drawn again",
   "host-mbps": "MIN,MAX: clients' links, Mbit/s, uniform",
   "server-mbps": "X: the server's link, Mbit/s",
   "server-connections": "N: the server's simultaneous connections",
-  "latency-seconds": "S: network latency of a transfer",
-  availability: "LAW: available intervals, a law as `ckpt place --law`, or fitted:<trace>/<distribution> (the Failure Trace Archive fits of data/availability/fta-fitted-models.csv, e.g. fitted:Microsoft99/weibull)",
+  "latency-seconds": "S: network latency of a transfer, s",
+  availability: "LAW: available intervals, a law as `ckpt place --law` (its time parameters in unit=s|min|h|d), or fitted:<trace>/<distribution> (the Failure Trace Archive fits of data/availability/fta-fitted-models.csv, e.g. fitted:Microsoft99/weibull)",
   unavailability: "LAW: unavailable intervals, as --availability",
   lifetime: "LAW|none: how long a client stays in the grid",
   "trace-start-days": "D: t = 0 that many days into --trace; clients follow the nodes observed then",
@@ -78,10 +79,19 @@ export const BKT_FLAG_HELP: Readonly<Record<string, string>> = {
   "start-state": "fresh|stationary: hosts start available, or in the availability process's equilibrium",
   "stale-copies": "run-on|abort-on-contact: copies of completed jobs keep running, or stop at their next upload",
   "download-on-restart": "true|false: a copy restarting from a checkpoint downloads its image first",
-  "horizon-hours": "H: a run not finished by then stops (a safety net; reported as unfinished)",
+  "horizon-hours": "H: a run not finished after H hours of simulated time stops (a safety net; reported as unfinished)",
   replications: "R: runs per policy, on common random numbers",
   // Shared with das06 (simulate.ts words them for both): trace, policies, seed.
   trace: "FILE: an availability trace (FTA .tab or .avt) instead of the two interval laws",
   policies: "a list of none, periodic, pckp, young, every-slice, pckp-paper, pckp-complete",
   seed: "S: the first replication's seed",
 };
+
+/** Each flag's default as its help states it: the paper preset's value, written as the flag takes it. */
+export const BKT_FLAG_DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
+  BKT_FLAGS.map((flag) => {
+    const [field, key] = NESTED[flag] ?? [camel(flag), undefined];
+    const value = key === undefined ? BKT_PAPER_PRESET[field] : (BKT_PAPER_PRESET[field] as unknown as Record<string, unknown>)[key];
+    return [flag, value === null ? "none: the two interval laws" : Array.isArray(value) ? value.join(",") : String(value)];
+  }),
+);

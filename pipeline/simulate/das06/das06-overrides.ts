@@ -6,7 +6,7 @@
  * per leaf of the nested ones (`--synthetic-seed`, `--synthetic-machines`, `--synthetic-days`,
  * `--tolerance-night`, …). Values are checked with the scenario (das06-scenario.ts).
  */
-import { DAS06_FIELDS, type Das06Scenario } from "./das06-scenario";
+import { DAS06_DEFAULTS, DAS06_FIELDS, type Das06Scenario } from "./das06-scenario";
 
 const NESTED: Record<string, [keyof Das06Scenario, string]> = {
   "synthetic-seed": ["synthetic", "seed"],
@@ -20,6 +20,7 @@ const NESTED: Record<string, [keyof Das06Scenario, string]> = {
 };
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof Das06Scenario;
 
 export const DAS06_FLAGS: string[] = [...DAS06_FIELDS.filter((f) => f !== "synthetic" && f !== "tolerance").map(kebab), ...Object.keys(NESTED)];
 
@@ -29,7 +30,7 @@ function value(field: string, text: string): unknown {
   const trimmed = text.trim();
   if (field === "policies") return trimmed.split(",").map((p) => p.trim()).filter(Boolean);
   if (field === "startTimes") return trimmed === "weekday" || trimmed === "weekend" ? trimmed : trimmed.split(",").map((x) => Number(x.trim()));
-  if (field === "trace") return trimmed === "" || trimmed === "null" || trimmed === "synthetic" ? null : trimmed;
+  if (field === "trace") return trimmed === "" || trimmed === "null" || trimmed === "none" || trimmed === "synthetic" ? null : trimmed;
   if (field === "windowDays") return trimmed === "" || trimmed === "null" || trimmed === "all" ? null : trimmed.split(",").map((x) => Number(x.trim()));
   if (field === "mondayOffsetS" && (trimmed === "" || trimmed === "null" || trimmed === "utc")) return null;
   return NUMBER.test(trimmed) ? Number(trimmed) : trimmed;
@@ -49,21 +50,21 @@ export function das06Overrides(flags: Record<string, unknown>): Record<string, u
 }
 
 /**
- * What each flag sets, for `ckpt simulate --help` and docs/cli.md (a test checks that every
- * flag has its line); the value's form first.
+ * What each flag sets, for `ckpt simulate das06 --help` and docs/cli.md (a test checks that
+ * every flag has its line): the value's form first, then what it is, with its unit.
  */
 export const DAS06_FLAG_HELP: Readonly<Record<string, string>> = {
   "synthetic-seed": "S: the synthetic classroom trace's seed (when no --trace)",
   "synthetic-machines": "N: its machines",
-  "synthetic-days": "D: its days",
-  "window-days": "FROM,TO: the part of the trace the runs use, days from its start (default: all)",
+  "synthetic-days": "D: its length, days",
+  "window-days": "FROM,TO|all: the part of the trace the runs use, days from its start",
   "monday-offset-s": "S|utc: seconds from the trace's start to a Monday 00:00, or utc to read its timestamps as UTC",
   "machine-set": "M01|M04: [DAS06] Table 1's machine set",
   ratios: "ratio|index: speed ratios from Table 1's printed ratios or from its performance indexes",
   tasks: "N: tasks in the bag",
-  "task-cpu-s": "S: reference CPU seconds of each task",
+  "task-cpu-s": "S: each task's work, reference CPU seconds",
   checkpoints: "0|1|9: checkpoints per execution (none, at 50 %, every 10 %)",
-  "checkpoint-mb": "MB: a checkpoint's size",
+  "checkpoint-mb": "MB: a checkpoint's size, MB",
   "checkpoint-store": "private|shared: where checkpoints are kept",
   "start-times": "weekday|weekend|S,S,…: the starting points, every whole hour of a window or seconds from the trace's start",
   "max-instances": "N: instances a task may have at once (TR, PRDCT-DMD)",
@@ -72,15 +73,27 @@ export const DAS06_FLAG_HELP: Readonly<Record<string, string>> = {
   "false-positive": "P: noisy-oracle's probability of a false alarm",
   "false-negative": "P: noisy-oracle's probability of a missed failure",
   "lan-m-byte-per-s": "X: the LAN's rate, MB/s",
-  "refresh-s": "S: the scheduler's refresh and round period",
-  "tolerance-night": "X: the adaptive timeout's tolerance at night",
-  "tolerance-weekend": "X: on weekends",
-  "tolerance-day-base": "X: by day, min(max, base + per-hour · R/3600 s): base",
-  "tolerance-day-per-hour": "X: per hour",
-  "tolerance-day-max": "X: max",
+  "refresh-s": "S: the scheduler's refresh and round period, s",
+  "tolerance-night": "X: the adaptive timeout's tolerance at night, a fraction of the ideal time (0.1 = 10 %)",
+  "tolerance-weekend": "X: on weekends, a fraction",
+  "tolerance-day-base": "X: by day, min(max, base + per-hour · R/3600 s) with R the remaining reference CPU seconds: base, a fraction",
+  "tolerance-day-per-hour": "X: per hour of R, a fraction",
+  "tolerance-day-max": "X: max, a fraction",
   "min-trace-left-days": "D: runs must leave this many days of trace after their start",
   // Shared with bkt (simulate.ts words them for both): trace, policies, seed.
   trace: "FILE: an availability trace (FTA .tab or .avt, possibly .gz) instead of the SYNTHETIC classroom trace",
   policies: "a list of FCFS, FCFS-AT, FCFS-TR, FCFS-PRDCT-DMD",
   seed: "S: the runs' seed (das06 generate: the trace's)",
 };
+
+/** What a field's null means, as its flag takes it. */
+const NULL_TEXT: Readonly<Record<string, string>> = { trace: "none: the SYNTHETIC classroom trace", "window-days": "all", "monday-offset-s": "utc" };
+
+/** Each flag's default as its help states it (DAS06_DEFAULTS, written as the flag takes it). */
+export const DAS06_FLAG_DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
+  DAS06_FLAGS.map((flag) => {
+    const [field, key] = NESTED[flag] ?? [camel(flag), undefined];
+    const value = key === undefined ? DAS06_DEFAULTS[field] : (DAS06_DEFAULTS[field] as unknown as Record<string, unknown>)[key];
+    return [flag, value === null ? NULL_TEXT[flag]! : Array.isArray(value) ? value.join(",") : String(value)];
+  }),
+);

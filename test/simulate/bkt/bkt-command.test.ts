@@ -50,10 +50,45 @@ describe("ckpt simulate bkt", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^\[BKT\] desktop grid: 80 clients, 20 jobs, transient suspend \(the project's calibration\)/);
     expect(run.stdout).toMatch(/^pckp +\d/m);
+    // Policy none takes no checkpoint: its overhead is named for what it is, the final uploads.
+    expect(run.stdout).toMatch(/^policy +makespan h \(95 % CI\) +avg waste h\/client +overhead h \(ckpts \+ final upload\) +lost h/m);
+    const none = /^none +\S+ +\S+ +(\d+) +\d+ +\d+ +(\d+) /m.exec(run.stdout)!;
+    expect({ overheadH: Number(none[1]) > 0, checkpointsTaken: none[2] }).toEqual({ overheadH: true, checkpointsTaken: "0" });
+    expect(run.stdout).toMatch(/^overhead: .*each job's final upload \(its result, sent under every policy; policy none takes no checkpoint, so its overhead is the final uploads alone\)$/m);
     const bad = await runCli(["simulate", "bkt", "--slices-per-job", "5,1"]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/--slices-per-job \(or the scenario's "slicesPerJob"\): slicesPerJob must be \[min, max\]/);
     expect((await runCli(["simulate", "bkt", "--shard", "0/2"])).code).toBe(2);
+  });
+});
+
+describe("ckpt simulate bkt --help and ckpt simulate das06 --help", () => {
+  it("each print their own help: their fields with defaults and units, and a run example", async () => {
+    const bkt = await runCli(["simulate", "bkt", "--help"]);
+    const das06 = await runCli(["simulate", "das06", "--help"]);
+    const overview = await runCli(["simulate", "--help"]);
+    for (const run of [bkt, das06, overview]) expect(run.code).toBe(0);
+    expect(bkt.stdout).toMatch(/^ckpt simulate bkt — the \[BKT\] desktop grid/);
+    expect(das06.stdout).toMatch(/^ckpt simulate das06 — the \[DAS06\] institutional desktop grid/);
+    const flat = (text: string) => text.replace(/\s+/g, " ");
+    // Fields with their defaults (the paper preset's) and units.
+    expect(flat(bkt.stdout)).toContain("--clients N volatile clients M (default: 5000)");
+    expect(flat(bkt.stdout)).toContain("--host-mbps MIN,MAX clients' links, Mbit/s, uniform (default: 1,2)");
+    expect(flat(bkt.stdout)).toContain("--latency-seconds S network latency of a transfer, s (default: 0)");
+    expect(flat(bkt.stdout)).toContain("--policies P,P,… a list of none, periodic, pckp, young, every-slice, pckp-paper, pckp-complete (default: none,periodic,pckp)");
+    expect(flat(das06.stdout)).toContain("--checkpoint-mb MB a checkpoint's size, MB (default: 1)");
+    expect(flat(das06.stdout)).toContain("--tasks N tasks in the bag (default: 25)");
+    expect(flat(das06.stdout)).toContain("--policies P,P,… a list of FCFS, FCFS-AT, FCFS-TR, FCFS-PRDCT-DMD (default: FCFS,FCFS-AT,FCFS-TR,FCFS-PRDCT-DMD)");
+    // Each lists only its own: no field of the other simulator, no sweep options.
+    expect(bkt.stdout).not.toMatch(/--machine-set|--shard|--scheduler/);
+    expect(das06.stdout).not.toMatch(/--clients|--shard|--scheduler/);
+    // A run example each, which runs.
+    expect(bkt.stdout).toMatch(/^  ckpt simulate bkt --clients 200 --jobs 50 --replications 2$/m);
+    expect(das06.stdout).toMatch(/^  ckpt simulate das06 --tasks 25 --task-cpu-s 1800 --checkpoints 1 --quiet$/m);
+    // The overview points to them instead of listing their fields.
+    expect(overview.stdout).toContain("ckpt simulate bkt --help, ckpt simulate das06 --help");
+    expect(overview.stdout).not.toMatch(/^  --(clients|machine-set)\b/m);
+    expect(overview.stdout.split("\n").length).toBeLessThan(bkt.stdout.split("\n").length);
   });
 });
 
