@@ -29,7 +29,7 @@
 import MultivariateLinearRegression from "ml-regression-multivariate-linear";
 import { InputError } from "../shared/errors";
 import { requireIdentifiableDesign } from "./design-identifiability";
-import { termsOf, type ModelForm, type ModelTerm } from "./model";
+import { termsOf, type LinearModelForm, type ModelTerm } from "./model";
 
 /** One measured value of the aggregated bandwidth at (m, V). */
 export interface FitSample {
@@ -49,7 +49,7 @@ export interface DesignCell {
 }
 
 export interface LeastSquaresFit {
-  form: ModelForm;
+  form: LinearModelForm;
   terms: readonly ModelTerm[];
   /** Coefficients in term order, in model units (V in GB, bw in MB/s). */
   coefficients: number[];
@@ -159,12 +159,12 @@ export function scaledDesign(cells: readonly DesignCell[], terms: readonly Model
  * cannot identify it.
  * @example fitLeastSquares(samples, "paper").coefficients // [a, b, c, d, e]
  */
-export function fitLeastSquares(samples: readonly FitSample[] | FitColumns, form: ModelForm): LeastSquaresFit {
+export function fitLeastSquares(samples: readonly FitSample[] | FitColumns, form: LinearModelForm): LeastSquaresFit {
   return fitDesignCells(groupByDesignRow(toFitColumns(samples)), form);
 }
 
 /** `fitLeastSquares` on samples already grouped by design row (cross-validation reuses it). */
-export function fitDesignCells(cells: readonly DesignCell[], form: ModelForm): LeastSquaresFit {
+export function fitDesignCells(cells: readonly DesignCell[], form: LinearModelForm): LeastSquaresFit {
   const terms = termsOf(form);
   const p = terms.length;
   const design = scaledDesign(cells, terms);
