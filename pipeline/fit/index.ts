@@ -24,6 +24,7 @@ export * from "./e-global";
 export * from "./cross-validation";
 export * from "./series-peaks";
 export * from "./peak-curve";
+export * from "./turn-down-artefacts";
 export * from "./student-t";
 export * from "./incomplete-beta";
 export * from "./read-observations";

@@ -95,7 +95,7 @@ export interface Prediction {
 }
 
 /** True when (m, V) lies in the model's fitted box. */
-export function inModelDomain(model: BandwidthModel, m: number, vGb: number): boolean {
+export function inModelDomain(model: Pick<BandwidthModel, "domain">, m: number, vGb: number): boolean {
   const d = model.domain;
   return m >= d.mMin && m <= d.mMax && vGb >= d.vGbMin && vGb <= d.vGbMax;
 }

@@ -26,6 +26,7 @@ export const reportStage: Stage<ReportParameters> = {
     "schedule-example?",
     "campaign?",
     "schedule-timings?",
+    "paper-campaign?",
     "placements?",
     "place-not-applicable?",
     "bkt-grid?",
@@ -46,6 +47,7 @@ export const reportStage: Stage<ReportParameters> = {
       [measured: string]: unknown;
       "schedule-example"?: ScheduleExample | null;
       campaign?: CampaignResult;
+      "paper-campaign"?: CampaignResult;
       "schedule-timings"?: { campaign: Record<string, number> };
       placements?: ScenarioPlacement[];
       "place-not-applicable"?: NotApplicable[];
@@ -65,6 +67,7 @@ export const reportStage: Stage<ReportParameters> = {
         }),
         ...(inputs["schedule-example"] !== undefined ? { scheduleExample: inputs["schedule-example"] } : {}),
         ...(inputs.campaign ? { campaign: inputs.campaign } : {}),
+        ...(inputs["paper-campaign"] ? { paperCampaign: inputs["paper-campaign"] } : {}),
         ...(inputs["schedule-timings"] ? { scheduleTimings: inputs["schedule-timings"] } : {}),
         ...(inputs.placements ? { placements: inputs.placements } : {}),
         ...(inputs["place-not-applicable"] ? { placeNotApplicable: inputs["place-not-applicable"] } : {}),
