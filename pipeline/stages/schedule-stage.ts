@@ -70,7 +70,8 @@ function scheduleStageFor(spec: { name: string; summary: string; example: string
     volatileOutputs: [spec.timings],
     module: __filename,
     defaults: spec.defaults,
-    inputFiles: ({ parameters }) => [projectPath(exampleAppsFile(parameters.example.apps))],
+    // Under a fitted model the example is derived from the model's domain: no file of the project's is read.
+    inputFiles: ({ parameters }) => (parameters.example.apps === "auto" && parameters.model === "fitted" ? [] : [projectPath(exampleAppsFile(parameters.example.apps))]),
     async run(context) {
       // Loaded when the stage runs, not with the stage list (see fit-stage.ts).
       const library = await import("../schedule/index.js");

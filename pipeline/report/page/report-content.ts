@@ -46,6 +46,10 @@ import type { Table } from "../tables/table";
 import type { NotApplicable } from "../../shared/not-applicable";
 import { clusterName } from "./cluster-name";
 import { turnDownArtefacts } from "../../fit/turn-down-artefacts";
+import { DEFAULT_FIT_OPTIONS, fitBandwidthModel } from "../../fit/fit-bandwidth-model";
+import type { FormCandidate } from "../../fit/select-form";
+import type { Observations } from "../../ingest/observations";
+import { InputError } from "../../shared/errors";
 import { modelAxes, type ModelAxes } from "../figures/model-axes";
 import { azurComparison } from "../figures/machine-figures";
 import { candidateModel } from "../figures/candidates-figures";
@@ -472,15 +476,17 @@ function placeModelLabel(costSource: string, models: ModelLabels): string {
 
 /**
  * A fitted curve that turns down where the measured means do not (turn-down-artefacts.ts),
- * named as an artefact of its form, with the candidate form that follows the data when one
- * was compared.
+ * named as an artefact of its form, with the form that follows the data: among the
+ * candidates the fit compared, or — when one form was asked for — among every form fitted
+ * here on the same observations (as `--form auto` would).
  */
 function artefactItems(inputs: ReportInputs, mMax: number): SummaryItem[] {
   const fit = inputs.fit!;
-  const series = inputs.observations!.observations.series;
+  const observations = inputs.observations!.observations;
+  const series = observations.series;
   const artefacts = turnDownArtefacts(fit.model, series, mMax);
   if (artefacts.length === 0) return [];
-  const followers = (fit.selection?.candidates ?? [])
+  const followers = (fit.selection?.candidates ?? compareForms(observations))
     .filter((c) => c.form !== fit.model.form && c.cvRmseMbPerS !== null)
     .sort((a, b) => a.cvRmseMbPerS! - b.cvRmseMbPerS!)
     .filter((c) => turnDownArtefacts(candidateModel(fit.model, c)!, series, mMax).length === 0);
@@ -498,12 +504,21 @@ function artefactItems(inputs: ReportInputs, mMax: number): SummaryItem[] {
         `the ${fit.model.form} form's curves turn down where the measurements do not: ${shown.join("; ")}` +
         `${artefacts.length > 3 ? ` (and ${artefacts.length - 3} more sizes)` : ""}. That fall is the form's, not the cluster's. ` +
         (follower
-          ? `The ${follower.form} form follows the data (CV RMSE ${readableNumber(follower.cvRmseMbPerS!)} MB/s; ckpt fit --form ${follower.form}).`
-          : fit.selection
-            ? "None of the other forms compared avoids it: read the curves only where they were fitted."
-            : "Compare the forms by cross-validation (ckpt fit --form auto; pipeline --param fit.form=auto) for one that follows the data."),
+          ? `The ${follower.form} form follows the data (${fit.selection ? "" : "fitted on every point, "}CV RMSE ${readableNumber(follower.cvRmseMbPerS!)} MB/s; ` +
+            `ckpt fit --form ${follower.form}, or --form auto; pipeline --param fit.form=${follower.form}).`
+          : "None of the other forms avoids it: read the curves only where they were fitted."),
     },
   ];
+}
+
+/** Every form scored by cross-validation on every point, as `--form auto` does; none when the observations identify none. */
+function compareForms(observations: Observations): FormCandidate[] {
+  try {
+    return fitBandwidthModel(observations, { ...DEFAULT_FIT_OPTIONS, form: "auto" }).selection!.candidates;
+  } catch (error) {
+    if (error instanceof InputError) return [];
+    throw error;
+  }
 }
 
 /** Every downstream use of a model outside the domain it was fitted on, in words (with the model's name). */
