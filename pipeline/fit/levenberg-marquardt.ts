@@ -134,7 +134,7 @@ export function solveCholesky(a: Float64Array, b: Float64Array, q: number, x: Fl
  * @example levenbergMarquardt(problem, Float64Array.of(1, 0.1)).parameters
  */
 export function levenbergMarquardt(problem: NonlinearLeastSquaresProblem, start: Float64Array, options: LevenbergMarquardtOptions = {}): LevenbergMarquardtResult {
-  const { maxIterations = 500, costTolerance = 1e-15, stepTolerance = 1e-13, gradientTolerance = 1e-15 } = options;
+  const { maxIterations = 500, costTolerance = 1e-12, stepTolerance = 1e-13, gradientTolerance = 1e-15 } = options;
   const p = start.length;
   const freeIndex = problem.free.flatMap((free, j) => (free ? [j] : []));
   const q = freeIndex.length;

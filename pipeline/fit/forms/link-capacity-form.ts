@@ -48,11 +48,13 @@ function gradientLinkCapacity(k: Float64Array, m: number, v: number, out: Float6
   const server = k[CAPACITY]! * sizeFactor(v, k[V_REF]!, k[BETA]!);
   if (!(links > 0 && server > 0)) return 0;
   const sharpness = k[SHARPNESS]!;
-  const bw = evaluateLinkCapacity(k, m, v);
-  // Each resource's share of the generalised mean: w_a = a^−k / (a^−k + c^−k), from the ratio ≤ 1.
-  const ratio = Math.pow(Math.min(links, server) / Math.max(links, server), sharpness);
+  // As evaluateLinkCapacity, keeping (low/high)^k: each resource's share of the generalised
+  // mean, w_a = a^−k / (a^−k + c^−k), is 1/(1 + ratio) for the lower one.
+  const linksLower = links <= server;
+  const ratio = Math.pow(linksLower ? links / server : server / links, sharpness);
+  const bw = (linksLower ? links : server) * Math.pow(1 + ratio, -1 / sharpness);
   const wLow = 1 / (1 + ratio);
-  const wLinks = links <= server ? wLow : 1 - wLow;
+  const wLinks = linksLower ? wLow : 1 - wLow;
   const wServer = 1 - wLinks;
   out[RATE] = (bw * wLinks) / k[RATE]!;
   out[ALPHA] = bw * wLinks * logSizeRatio(v / m, k[WRITER_REF]!);
