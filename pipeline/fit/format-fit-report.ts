@@ -119,7 +119,7 @@ function formatSelection(report: FitReport): string[] {
         cell(c.cvStandardErrorMbPerS, 4),
         cell(c.rSquared, 4),
         cell(c.eGlobalPct, 2),
-        c.form === selection.chosen ? "chosen" : c.reason ? `not scored: ${c.reason}` : "",
+        c.form === selection.chosen ? "chosen" : c.reason ? "not scored (note below)" : "",
       ]),
       [1, 2, 3, 4, 5],
     ),
