@@ -7,10 +7,10 @@
  */
 import type { FormParameter } from "./forms/bandwidth-form";
 import { formOf, type LinearModelForm, type ModelForm } from "./model";
-import { fitDesignCells, groupByDesignRow, toFitColumns, type DesignCell, type FitColumns, type FitSample } from "./least-squares";
+import { fitDesignCells, groupByDesignRow, toFitColumns, type DesignCell, type FitColumns, type FitSample, type FitStatistics } from "./least-squares";
 import { fitNonlinearCells } from "./fit-nonlinear";
 
-export interface FormFit {
+export interface FormFit extends FitStatistics {
   form: ModelForm;
   /** The fitted parameters, in the form's order (fixed ones are in `values` only). */
   fitted: readonly FormParameter[];
@@ -18,19 +18,6 @@ export interface FormFit {
   estimates: number[];
   /** Every parameter by name, fixed ones included: what a model's `coefficients` holds. */
   values: Record<string, number>;
-  /** Covariance of `estimates`. */
-  covariance: number[][];
-  standardErrors: number[];
-  /** N: the samples fitted. */
-  sampleCount: number;
-  /** n: distinct (m, V) among them. */
-  distinctPointCount: number;
-  /** N − q. */
-  degreesOfFreedom: number;
-  residualSumOfSquares: number;
-  residualStandardError: number;
-  /** κ of the column-scaled design (linear) or Jacobian at the optimum (nonlinear). */
-  conditionNumber: number;
   /** Fitted parameters that ended on a bound of their form. */
   atBound: string[];
   /** How it was solved, for the model's provenance. */

@@ -48,25 +48,29 @@ export interface DesignCell {
   sumSquaredDeviations: number;
 }
 
-export interface LeastSquaresFit {
-  form: LinearModelForm;
-  terms: readonly ModelTerm[];
-  /** Coefficients in term order, in model units (V in GB, bw in MB/s). */
-  coefficients: number[];
-  /** σ̂²·(XᵀX)⁻¹, in term order and model units. */
+/** What every least-squares fit of bw(m, V) reports about its estimates (linear here, nonlinear in fit-nonlinear.ts). */
+export interface FitStatistics {
+  /** σ̂²·(XᵀX)⁻¹ (or (JᵀWJ)⁻¹ for a nonlinear form), in parameter order and model units. */
   covariance: number[][];
   standardErrors: number[];
   /** N: the samples fitted. */
   sampleCount: number;
   /** n: distinct (m, V) rows among them. */
   distinctPointCount: number;
-  /** N − p. */
+  /** N − p, p the fitted parameters. */
   degreesOfFreedom: number;
   residualSumOfSquares: number;
   /** σ̂ = √(RSS / (N − p)). */
   residualStandardError: number;
-  /** κ = σ_max / σ_min of the design with unit-norm columns. */
+  /** κ = σ_max / σ_min of the design (or of the Jacobian at the optimum) with unit-norm columns. */
   conditionNumber: number;
+}
+
+export interface LeastSquaresFit extends FitStatistics {
+  form: LinearModelForm;
+  terms: readonly ModelTerm[];
+  /** Coefficients in term order, in model units (V in GB, bw in MB/s). */
+  coefficients: number[];
 }
 
 /** Samples as columns: entry i of each column is sample i. */

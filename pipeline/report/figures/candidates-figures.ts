@@ -10,7 +10,7 @@ import type { Observations } from "../../ingest/observations";
 import { categoryScale, themeFrame } from "./chart-frame";
 import type { Figure } from "./figure";
 import { measuredSeries } from "./measured-series";
-import { curvePieces, EXTRAPOLATED, WITHIN_DOMAIN } from "./peak-curves-spec";
+import { curvePieces, extrapolationEncoding } from "./peak-curves-spec";
 import { readableNumber, type Table } from "../tables/table";
 
 export function candidatesTable(selection: FormSelection, idPrefix = "fitted-model"): Table {
@@ -111,14 +111,7 @@ export function candidatesFigure(
             x,
             y,
             color: { field: "form", type: "nominal", title: "form", scale: categoryScale(order), legend: { orient: "bottom", direction: "horizontal" } },
-            detail: { field: "piece", type: "nominal" },
-            strokeDash: {
-              field: "segment",
-              type: "nominal",
-              title: "curve",
-              scale: { domain: [WITHIN_DOMAIN, EXTRAPOLATED], range: [[], [4, 3]] },
-              legend: { orient: "bottom", direction: "vertical" },
-            },
+            ...extrapolationEncoding("curve"),
             tooltip: [{ field: "form" }, { field: "m" }, { field: "bwMbPerS", title: "bw (MB/s)", format: ".2f" }, { field: "segment", title: "curve" }],
           },
         },

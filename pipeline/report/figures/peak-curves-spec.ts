@@ -29,6 +29,20 @@ export interface ModelCurvePoint extends CurvePoint {
 export const WITHIN_DOMAIN = "within the fitted domain";
 export const EXTRAPOLATED = "extrapolated";
 
+/** The channels that draw `curvePieces` rows: one line per piece, solid within the fitted domain, dashed past it. */
+export function extrapolationEncoding(legendTitle: string) {
+  return {
+    detail: { field: "piece", type: "nominal" as const },
+    strokeDash: {
+      field: "segment",
+      type: "nominal" as const,
+      title: legendTitle,
+      scale: { domain: [WITHIN_DOMAIN, EXTRAPOLATED], range: [[], [4, 3]] },
+      legend: { orient: "bottom" as const, direction: "vertical" as const },
+    },
+  };
+}
+
 /**
  * A model's curves as line pieces: each series cut where it leaves or enters the fitted
  * domain, the boundary point in both pieces so the line stays whole, each piece named
@@ -115,18 +129,7 @@ export function peakCurvesFigure(input: PeakCurvesInput): Figure {
         y: { field: "bwMbPerS", type: "quantitative", title: BANDWIDTH_AXIS_TITLE },
         color,
         tooltip: extrapolates ? [...tooltip, { field: "segment", title: "model" }] : tooltip,
-        ...(extrapolates
-          ? {
-              detail: { field: "piece", type: "nominal" },
-              strokeDash: {
-                field: "segment",
-                type: "nominal",
-                title: "model curve",
-                scale: { domain: [WITHIN_DOMAIN, EXTRAPOLATED], range: [[], [4, 3]] },
-                legend: { orient: "bottom", direction: "vertical" },
-              },
-            }
-          : {}),
+        ...(extrapolates ? extrapolationEncoding("model curve") : {}),
       },
     },
   ];
