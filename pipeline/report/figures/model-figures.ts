@@ -42,6 +42,9 @@ export interface ModelFiguresOptions {
   vStepGb?: number;
 }
 
+/** The range a model's figures cover when no measurements set it: Azur's campaign, m ≤ 30, V ≤ 6 GB. */
+export const DEFAULT_MODEL_AXES = { mMax: CAMPAIGN_M_MAX, vMaxGb: 6, vStepGb: 0.1 } as const;
+
 const MEASURED_41 = `measured (${TABLE_4_1_SOURCE})`;
 const MEASURED_D = `measured (${VALIDATION_DATASETS_SOURCE.split(",")[0]})`;
 
@@ -50,9 +53,9 @@ export function modelFigures(model: BandwidthModel, options: ModelFiguresOptions
 }
 
 function surfaceFigure(model: BandwidthModel, options: ModelFiguresOptions): Figure {
-  const mMax = options.mMax ?? CAMPAIGN_M_MAX;
-  const vMax = options.vMaxGb ?? 6;
-  const vStep = options.vStepGb ?? 0.1;
+  const mMax = options.mMax ?? DEFAULT_MODEL_AXES.mMax;
+  const vMax = options.vMaxGb ?? DEFAULT_MODEL_AXES.vMaxGb;
+  const vStep = options.vStepGb ?? DEFAULT_MODEL_AXES.vStepGb;
   const bw = bandwidthEvaluator(model);
   const cells: SurfaceCell[] = [];
   const vCount = Math.round(vMax / vStep);
@@ -91,7 +94,7 @@ function surfaceFigure(model: BandwidthModel, options: ModelFiguresOptions): Fig
 }
 
 function sizeCurvesFigure(model: BandwidthModel, options: ModelFiguresOptions): Figure {
-  const mMax = options.mMax ?? CAMPAIGN_M_MAX;
+  const mMax = options.mMax ?? DEFAULT_MODEL_AXES.mMax;
   const predicted = `predicted by the ${shortLabel(options.modelLabel)}`;
   const observed = options.observations ? measuredSeries(options.observations) : null;
   const sizes = observed

@@ -26,7 +26,7 @@ import type { BandwidthModel } from "../../fit/model";
 import type { Figure } from "../figures/figure";
 import { modelCard } from "../tables/model-card";
 import { readableNumber } from "../tables/table";
-import { modelFigures } from "../figures/model-figures";
+import { DEFAULT_MODEL_AXES, modelFigures } from "../figures/model-figures";
 import { modelReproductionRows } from "../reproduction/model-reproduction-rows";
 import type { ObservationsArtifact } from "../../ingest/observations-artifact";
 import { fitFigures, type FitReportArtifact } from "../figures/fit-figures";
@@ -278,7 +278,11 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
     });
   }
   const axes = inputs.fit && inputs.observations ? modelAxes(inputs.fit.model, inputs.observations.observations) : null;
-  const summary = summaryItems(inputs, cluster, withReproduction ? reproduction : null, placeNotApplicable, models, axes, fittedFigures);
+  const drawnPast = [
+    { model: inputs.fit?.model, axes, figures: fittedFigures },
+    ...(withReproduction ? [{ model: inputs.paperModel, axes: DEFAULT_MODEL_AXES, figures: paperFigures }] : []),
+  ].flatMap((d) => (d.model && d.axes ? [{ model: d.model, axes: d.axes, figures: d.figures }] : []));
+  const summary = summaryItems(inputs, cluster, withReproduction ? reproduction : null, placeNotApplicable, models, axes, drawnPast);
   return { title: cluster === null ? "ckpt-lab report" : `Checkpointing on ${cluster}: ckpt-lab report`, cluster, summary, sections, reproduction };
 }
 
@@ -362,7 +366,7 @@ function summaryItems(
   placeNotApplicable: readonly NotApplicable[],
   models: ModelLabels,
   axes: ModelAxes | null,
-  fittedFigures: readonly Figure[],
+  drawnPast: readonly DrawnModel[],
 ): SummaryItem[] {
   const items: SummaryItem[] = [];
   if (inputs.observations) {
@@ -441,7 +445,7 @@ function summaryItems(
     });
   }
   for (const entry of placeNotApplicable) items.push({ label: "Not applicable", text: `DP placer, ${entry.scenario}: ${entry.reason}.` });
-  const outside = outsideDomainUses(inputs, axes, fittedFigures, models);
+  const outside = outsideDomainUses(inputs, drawnPast, models);
   items.push({
     label: "Outside the fitted domain",
     text: outside.length === 0 ? "no result of this report uses a model outside the domain it was fitted on." : `${outside.join("; ")}.`,
@@ -521,8 +525,15 @@ function compareForms(observations: Observations): FormCandidate[] {
   }
 }
 
+/** A model the report draws, the range its figures cover, and those figures. */
+interface DrawnModel {
+  model: BandwidthModel;
+  axes: ModelAxes;
+  figures: readonly Figure[];
+}
+
 /** Every downstream use of a model outside the domain it was fitted on, in words (with the model's name). */
-function outsideDomainUses(inputs: ReportInputs, axes: ModelAxes | null, fittedFigures: readonly Figure[], models: ModelLabels): string[] {
+function outsideDomainUses(inputs: ReportInputs, drawnPast: readonly DrawnModel[], models: ModelLabels): string[] {
   const uses: string[] = [];
   const example = inputs.scheduleExample ?? null;
   if (example) {
@@ -557,18 +568,18 @@ function outsideDomainUses(inputs: ReportInputs, axes: ModelAxes | null, fittedF
     for (const entry of inputs.campaign.notApplicable ?? []) uses.push(`${entry.scenario} not run: ${entry.reason}`);
   }
   for (const entry of inputs.placeNotApplicable ?? []) uses.push(`DP placer scenario ${entry.scenario} not run: ${entry.reason}`);
-  const fit = inputs.fit;
-  if (fit && axes) {
-    const d = fit.model.domain;
-    const drawn = fittedFigures.filter((f) => /-(size-curves|candidates|datasets)$/.test(f.id)).map((f) => `"${f.title}"`);
+  for (const { model, axes, figures } of drawnPast) {
+    const d = model.domain;
+    const drawn = figures.filter((f) => /-(size-curves|candidates|datasets)$/.test(f.id)).map((f) => `"${f.title}"`);
     if (axes.mMax > d.mMax || axes.vMaxGb > d.vGbMax) {
       uses.push(
-        `the figures draw the ${models.of(fit.model.name)} up to m = ${axes.mMax} and V = ${readableNumber(axes.vMaxGb)} GB, past its domain (m ≤ ${d.mMax}, V ≤ ${readableNumber(d.vGbMax)} GB): ` +
+        `the figures draw the ${models.of(model.name)} up to m = ${axes.mMax} and V = ${readableNumber(axes.vMaxGb)} GB, past its domain (m ≤ ${d.mMax}, V ≤ ${readableNumber(d.vGbMax)} GB): ` +
           `dashed and labelled "extrapolated" in ${drawn.join(", ")}, veiled on the surface`,
       );
     }
-    const outsideRuns = fit.validation.runs.filter((run) => !run.inDomain).length;
-    if (outsideRuns > 0) uses.push(`${outsideRuns} of the ${fit.validation.runCount} mixed-size validation runs lie outside the fitted domain: the model's error on them is an extrapolation's`);
   }
+  const fit = inputs.fit;
+  const outsideRuns = fit ? fit.validation.runs.filter((run) => !run.inDomain).length : 0;
+  if (fit && outsideRuns > 0) uses.push(`${outsideRuns} of the ${fit.validation.runCount} mixed-size validation runs lie outside the domain of the ${models.of(fit.model.name)}: its error on them is an extrapolation's`);
   return uses;
 }
