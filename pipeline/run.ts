@@ -28,6 +28,14 @@
  *
  *   (+ manifest.json: every output with its hash, inputs and parameters)
  *
+ * Two reports come out of it. Without traces, the papers' reproduction (`npm run pipeline`):
+ * every stage above on the shipped traces, the fit in the papers' form, ScheduleCkpt planning
+ * with the published model. With traces (`--traces mine.csv --cluster NAME`), a report about
+ * that cluster: ingest → fit (the form chosen by cross-validation) → schedule and place, both
+ * with the fitted model → report; the project's sample traces, the desktop-grid simulators
+ * and the reproduction are left out unless asked (`--with reproduction`: the simulators and
+ * a campaign with the published model, `schedule-paper`, for the reproduction table).
+ *
  * Each stage is a pure function from input artifacts and parameters to output artifacts
  * (pipeline/stages/), run by pipeline/runner/run-stages.ts (two at a time where they do not
  * depend on each other and a core is idle, runner/lanes.ts), which skips a stage whose
@@ -41,22 +49,46 @@ import { fitStage, measuredFitStages } from "./stages/fit-stage";
 import { ingestStage, measuredIngestStages } from "./stages/ingest-stage";
 import { placeStage } from "./stages/place-stage";
 import { reportStage } from "./stages/report-stage";
-import { scheduleStage } from "./stages/schedule-stage";
+import { paperScheduleStage, scheduleStage } from "./stages/schedule-stage";
 import { simulateBktStage, simulateDas06Stage } from "./stages/simulation-grid-stage";
 import { runStages, type PipelineRun } from "./runner/run-stages";
 import { withOutputFolder } from "./runner/output-folder";
 import type { Stage } from "./runner/stage";
 import { projectRoot } from "./shared/version";
 
-/** The registered stages, in data-flow order. */
+/** The registered stages of the papers' reproduction, in data-flow order. */
 export const STAGES: readonly Stage[] = [ingestStage, fitStage, ...measuredIngestStages.flatMap((ingest, i) => [ingest, measuredFitStages[i]!]), scheduleStage, placeStage, simulateBktStage, simulateDas06Stage, reportStage];
+
+/** Every stage either report can run, for listing parameters. */
+export const ALL_STAGES: readonly Stage[] = [...STAGES.slice(0, -1), paperScheduleStage, STAGES[STAGES.length - 1]!];
+
+/** "reproduction": the papers' reproduction on the shipped traces; "cluster": a report about the traces given. */
+export type PipelineMode = "reproduction" | "cluster";
+
+/**
+ * The stages of a report, and the parameters its mode sets (the user's `--param` override
+ * them): the reproduction fits the papers' form; a cluster's report fits the form chosen by
+ * cross-validation (the fit stage's default) and plans with it.
+ */
+export function pipelinePlan(mode: PipelineMode, withReproduction: boolean): { stages: readonly Stage[]; parameters: Record<string, unknown> } {
+  if (mode === "reproduction") return { stages: STAGES, parameters: { "fit.form": "paper" } };
+  return {
+    stages: [ingestStage, fitStage, scheduleStage, placeStage, ...(withReproduction ? [paperScheduleStage, simulateBktStage, simulateDas06Stage] : []), reportStage],
+    parameters: { "schedule.model": "fitted", "report.mode": "cluster", "report.withReproduction": withReproduction },
+  };
+}
 
 /** Trace files used when none are given: the shipped synthetic Azur-like campaign (data/README.md). */
 export const DEFAULT_TRACES: readonly string[] = ["data/traces/synthetic-azur.csv"];
 
 export interface PipelineOptions {
   out: string;
+  /** The cluster's traces; without them, the shipped sample traces and the papers' reproduction. */
   traces?: string[];
+  /** Default: "cluster" when traces are given, else "reproduction". */
+  mode?: PipelineMode;
+  /** A cluster's report: also run and show the reproduction of the papers. */
+  withReproduction?: boolean;
   force?: boolean;
   explain?: boolean;
   parameterOverrides?: Record<string, unknown>;
@@ -78,9 +110,11 @@ function stageWorkers(jobs: number | undefined): number {
   return extname(__filename) === ".js" && jobs !== undefined && jobs > 1 ? jobs : 0;
 }
 
-export function runPipeline(options: PipelineOptions, stages: readonly Stage[] = STAGES): Promise<PipelineRun> {
+export function runPipeline(options: PipelineOptions): Promise<PipelineRun> {
   const root = projectRoot();
   const log = options.log ?? (() => {});
+  const plan = pipelinePlan(options.mode ?? (options.traces !== undefined ? "cluster" : "reproduction"), options.withReproduction ?? false);
+  const stages = plan.stages;
   // Built in a sibling folder under a lock and swapped in whole (runner/output-folder.ts).
   return withOutputFolder(options.out, (folder) => runStages(stages, {
     out: folder,
@@ -89,7 +123,7 @@ export function runPipeline(options: PipelineOptions, stages: readonly Stage[] =
     traces: options.traces ?? DEFAULT_TRACES.map((t) => relative(process.cwd(), resolve(root, t))),
     force: options.force ?? false,
     explain: options.explain ?? false,
-    parameterOverrides: options.parameterOverrides ?? {},
+    parameterOverrides: { ...plan.parameters, ...(options.parameterOverrides ?? {}) },
     codeRoot: dirname(__filename),
     projectRoot: root,
     // The build folder is synced as a whole before it is swapped in (runner/output-folder.ts).

@@ -12,6 +12,7 @@ import { writeJsonAtomic } from "../shared/atomic-write";
 import { defineCommand } from "../shared/command";
 import { InputError, UsageError } from "../shared/errors";
 import { sha256OfFile } from "../shared/hash";
+import { MODEL_FORMS } from "../fit/model";
 
 export const command = defineCommand({
   name: "fit",
@@ -25,13 +26,16 @@ rejected rows are counted here and listed by \`ckpt ingest\`), or the observatio
     observations: { kind: "string", value: "<file>", help: "the observations file written by `ckpt ingest --out`, instead of trace files" },
     form: {
       kind: "choice",
-      choices: ["paper", "full"],
+      choices: ["auto", ...MODEL_FORMS],
       default: DEFAULT_FIT_OPTIONS.form,
-      help: "paper: a·m²·V² + b·m² + c·V² + d·m + e, as [Y11] eq. 4; full: Σ_{i,j≤2} a_ij·m^i·V^j (9 terms)",
+      help:
+        "auto: every form below fitted on every point, the lowest k-fold CV RMSE kept (ties within one standard error to the fewest parameters); " +
+        "paper: a·m²·V² + b·m² + c·V² + d·m + e, as [Y11] eq. 4; full: Σ_{i,j≤2} a_ij·m^i·V^j (9 terms); " +
+        "usl: a shared server's Universal Scalability Law with a size factor; link-capacity: m writers' links into one server's capacity (docs/science.md §3.5)",
     },
     points: { kind: "choice", choices: ["means", "runs"], default: DEFAULT_FIT_OPTIONS.points, help: "fit the per-(m, v) means (as the papers did) or every run" },
-    "all-points": { kind: "flag", help: "also fit the points after each series' peak (default: up to it)" },
-    folds: { kind: "integer", value: "<k>", min: 0, default: DEFAULT_FIT_OPTIONS.folds, help: "k-fold cross-validated RMSE (0 skips it)" },
+    "all-points": { kind: "flag", help: "also fit the points after each series' peak (default: up to it; --form auto always fits every point)" },
+    folds: { kind: "integer", value: "<k>", min: 0, default: DEFAULT_FIT_OPTIONS.folds, help: "k-fold cross-validated RMSE (0 skips it; --form auto needs it)" },
     seed: { kind: "integer", value: "<n>", default: DEFAULT_FIT_OPTIONS.seed, help: "seed of the fold assignment" },
     strict: { kind: "flag", help: "traces: stop at the first bad row (file:line: reason)" },
     "group-by": {
@@ -44,14 +48,18 @@ rejected rows are counted here and listed by \`ckpt ingest\`), or the observatio
       value: "<model.json>",
       help: "write the model artifact (coefficients, units, domain, metrics, provenance), atomically; use it with `ckpt peaks --model`",
     },
-    json: { kind: "flag", help: "print the full report as JSON (model, coefficients with SE and CI, covariance, metrics, peaks, residual of every point)" },
+    json: {
+      kind: "flag",
+      help: "print the full report as JSON (model, coefficients with SE and CI, covariance, metrics, peaks, residual of every point; with --form auto the candidates in selection)",
+    },
   },
   notes: `Units: m a count, V in GB (= MB / 1000), bw in MB/s. Designs that cannot identify the form
 (too few distinct m or sizes, too few points, nearly collinear terms) are refused (exit 1)
-with what data is missing.
+with what data is missing; under --form auto such a form is listed, not chosen.
 
 Examples:
-  ckpt fit data/traces/synthetic-azur.csv --out model.json
+  ckpt fit my-cluster.csv --out model.json
+  ckpt fit data/traces/synthetic-azur.csv --form paper --out model.json
   ckpt fit --observations observations.json --form full --points runs --json`,
   async run({ values, positionals: traces }, io) {
     const observationsPath = values.observations;
@@ -64,6 +72,7 @@ Examples:
     }
     const options: FitOptions = { form: values.form, points: values.points, allPoints: values["all-points"], folds: values.folds, seed: values.seed };
     if (options.folds === 1) throw new UsageError(`--folds expects 0 (skip cross-validation) or an integer ≥ 2, got ${options.folds}`);
+    if (options.form === "auto" && options.folds === 0) throw new UsageError("--form auto chooses the form by cross-validation: give --folds ≥ 2, or a form (--form paper…)");
 
     let observations: Observations;
     let inputs: InputFile[];

@@ -1,19 +1,29 @@
 /** `ckpt pipeline`: run the whole pipeline, from traces to `reports/`. */
 import { join } from "node:path";
 import { listParameters } from "../runner/run-stages";
-import { STAGES, runPipeline } from "../run";
+import { ALL_STAGES, runPipeline } from "../run";
 import { defineCommand } from "../shared/command";
+import { UsageError } from "../shared/errors";
 import { parseParameterAssignments } from "./parameter-assignments";
 
 export const command = defineCommand({
   name: "pipeline",
   title: "run every stage, traces → report (skips what is up to date)",
-  usage: ["ckpt pipeline [--traces <file|dir>[,…]] [--out reports] [--cluster NAME] [--strict] [--param <stage>.<name>=<value>]… [--explain] [--force] [--jobs N] [--json]"],
-  description: `Runs the stages in data-flow order (ingest → fit → schedule/place → report), each only
-when its inputs (by content hash), parameters or code changed since the last run in
---out; otherwise it is skipped. Outputs are byte-identical for identical inputs.
-The report is built in a folder next to --out and replaces it only when every stage
-succeeded; one run at a time may use an --out (a second one is refused).`,
+  usage: [
+    "ckpt pipeline [--out reports] [--param <stage>.<name>=<value>]… [--explain] [--force] [--jobs N] [--json]",
+    "ckpt pipeline --traces <file|dir>[,…] [--cluster NAME] [--with reproduction] [--strict] [--out reports] [--param …]…",
+  ],
+  description: `Without --traces: the papers' reproduction on the shipped sample traces (the fit in the
+papers' form, ScheduleCkpt with the published model, the traces this project measured, the
+desktop-grid simulators, the reproduction table). With --traces: a report about that cluster
+alone — the form of bw(m, V) chosen by cross-validation, ScheduleCkpt, its campaigns and the
+DP placer's costs with that model, the published Azur model once as a comparison; the sample
+traces are not read, the simulators and the reproduction not run unless --with reproduction.
+Stages run in data-flow order (ingest → fit → schedule/place → report), each only when its
+inputs (by content hash), parameters or code changed since the last run in --out; otherwise
+it is skipped. Outputs are byte-identical for identical inputs. The report is built in a
+folder next to --out and replaces it only when every stage succeeded; one run at a time may
+use an --out (a second one is refused).`,
   options: {
     traces: {
       kind: "strings",
@@ -24,6 +34,12 @@ succeeded; one run at a time may use an --out (a second one is refused).`,
     },
     out: { kind: "string", value: "<dir>", default: "reports", help: "output folder; new, empty, or an earlier report" },
     cluster: { kind: "string", value: "NAME", defaultText: "the traces' cluster column, else their file names", help: "the cluster the report describes" },
+    with: {
+      kind: "choice",
+      choices: ["reproduction"],
+      value: "reproduction",
+      help: "with --traces: also run the desktop-grid simulators and the papers' campaigns with the published model, and show the reproduction of the papers",
+    },
     strict: {
       kind: "flag",
       help: "fail when a scenario cannot be answered with the model (outside its fitted domain, or bw ≤ 0); by default it is listed as not applicable in the report and the run succeeds with warnings",
@@ -44,14 +60,23 @@ succeeded; one run at a time may use an --out (a second one is refused).`,
     },
     json: { kind: "flag", help: "print the outcome of every stage as JSON on stdout" },
   },
-  helpAppendix: () => ["Parameters (--param) and their defaults:", ...listParameters(STAGES).map((p) => `  ${p}`)].join("\n"),
+  helpAppendix: () =>
+    [
+      "Parameters (--param) and their defaults (the reproduction sets fit.form=\"paper\"; a cluster's report sets",
+      "schedule.model=\"fitted\" and report.mode=\"cluster\"; --param overrides both):",
+      ...listParameters(ALL_STAGES).map((p) => `  ${p}`),
+    ].join("\n"),
   notes: `Progress (one line per stage, with elapsed time) goes to stderr.
 
 Example:
   ckpt pipeline --explain
+  ckpt pipeline --traces hpc16.csv --cluster hpc16 --out hpc16-report
   ckpt pipeline --out /tmp/report --param report.reproduction.peakM=2`,
   async run({ values }, io) {
     const { out, traces } = values;
+    if (values.with !== undefined && traces === undefined) {
+      throw new UsageError("--with reproduction adds the reproduction to a cluster's report (--traces); without --traces the pipeline is the reproduction");
+    }
     const parameterOverrides = parseParameterAssignments(values.param, "--param");
     if (values.cluster !== undefined) parameterOverrides["report.cluster"] = values.cluster;
     // --strict: every stage that can meet a not-applicable scenario fails on it.
@@ -59,6 +84,7 @@ Example:
     const run = await runPipeline({
       out,
       ...(traces !== undefined ? { traces } : {}),
+      withReproduction: values.with === "reproduction",
       force: values.force,
       explain: values.explain,
       jobs: values.jobs,

@@ -17,10 +17,12 @@ export const command = defineCommand({
 application size of [Y-thesis] Table 4.1 (15 … 684 MB) and m = 1..M processes, R runs; then
 mixed-size validation runs for the data sets D1–D3 (the first i blocks, i = 1..12). The curve
 rises to Table 4.1's peaks and collapses after them, with seeded noise
-(pipeline/ingest/synthetic-azur.ts). Two shapes unlike Azur, for trying a recalibration
+(pipeline/ingest/synthetic-azur.ts). Three shapes unlike Azur, for trying a recalibration
 (pipeline/ingest/synthetic-cluster.ts):
   collapse   a small NFS fastest with one writer, falling from m = 1 (m = 1..6, 32–512 MB)
   saturate   a parallel file system saturating near 950 MB/s (m = 1..32, 64 MB–2 GB each)
+  link-flat  16 nodes on Gigabit Ethernet into an NFS server near 800 MB/s: linear in m up to
+             the links' corner, then flat (m = 1..16, 64 MB–2 GB each)
 The same options give a byte-identical file. Not measured data: keep "synthetic" in the
 file name.`,
   options: {

@@ -8,6 +8,18 @@
  * on the other k − 1 (same solver, same identifiability rules); CV RMSE =
  * √(Σ held-out squared errors / N).
  *
+ * Any registered form (fit-form.ts: OLS for the papers' forms, Levenberg–Marquardt for the
+ * project's), so that `--form auto` scores every candidate on the same folds.
+ *
+ * Folds are grouped by run: a fit point is a run, or the mean of whole runs of one (m, v)
+ * cell, so a run's processes — already summed into its aggregated bandwidth by ingest — are
+ * never split between folds.
+ *
+ * Standard error: the spread of the folds' mean squared errors, SE(MSE) = sd_f(MSE_f)/√k
+ * (Hastie, Tibshirani, Friedman, *The Elements of Statistical Learning*, 2nd ed., §7.10,
+ * "one-standard-error rule"), carried to the RMSE by the delta method,
+ * SE(RMSE) = SE(MSE) / (2·RMSE). `--form auto` calls two forms tied within it.
+ *
  * Decision: when some fold's training points cannot identify the form (e.g. the fold held
  * every point at one m), the CV figure is not computed (null) and the reason is reported:
  * an average over the folds that happened to be fittable would be biased.
@@ -17,7 +29,8 @@
  */
 import { InputError } from "../shared/errors";
 import { createRandom } from "../shared/random";
-import { fitDesignCells, groupByDesignRow, toFitColumns, type DesignCell, type FitColumns, type FitSample } from "./least-squares";
+import { fitFormCells } from "./fit-form";
+import { groupByDesignRow, toFitColumns, type DesignCell, type FitColumns, type FitSample } from "./least-squares";
 import { bandwidthEvaluator, type ModelForm } from "./model";
 import { shuffleInPlace } from "simple-statistics";
 
@@ -26,6 +39,8 @@ export interface CrossValidation {
   seed: number;
   /** √(mean held-out squared error), MB/s; null when a fold could not be fitted. */
   rmseMbPerS: number | null;
+  /** Its standard error over the folds (delta method on the folds' MSEs), MB/s; null with it. */
+  standardErrorMbPerS?: number | null;
   /** Why `rmseMbPerS` is null. */
   reason?: string;
 }
@@ -58,6 +73,7 @@ export function crossValidate(samples: readonly FitSample[] | FitColumns, form: 
   const spread = new Float64Array(cells.length);
   const predicted = new Float64Array(cells.length);
   let squaredErrorSum = 0;
+  const foldMse: number[] = [];
   for (let fold = 0; fold < folds; fold++) {
     count.fill(0);
     mean.fill(0);
@@ -76,14 +92,14 @@ export function crossValidate(samples: readonly FitSample[] | FitColumns, form: 
     });
     let coefficients: Record<string, number>;
     try {
-      const fit = fitDesignCells(training, form);
-      coefficients = Object.fromEntries(fit.terms.map((term, j) => [term.name, fit.coefficients[j]!]));
+      coefficients = fitFormCells(training, form).values;
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       return {
         folds,
         seed,
         rmseMbPerS: null,
+        standardErrorMbPerS: null,
         reason: `fold ${fold + 1} of ${folds}: the other folds' points ${error.message.replace(/^cannot fit [^:]*: /, "cannot identify the form: ")}`,
       };
     }
@@ -91,11 +107,19 @@ export function crossValidate(samples: readonly FitSample[] | FitColumns, form: 
     cells.forEach((cell, c) => {
       predicted[c] = bw(cell.m, cell.vGb);
     });
+    let foldSum = 0;
+    let foldCount = 0;
     for (let i = 0; i < n; i++) {
       if (foldOf[i] !== fold) continue;
       const error = y[i]! - predicted[cellOf[i]!]!;
-      squaredErrorSum += error * error;
+      foldSum += error * error;
+      foldCount += 1;
     }
+    squaredErrorSum += foldSum;
+    foldMse.push(foldSum / foldCount);
   }
-  return { folds, seed, rmseMbPerS: Math.sqrt(squaredErrorSum / n) };
+  const rmseMbPerS = Math.sqrt(squaredErrorSum / n);
+  const meanMse = foldMse.reduce((a, b) => a + b, 0) / folds;
+  const sdMse = Math.sqrt(foldMse.reduce((sum, mse) => sum + (mse - meanMse) ** 2, 0) / (folds - 1));
+  return { folds, seed, rmseMbPerS, standardErrorMbPerS: rmseMbPerS > 0 ? sdMse / Math.sqrt(folds) / (2 * rmseMbPerS) : 0 };
 }

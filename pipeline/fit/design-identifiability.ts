@@ -26,7 +26,7 @@
  * names the terms of the nearly null direction (the right singular vector of σ_min).
  */
 import { InputError } from "../shared/errors";
-import { termLabel, termsOf, type ModelForm } from "./model";
+import { termLabel, termsOf, type LinearModelForm } from "./model";
 import { singularValues } from "./singular-values";
 
 export const MAX_CONDITION_NUMBER = 1e6;
@@ -66,7 +66,7 @@ export interface DesignConditioning {
 }
 
 /** Throw an `InputError` saying what data is missing unless the design identifies `form`. */
-export function requireIdentifiableDesign(points: readonly DesignPoint[], design: DesignMatrix, form: ModelForm): DesignConditioning {
+export function requireIdentifiableDesign(points: readonly DesignPoint[], design: DesignMatrix, form: LinearModelForm): DesignConditioning {
   const terms = termsOf(form);
   const p = terms.length;
   const formName = `the ${form} form (${p} coefficients: ${terms.map(termLabel).join(", ")})`;

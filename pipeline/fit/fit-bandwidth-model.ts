@@ -4,11 +4,19 @@
  * observations and options give a byte-identical model.
  *
  * Steps (docs/science.md §3): select the fit points (`selectFitPoints`: means or runs, up to the
- * peaks or all) → OLS in the chosen form (`fitLeastSquares`, refusing designs that cannot
- * identify it) → coefficients with standard errors, t statistics and 95 % confidence
- * intervals (Student t with N − p degrees of freedom) → R², adjusted R², RMSE, MAE,
- * E_global, k-fold CV RMSE → residual of every fit point, measured vs predicted peak of
- * every size series, and the error on the mixed-size validation runs.
+ * peaks or all) → least squares in the chosen form (`fitForm`: OLS for the papers' forms,
+ * Levenberg–Marquardt for the project's, refusing data that cannot identify it) →
+ * parameters with standard errors, t statistics and 95 % confidence intervals (Student t
+ * with N − q degrees of freedom) → R², adjusted R², RMSE, MAE, E_global, k-fold CV RMSE →
+ * residual of every fit point, measured vs predicted peak of every size series, and the
+ * error on the mixed-size validation runs.
+ *
+ * `form: "auto"` (the default for a user's traces) fits every registered form on every
+ * point, scores each by k-fold CV RMSE on the same folds and keeps the one `chooseForm`
+ * picks (select-form.ts: lowest CV RMSE, ties within one standard error to the simpler);
+ * the report and the model carry every candidate (`selection`). Every point, because the
+ * papers' peak rule belongs to their form's method (it cannot follow a collapse), and the
+ * forms must be judged on the whole measured curve to tell which can.
  *
  * The model's domain is the box of (m, V) spanned by the fit points: predictions outside
  * it are flagged as extrapolations by `predict`.
@@ -29,8 +37,9 @@ import { eGlobal } from "./e-global";
 import { DEFAULT_FIT_OPTIONS, type FitOptions } from "./fit-options";
 import { selectFitPoints, type FitPointKind } from "./fit-points";
 import { goodnessOfFit } from "./goodness-of-fit";
-import { fitLeastSquares, type LeastSquaresFit } from "./least-squares";
-import { bandwidthEvaluator, inModelDomain, MODEL_UNITS, termLabel, type BandwidthModel, type ModelDomain, type ModelForm } from "./model";
+import { fitForm, type FormFit } from "./fit-form";
+import { bandwidthEvaluator, formOf, inModelDomain, isModelForm, MODEL_FORMS, MODEL_UNITS, type BandwidthModel, type ModelDomain, type ModelForm } from "./model";
+import { chooseForm, type FormCandidate, type FormSelection } from "./select-form";
 import { compareSeriesPeaks, type SeriesPeakComparison } from "./series-peaks";
 import { studentTQuantile } from "./student-t";
 
@@ -51,9 +60,9 @@ export const POOR_FIT_R_SQUARED = 0.9;
 export const POOR_FIT_E_GLOBAL_PERCENT = 15;
 
 export interface CoefficientEstimate {
-  /** `a`..`e` (paper form) or `a00`..`a22` (full form). */
+  /** `a`..`e` (paper form), `a00`..`a22` (full form), or a project form's parameter (`lambda`…). */
   name: string;
-  /** The term it multiplies, e.g. `m²·V²`. */
+  /** The term it multiplies (`m²·V²`), or the parameter's symbol (`λ`). */
   term: string;
   estimate: number;
   standardError: number;
@@ -79,7 +88,7 @@ export interface FitMetrics {
   eGlobalPercent: number;
   eGlobalPointCount: number;
   crossValidation: CrossValidation | null;
-  /** κ of the design with unit-norm columns (refused above 1e6). */
+  /** κ of the design (linear forms) or of the Jacobian at the optimum (nonlinear) with unit-norm columns (refused above 1e6). */
   conditionNumber: number;
   /** t_{0.975, N−p}, the quantile behind the intervals. */
   tQuantile: number;
@@ -122,10 +131,15 @@ export interface FitReport {
   validation: ValidationSummary;
   /** What a reader of the model must know: the peak rule not applied, a poor fit. Also in `model.notes`. */
   notes: string[];
+  /** `form: "auto"`: every candidate form with its scores, and the one kept. Also in `model.selection`. */
+  selection?: FormSelection;
 }
 
 function requireOptions(options: FitOptions): void {
-  if (options.form !== "paper" && options.form !== "full") throw new InputError(`form must be "paper" or "full", got "${String(options.form)}"`);
+  if (options.form !== "auto" && !isModelForm(options.form)) {
+    throw new InputError(`form must be "auto" or one of ${MODEL_FORMS.join(", ")}, got "${String(options.form)}"`);
+  }
+  if (options.form === "auto" && options.folds === 0) throw new InputError("form \"auto\" chooses by cross-validation: it needs folds ≥ 2, not 0");
   if (options.points !== "means" && options.points !== "runs") throw new InputError(`points must be "means" or "runs", got "${String(options.points)}"`);
   if (!Number.isInteger(options.folds) || options.folds < 0 || options.folds === 1) {
     throw new InputError(`folds must be 0 (no cross-validation) or an integer ≥ 2, got ${options.folds}`);
@@ -139,19 +153,71 @@ function requireOptions(options: FitOptions): void {
  */
 export function fitBandwidthModel(observations: Observations, options: FitOptions = DEFAULT_FIT_OPTIONS, inputs: InputFile[] = []): FitReport {
   requireOptions(options);
+  if (options.form === "auto") return fitAutomatically(observations, options, inputs);
+  return fitOneForm(observations, { ...options, form: options.form }, inputs);
+}
+
+/** The options of one form's fit. */
+type OneFormOptions = FitOptions & { form: ModelForm };
+
+/**
+ * Every registered form on every point and the same folds; the chosen one's report, with
+ * every candidate in `selection` (select-form.ts).
+ */
+function fitAutomatically(observations: Observations, options: FitOptions, inputs: InputFile[]): FitReport {
+  const reports = new Map<ModelForm, FitReport>();
+  const candidates: FormCandidate[] = MODEL_FORMS.map((form) => {
+    const parameterCount = formOf(form).parameters.filter((p) => !p.fixed).length;
+    try {
+      const report = fitOneForm(observations, { ...options, form, allPoints: true }, inputs);
+      reports.set(form, report);
+      const cv = report.metrics.crossValidation;
+      return {
+        form,
+        cvRmseMbPerS: cv?.rmseMbPerS ?? null,
+        cvStandardErrorMbPerS: cv?.standardErrorMbPerS ?? null,
+        rSquared: report.metrics.rSquared,
+        eGlobalPct: report.metrics.eGlobalPercent,
+        parameterCount,
+        parameters: report.model.coefficients,
+        ...(cv?.reason ? { reason: `cross-validation not computed: ${cv.reason}` } : {}),
+      };
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      return { form, cvRmseMbPerS: null, cvStandardErrorMbPerS: null, rSquared: null, eGlobalPct: null, parameterCount, parameters: null, reason: error.message };
+    }
+  });
+  const selection = chooseForm(candidates, options.folds, options.seed);
+  const report = reports.get(selection.chosen)!;
+  const unscored = candidates.filter((c) => c.cvRmseMbPerS === null).map((c) => `${c.form} (${c.reason})`);
+  const notes = [
+    `form chosen by cross-validation among ${MODEL_FORMS.join(", ")}: ${selection.rule}`,
+    ...(unscored.length > 0 ? [`not scored: ${unscored.join("; ")}`] : []),
+    ...report.notes,
+  ];
+  const model: BandwidthModel = {
+    ...report.model,
+    provenance: { ...report.model.provenance, options: { ...options, allPoints: true } },
+    notes,
+    selection,
+  };
+  return { ...report, model, notes, selection };
+}
+
+function fitOneForm(observations: Observations, options: OneFormOptions, inputs: InputFile[]): FitReport {
   const { points, fit, notes } = fitWithPeakRule(observations, options);
-  const p = fit.terms.length;
-  const coefficientValues = Object.fromEntries(fit.terms.map((term, j) => [term.name, fit.coefficients[j]!]));
+  const p = fit.estimates.length;
+  const coefficientValues = fit.values;
   const shape = { form: options.form, coefficients: coefficientValues, bandwidthCapMbPerS: null };
   const bw = bandwidthEvaluator(shape);
 
   const tQuantile = studentTQuantile(0.5 + CONFIDENCE_LEVEL / 2, fit.degreesOfFreedom);
-  const coefficients: CoefficientEstimate[] = fit.terms.map((term, j) => {
-    const estimate = fit.coefficients[j]!;
+  const coefficients: CoefficientEstimate[] = fit.fitted.map((parameter, j) => {
+    const estimate = fit.estimates[j]!;
     const standardError = fit.standardErrors[j]!;
     return {
-      name: term.name,
-      term: termLabel(term),
+      name: parameter.name,
+      term: parameter.symbol,
       estimate,
       standardError,
       tStatistic: estimate / standardError,
@@ -213,7 +279,7 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
   if (metrics.rSquared < POOR_FIT_R_SQUARED || metrics.eGlobalPercent > POOR_FIT_E_GLOBAL_PERCENT) {
     notes.push(
       `poor fit: R² = ${metrics.rSquared.toFixed(3)} (warned below ${POOR_FIT_R_SQUARED}), E_global = ${metrics.eGlobalPercent.toFixed(1)} % (warned above ${POOR_FIT_E_GLOBAL_PERCENT} %); ` +
-        `the quadratic form does not follow this device's curve well — look at the residuals before using the model${options.form === "paper" ? ", or try the full form (ckpt fit --form full; pipeline --param fit.form=full)" : ""}`,
+        `the ${options.form} form does not follow this device's curve well — look at the residuals before using the model, or let cross-validation choose a form (ckpt fit --form auto; pipeline --param fit.form=auto)`,
     );
   }
   const model: BandwidthModel = {
@@ -231,7 +297,7 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
       inputs,
       options: { ...options },
       fitPoints: `${options.points === "means" ? "per-(m, v) means" : "runs"}, ${points.upToPeak ? "up to each series' peak" : "all points"}`,
-      method: "ordinary least squares (ml-regression-multivariate-linear) on the column-scaled design; docs/science.md §3.2",
+      method: fit.method,
     },
     ...(notes.length > 0 ? { notes } : {}),
   };
@@ -250,9 +316,9 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
 /** The fit points actually used, with the rule that selected them. */
 type SelectedPoints = ReturnType<typeof selectFitPoints> & { upToPeak: boolean };
 
-function tryFit(points: SelectedPoints, form: ModelForm): LeastSquaresFit | InputError {
+function tryFit(points: SelectedPoints, form: ModelForm): FormFit | InputError {
   try {
-    return fitLeastSquares(points, form);
+    return fitForm(points, form);
   } catch (error) {
     if (error instanceof InputError) return error;
     throw error;
@@ -264,7 +330,7 @@ function tryFit(points: SelectedPoints, form: ModelForm): LeastSquaresFit | Inpu
  * unidentifiable design; refuse (naming only options that work on this input) when even
  * every point cannot identify the form.
  */
-function fitWithPeakRule(observations: Observations, options: FitOptions): { points: SelectedPoints; fit: LeastSquaresFit; notes: string[] } {
+function fitWithPeakRule(observations: Observations, options: OneFormOptions): { points: SelectedPoints; fit: FormFit; notes: string[] } {
   const select = (upToPeak: boolean): SelectedPoints => ({ ...selectFitPoints(observations, { points: options.points, upToPeak }), upToPeak });
   const notes: string[] = [];
   const requested = select(!options.allPoints);
@@ -334,7 +400,7 @@ function requireFiniteStatistics(statistics: object, bwMbPerS: Float64Array): vo
   );
 }
 
-function paperFormFits(observations: Observations, options: FitOptions): boolean {
+function paperFormFits(observations: Observations, options: OneFormOptions): boolean {
   try {
     fitWithPeakRule(observations, { ...options, form: "paper" });
     return true;

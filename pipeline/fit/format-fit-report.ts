@@ -6,11 +6,7 @@
  */
 import type { FitReport } from "./fit-bandwidth-model";
 import { compact, significant, tableWithNumbers } from "./format-cells";
-
-const EQUATIONS = {
-  paper: "bw(m, V) = a·m²·V² + b·m² + c·V² + d·m + e",
-  full: "bw(m, V) = Σ_{i,j ≤ 2} a_ij·m^i·V^j",
-} as const;
+import { formOf } from "./model";
 
 // provenance.fitPoints reads "<kind>, <rule>", e.g. "per-(m, v) means, up to each series' peak".
 const fitPointsKind = (fitPoints: unknown) => String(fitPoints).slice(0, String(fitPoints).lastIndexOf(", "));
@@ -19,7 +15,9 @@ const fitPointsRule = (fitPoints: unknown) => String(fitPoints).slice(String(fit
 export function formatFitReport(report: FitReport): string {
   const { model, metrics } = report;
   const lines: string[] = [];
-  lines.push(`${EQUATIONS[model.form]}   (${model.form} form; m a count, V in GB = MB/1000, bw in MB/s)`);
+  const form = formOf(model.form);
+  if (report.selection) lines.push(...formatSelection(report), "");
+  lines.push(`${form.formula}   (${model.form} form; m a count, V in GB = MB/1000, bw in MB/s)`);
   lines.push(
     `fit on ${metrics.pointCount} ${fitPointsKind(model.provenance.fitPoints)} (${metrics.runCount} runs, ${report.seriesPeaks.length} size series), ${fitPointsRule(model.provenance.fitPoints)}; ` +
       `${metrics.degreesOfFreedom} degrees of freedom`,
@@ -31,7 +29,7 @@ export function formatFitReport(report: FitReport): string {
   lines.push("");
   lines.push(
     tableWithNumbers(
-      ["coef", "term", "estimate", "std. error", "t", "95 % CI low", "95 % CI high"],
+      form.terms ? ["coef", "term", "estimate", "std. error", "t", "95 % CI low", "95 % CI high"] : ["parameter", "symbol", "estimate", "std. error", "t", "95 % CI low", "95 % CI high"],
       report.coefficients.map((c) => [
         c.name,
         c.term,
@@ -45,6 +43,10 @@ export function formatFitReport(report: FitReport): string {
     ),
   );
   lines.push(`(intervals: estimate ± t·SE with t = ${metrics.tQuantile.toFixed(4)}, Student t at 0.975 with ${metrics.degreesOfFreedom} d.f.)`);
+  const fixed = form.parameters.filter((p) => p.fixed);
+  if (fixed.length > 0) lines.push(`fixed from the data: ${fixed.map((p) => `${p.symbol} = ${compact(model.coefficients[p.name]!)} ${p.unit} (${p.meaning.replace(/ \(fixed from the data\)$/, "")})`).join("; ")}`);
+  const atBound = form.parameters.filter((p) => !p.fixed && (model.coefficients[p.name] === p.lower || model.coefficients[p.name] === p.upper));
+  if (atBound.length > 0) lines.push(`on a bound of the form: ${atBound.map((p) => `${p.symbol} = ${significant(model.coefficients[p.name]!)}`).join(", ")} (its interval is the unconstrained one)`);
   lines.push("");
   const cv = metrics.crossValidation;
   lines.push(
@@ -61,7 +63,7 @@ export function formatFitReport(report: FitReport): string {
           cv === null ? "cross-validated RMSE" : `${cv.folds}-fold CV RMSE (MB/s, seed ${cv.seed})`,
           cv === null ? "skipped (--folds 0)" : cv.rmseMbPerS === null ? "not computed" : cv.rmseMbPerS.toFixed(4),
         ],
-        ["condition number (scaled design)", metrics.conditionNumber.toPrecision(3)],
+        [form.terms ? "condition number (scaled design)" : "condition number (scaled Jacobian)", metrics.conditionNumber.toPrecision(3)],
       ],
       [1],
     ),
@@ -100,4 +102,26 @@ export function formatFitReport(report: FitReport): string {
   lines.push("");
   lines.push("Residuals of every fit point and the coefficients' covariance: --json.");
   return lines.join("\n");
+}
+
+/** `--form auto`: every candidate form side by side, the chosen one marked, and the rule. */
+function formatSelection(report: FitReport): string[] {
+  const selection = report.selection!;
+  const cell = (value: number | null, digits: number) => (value === null ? "—" : value.toFixed(digits));
+  return [
+    `forms compared by ${selection.folds}-fold cross-validation (seed ${selection.seed}) on the same points:`,
+    tableWithNumbers(
+      ["form", "parameters", "CV RMSE (MB/s)", "± SE", "R²", "E_global %", ""],
+      selection.candidates.map((c) => [
+        c.form,
+        String(c.parameterCount),
+        cell(c.cvRmseMbPerS, 4),
+        cell(c.cvStandardErrorMbPerS, 4),
+        cell(c.rSquared, 4),
+        cell(c.eGlobalPct, 2),
+        c.form === selection.chosen ? "chosen" : c.reason ? "not scored (note below)" : "",
+      ]),
+      [1, 2, 3, 4, 5],
+    ),
+  ];
 }

@@ -2,14 +2,21 @@
  * The fit stage: the bw(m, V) model, least squares with its statistics, error metrics,
  * peaks, and the model artifact (docs/science.md §3).
  *
- *   observations → selectFitPoints → fitLeastSquares (refusing unidentifiable designs)
- *                → coefficients ± SE / CI, R², E_global, CV → BandwidthModel (+ report)
+ *   observations → selectFitPoints → fitForm (OLS for the papers' forms, Levenberg–Marquardt
+ *                  for the project's; refusing what the data cannot identify)
+ *                → parameters ± SE / CI, R², E_global, CV → BandwidthModel (+ report)
+ *   --form auto: every form of forms/registry.ts on the same points and folds → chooseForm
  */
 export * from "./model";
 export * from "./load-model";
 export * from "./fit-bandwidth-model";
 export * from "./fit-points";
 export * from "./least-squares";
+export * from "./fit-form";
+export * from "./fit-nonlinear";
+export * from "./levenberg-marquardt";
+export * from "./select-form";
+export * from "./forms/bandwidth-form";
 export * from "./design-identifiability";
 export * from "./singular-values";
 export * from "./goodness-of-fit";
@@ -17,6 +24,7 @@ export * from "./e-global";
 export * from "./cross-validation";
 export * from "./series-peaks";
 export * from "./peak-curve";
+export * from "./turn-down-artefacts";
 export * from "./student-t";
 export * from "./incomplete-beta";
 export * from "./read-observations";

@@ -29,7 +29,7 @@
 import MultivariateLinearRegression from "ml-regression-multivariate-linear";
 import { InputError } from "../shared/errors";
 import { requireIdentifiableDesign } from "./design-identifiability";
-import { termsOf, type ModelForm, type ModelTerm } from "./model";
+import { termsOf, type LinearModelForm, type ModelTerm } from "./model";
 
 /** One measured value of the aggregated bandwidth at (m, V). */
 export interface FitSample {
@@ -48,25 +48,29 @@ export interface DesignCell {
   sumSquaredDeviations: number;
 }
 
-export interface LeastSquaresFit {
-  form: ModelForm;
-  terms: readonly ModelTerm[];
-  /** Coefficients in term order, in model units (V in GB, bw in MB/s). */
-  coefficients: number[];
-  /** σ̂²·(XᵀX)⁻¹, in term order and model units. */
+/** What every least-squares fit of bw(m, V) reports about its estimates (linear here, nonlinear in fit-nonlinear.ts). */
+export interface FitStatistics {
+  /** σ̂²·(XᵀX)⁻¹ (or (JᵀWJ)⁻¹ for a nonlinear form), in parameter order and model units. */
   covariance: number[][];
   standardErrors: number[];
   /** N: the samples fitted. */
   sampleCount: number;
   /** n: distinct (m, V) rows among them. */
   distinctPointCount: number;
-  /** N − p. */
+  /** N − p, p the fitted parameters. */
   degreesOfFreedom: number;
   residualSumOfSquares: number;
   /** σ̂ = √(RSS / (N − p)). */
   residualStandardError: number;
-  /** κ = σ_max / σ_min of the design with unit-norm columns. */
+  /** κ = σ_max / σ_min of the design (or of the Jacobian at the optimum) with unit-norm columns. */
   conditionNumber: number;
+}
+
+export interface LeastSquaresFit extends FitStatistics {
+  form: LinearModelForm;
+  terms: readonly ModelTerm[];
+  /** Coefficients in term order, in model units (V in GB, bw in MB/s). */
+  coefficients: number[];
 }
 
 /** Samples as columns: entry i of each column is sample i. */
@@ -159,12 +163,12 @@ export function scaledDesign(cells: readonly DesignCell[], terms: readonly Model
  * cannot identify it.
  * @example fitLeastSquares(samples, "paper").coefficients // [a, b, c, d, e]
  */
-export function fitLeastSquares(samples: readonly FitSample[] | FitColumns, form: ModelForm): LeastSquaresFit {
+export function fitLeastSquares(samples: readonly FitSample[] | FitColumns, form: LinearModelForm): LeastSquaresFit {
   return fitDesignCells(groupByDesignRow(toFitColumns(samples)), form);
 }
 
 /** `fitLeastSquares` on samples already grouped by design row (cross-validation reuses it). */
-export function fitDesignCells(cells: readonly DesignCell[], form: ModelForm): LeastSquaresFit {
+export function fitDesignCells(cells: readonly DesignCell[], form: LinearModelForm): LeastSquaresFit {
   const terms = termsOf(form);
   const p = terms.length;
   const design = scaledDesign(cells, terms);

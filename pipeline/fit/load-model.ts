@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { InputError } from "../shared/errors";
-import { MODEL_UNITS, PAPER_MODEL, termsOf, type BandwidthModel } from "./model";
+import { formOf, isModelForm, MODEL_FORMS, MODEL_UNITS, PAPER_MODEL, type BandwidthModel } from "./model";
 
 /** `"paper"` gives the published model; anything else is a path to a model JSON file. */
 export function loadModel(reference: string): BandwidthModel {
@@ -63,12 +63,12 @@ export function validateModel(value: unknown, where = "model"): BandwidthModel {
   if (model.schema !== MODEL_SCHEMA) {
     throw new InputError(`${where}: this is ${whatFileIs(value as Record<string, unknown>)}, not a bandwidth model (a JSON file with "schema": "${MODEL_SCHEMA}"). ${WRITES_A_MODEL}`);
   }
-  if (model.form !== "paper" && model.form !== "full") fail(`"form" must be "paper" or "full", found ${JSON.stringify(model.form)}`);
+  if (!isModelForm(model.form)) fail(`"form" must be one of ${MODEL_FORMS.map((f) => `"${f}"`).join(", ")}, found ${JSON.stringify(model.form)}`);
   const coefficients = model.coefficients as Record<string, unknown> | undefined;
   if (typeof coefficients !== "object" || coefficients === null) fail(`"coefficients" is missing`);
-  for (const term of termsOf(model.form!)) {
-    const c = coefficients![term.name];
-    if (typeof c !== "number" || !Number.isFinite(c)) fail(`coefficient "${term.name}" must be a finite number, found ${JSON.stringify(c)}`);
+  for (const parameter of formOf(model.form!).parameters) {
+    const c = coefficients![parameter.name];
+    if (typeof c !== "number" || !Number.isFinite(c)) fail(`coefficient "${parameter.name}" must be a finite number, found ${JSON.stringify(c)}`);
   }
   const units = model.units as Record<string, unknown> | undefined;
   if (!units || units.m !== MODEL_UNITS.m || units.V !== MODEL_UNITS.V || units.bw !== MODEL_UNITS.bw) {

@@ -11,40 +11,25 @@
  * hot loops. Neither ever hands out a usable bandwidth ≤ 0: outside the measured domain the
  * quadratic can fall to zero or below, and consumers must then treat the point as
  * infeasible rather than divide by it (docs/science.md §3.2, extrapolation warning).
+ *
+ * Every form — the papers' and the project's (docs/science.md §3.5) — is evaluated through
+ * its entry in `forms/registry.ts`; nothing here, nor downstream, reads a form's
+ * coefficients by name.
  */
+import type { FormEvaluate } from "./forms/bandwidth-form";
+import type { ModelTerm } from "./forms/polynomial-terms";
+import { formOf, type ModelForm } from "./forms/registry";
+import type { FormSelection } from "./select-form";
 
-export type ModelForm = "paper" | "full";
+export { FULL_TERMS, PAPER_TERMS, termLabel, type ModelTerm } from "./forms/polynomial-terms";
+export { BANDWIDTH_FORMS, MODEL_FORMS, formOf, isModelForm, type ModelForm } from "./forms/registry";
 
-/** One term of a form: its coefficient name and the powers of m and V it multiplies. */
-export interface ModelTerm {
-  name: string;
-  mPower: number;
-  vPower: number;
-}
+/** The forms fitted by ordinary least squares on their terms. */
+export type LinearModelForm = "paper" | "full";
 
-/** The papers' five terms, in the order and with the names of [Y11] eq. 4. */
-export const PAPER_TERMS: readonly ModelTerm[] = [
-  { name: "a", mPower: 2, vPower: 2 },
-  { name: "b", mPower: 2, vPower: 0 },
-  { name: "c", mPower: 0, vPower: 2 },
-  { name: "d", mPower: 1, vPower: 0 },
-  { name: "e", mPower: 0, vPower: 0 },
-];
-
-/** The nine terms `a_ij m^i V^j` of the general form, named `a00` … `a22`. */
-export const FULL_TERMS: readonly ModelTerm[] = [0, 1, 2].flatMap((i) =>
-  [0, 1, 2].map((j) => ({ name: `a${i}${j}`, mPower: i, vPower: j })),
-);
-
-export function termsOf(form: ModelForm): readonly ModelTerm[] {
-  return form === "paper" ? PAPER_TERMS : FULL_TERMS;
-}
-
-/** The superscript spelling of a term, e.g. `m²·V²`. */
-export function termLabel(term: ModelTerm): string {
-  const power = (symbol: string, k: number) => (k === 0 ? "" : k === 1 ? symbol : `${symbol}${"⁰¹²³⁴"[k]}`);
-  const parts = [power("m", term.mPower), power("V", term.vPower)].filter((s) => s !== "");
-  return parts.length === 0 ? "1" : parts.join("·");
+/** The terms of a linear form. */
+export function termsOf(form: LinearModelForm): readonly ModelTerm[] {
+  return formOf(form).terms!;
 }
 
 /** The box of (m, V) the model was fitted on; predictions outside it are extrapolations. */
@@ -61,7 +46,10 @@ export interface BandwidthModel {
   schema: "ckpt-lab/bandwidth-model@1";
   name: string;
   form: ModelForm;
-  /** Coefficient per term name (`a`..`e` for the paper form, `a00`..`a22` for the full one). */
+  /**
+   * The form's parameters by name (`a`..`e` for the paper form, `a00`..`a22` for the full
+   * one, `lambda`, `sigma`… for the project's forms; forms/registry.ts lists them).
+   */
   coefficients: Record<string, number>;
   units: typeof MODEL_UNITS;
   domain: ModelDomain;
@@ -73,6 +61,8 @@ export interface BandwidthModel {
   provenance: Record<string, unknown>;
   /** What a user of the model must know (the peak rule not applied, a poor fit), in words. */
   notes?: string[];
+  /** How the form was chosen, when it was (`ckpt fit --form auto`): every candidate with its scores. */
+  selection?: FormSelection;
 }
 
 /**
@@ -105,13 +95,13 @@ export interface Prediction {
 }
 
 /** True when (m, V) lies in the model's fitted box. */
-export function inModelDomain(model: BandwidthModel, m: number, vGb: number): boolean {
+export function inModelDomain(model: Pick<BandwidthModel, "domain">, m: number, vGb: number): boolean {
   const d = model.domain;
   return m >= d.mMin && m <= d.mMax && vGb >= d.vGbMin && vGb <= d.vGbMax;
 }
 
 /**
- * A fast evaluator `(m, vGb) => MB/s` for hot loops. It returns the polynomial (capped at
+ * A fast evaluator `(m, vGb) => MB/s` for hot loops. It returns the form's value (capped at
  * b_max when known) and does not check the domain; callers must treat a result ≤ 0 (or
  * NaN) as infeasible.
  * @example bandwidthEvaluator(PAPER_MODEL)(9, 2.042) // ≈ 30.04 MB/s
@@ -119,29 +109,26 @@ export function inModelDomain(model: BandwidthModel, m: number, vGb: number): bo
 export function bandwidthEvaluator(
   model: Pick<BandwidthModel, "form" | "coefficients" | "bandwidthCapMbPerS">,
 ): (m: number, vGb: number) => number {
-  const paper = model.form === "paper";
+  const evaluate = formOf(model.form).evaluate;
   const k = evaluationCoefficients(model);
   const cap = model.bandwidthCapMbPerS ?? Infinity;
-  return (m, v) => bandwidthAt(paper, k, cap, m, v);
+  return (m, v) => bandwidthAt(evaluate, k, cap, m, v);
 }
 
-/** A model's coefficients in the order `bandwidthAt` reads them: a, b, c, d, e (paper form) or a00 … a22 (full form). */
+/** A model's parameters in the order its form's `evaluate` reads them. */
 export function evaluationCoefficients(model: Pick<BandwidthModel, "form" | "coefficients">): Float64Array {
-  return Float64Array.from(termsOf(model.form), (t) => model.coefficients[t.name] ?? 0);
+  return Float64Array.from(formOf(model.form).parameters, (p) => model.coefficients[p.name] ?? 0);
 }
 
 /**
  * bw(m, V) from `evaluationCoefficients`, capped at `cap`: every evaluator calls this one
- * module-level function, so that a hot loop sees one call target (which V8 inlines) however
- * many models or oracles a run creates, rather than a new closure each time.
+ * module-level function with its form's module-level `evaluate`, so that a hot loop sees one
+ * call target per form (which V8 inlines) however many models or oracles a run creates,
+ * rather than a new closure each time.
  */
 // Parenthesised: compiled with the module (see schedule/schedule-ckpt.ts, "Cold start").
-export const bandwidthAt = (function bandwidthAt(paper: boolean, k: Float64Array, cap: number, m: number, v: number): number {
-  const m2 = m * m;
-  const v2 = v * v;
-  const bw = paper
-    ? k[0]! * m2 * v2 + k[1]! * m2 + k[2]! * v2 + k[3]! * m + k[4]!
-    : k[0]! + k[1]! * v + k[2]! * v2 + m * (k[3]! + k[4]! * v + k[5]! * v2) + m2 * (k[6]! + k[7]! * v + k[8]! * v2);
+export const bandwidthAt = (function bandwidthAt(evaluate: FormEvaluate, k: Float64Array, cap: number, m: number, v: number): number {
+  const bw = evaluate(k, m, v);
   return bw < cap ? bw : cap;
 });
 

@@ -19,13 +19,20 @@
  *   r = 110 MB/s up to a plateau of 950 MB/s, slightly lower for very large totals:
  *   B = 950 · (1 − exp(−m·r / 950)) · (1 − 0.03 · V / 65.536 GB), m ∈ {1, 2, 4, 8, 12, 16,
  *   24, 32}, v ∈ {64, 256, 512, 1024, 2048} MB: up to 32 writers and V = 65.5 GB.
+ * - `link-flat` ("hpc16-synthetic"): 16 nodes behind Gigabit Ethernet writing to one NFS
+ *   server near 800 MB/s. Each writer is held to its link, 112 MB/s of payload, after a
+ *   50 ms start per checkpoint (open, fsync): r(v) = v / (0.05 s + v/112); the server takes
+ *   the first 8 GB into its write-back cache at 850 MB/s and the rest at its disks' 720 MB/s:
+ *   C(V) = V / (min(V, 8)/850 + max(0, V − 8)/720). B = min(m·r(v), C(V)): linear in m up to
+ *   the link-limited corner near m = 8, then flat (a hard corner, no collapse), m = 1..16,
+ *   v ∈ {64, 256, 1024, 2048} MB.
  *
  * Deterministic: the same options give a byte-identical file.
  */
 import { createRandom, type Random } from "../shared/random";
 import { SYNTHETIC_HEADER, syntheticRowToCsv, type SyntheticRow } from "./synthetic-azur";
 
-export type ClusterShapeName = "collapse" | "saturate";
+export type ClusterShapeName = "collapse" | "saturate" | "link-flat";
 
 export interface ClusterShape {
   /** Prefix of the node names. */
@@ -39,6 +46,10 @@ export interface ClusterShape {
 }
 
 const collapseSingleProcess = (sizeMb: number) => 70 - (15 * Math.log2(sizeMb / 32)) / 4;
+/** link-flat: a writer's rate over Gigabit Ethernet after a 50 ms start, MB/s. */
+const linkRate = (sizeMb: number) => sizeMb / (0.05 + sizeMb / 112);
+/** link-flat: the server, 8 GB of write-back cache at 850 MB/s, then disks at 720 MB/s. */
+const serverCapacity = (vGb: number) => vGb / (Math.min(vGb, 8) / 850 + Math.max(0, vGb - 8) / 720);
 
 export const CLUSTER_SHAPES: Record<ClusterShapeName, ClusterShape> = {
   collapse: {
@@ -54,6 +65,13 @@ export const CLUSTER_SHAPES: Record<ClusterShapeName, ClusterShape> = {
     sizesMb: [64, 256, 512, 1024, 2048],
     mValues: [1, 2, 4, 8, 12, 16, 24, 32],
     bandwidthMbPerS: (m, sizeMb) => 950 * (1 - Math.exp((-m * 110) / 950)) * (1 - (0.03 * (m * sizeMb)) / 65536),
+  },
+  "link-flat": {
+    name: "hpc16",
+    cluster: "hpc16-synthetic",
+    sizesMb: [64, 256, 1024, 2048],
+    mValues: Array.from({ length: 16 }, (_, i) => i + 1),
+    bandwidthMbPerS: (m, sizeMb) => Math.min(m * linkRate(sizeMb), serverCapacity((m * sizeMb) / 1000)),
   },
 };
 

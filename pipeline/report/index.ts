@@ -33,6 +33,8 @@ export * from "./reproduction/schedule-reproduction-rows";
 export * from "./figures/place-figures";
 export * from "./figures/measured-figures";
 export * from "./figures/fit-figures";
+export * from "./figures/candidates-figures";
+export * from "./figures/model-axes";
 export * from "./figures/schedule-figures";
 export * from "./figures/machine-figures";
 export * from "./figures/bkt-figures";

@@ -22,11 +22,13 @@
  *
  * In both, a value ≤ 0 or NaN is infeasible (returned as NaN, counted as `nonPositive`),
  * never divided by. `bw(0, 0) = e` (index_bw_max's starting point, docs/science.md §4.3) is a
- * definition, not a prediction: it is read with `idleBandwidthMbPerS` and not counted.
+ * definition, not a prediction: it is read with `idleBandwidthMbPerS` and not counted (the
+ * project's forms give bw(0, V) = 0: an idle device moves nothing).
  *
  * `bandwidthMbPerS` is allocation-free; the counters are fields of the oracle.
  */
-import { bandwidthAt, evaluationCoefficients, type BandwidthModel } from "../fit/model";
+import type { FormEvaluate } from "../fit/forms/bandwidth-form";
+import { bandwidthAt, evaluationCoefficients, formOf, type BandwidthModel } from "../fit/model";
 
 export type DomainPolicy = "strict" | "warn";
 export const DOMAIN_POLICIES: readonly DomainPolicy[] = ["strict", "warn"];
@@ -51,7 +53,7 @@ export interface BandwidthOracle {
   readonly policy: DomainPolicy;
   /** Aggregated bandwidth in MB/s for m concurrent checkpoints of V GB, or NaN when infeasible. */
   bandwidthMbPerS(m: number, vGb: number): number;
-  /** bw(0, 0) = the model's constant term: the bandwidth of an idle device (docs/science.md §4.3). */
+  /** bw(0, 0): the paper form's constant term e, the bandwidth of an idle device (docs/science.md §4.3); 0 for the project's forms. */
   readonly idleBandwidthMbPerS: number;
   counts(): BandwidthEvaluationCounts;
   resetCounts(): void;
@@ -59,13 +61,13 @@ export interface BandwidthOracle {
 
 export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolicy = "strict"): BandwidthOracle {
   const { mMin, mMax, vGbMin, vGbMax } = model.domain;
-  const paper = model.form === "paper";
+  const evaluate = formOf(model.form).evaluate;
   const coefficients = evaluationCoefficients(model);
   const capMbPerS = model.bandwidthCapMbPerS ?? Infinity;
   const state: OracleState = {
     model,
     policy,
-    paper,
+    evaluate,
     coefficients,
     capMbPerS,
     mMin,
@@ -79,7 +81,7 @@ export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolic
     nonPositive: 0,
     firstAboveDomain: null,
     firstNonPositive: null,
-    idleBandwidthMbPerS: bandwidthAt(paper, coefficients, capMbPerS, 0, 0),
+    idleBandwidthMbPerS: bandwidthAt(evaluate, coefficients, capMbPerS, 0, 0),
     bandwidthMbPerS: countedBandwidth,
     counts: countsOf,
     resetCounts,
@@ -94,7 +96,7 @@ export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolic
  * target" deoptimisation, then generic calls; measured as runs 1.6× slower, at random).
  */
 interface OracleState extends BandwidthOracle, BandwidthEvaluationCounts {
-  readonly paper: boolean;
+  readonly evaluate: FormEvaluate;
   readonly coefficients: Float64Array;
   readonly capMbPerS: number;
   readonly mMin: number;
@@ -113,7 +115,7 @@ const countedBandwidth = (function bandwidthMbPerS(this: OracleState, m: number,
   } else if (m < this.mMin || vGb < this.vGbMin) {
     this.belowDomain++;
   }
-  const bw = bandwidthAt(this.paper, this.coefficients, this.capMbPerS, m, vGb);
+  const bw = bandwidthAt(this.evaluate, this.coefficients, this.capMbPerS, m, vGb);
   return bw > 0 ? bw : countNonPositive(this, m, vGb, bw);
 });
 

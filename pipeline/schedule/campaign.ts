@@ -97,6 +97,8 @@ export interface CampaignRun {
   missedCount: number;
   schedulerMicros: number;
   evaluations: number;
+  /** Of those, the ones above the model's fitted domain (infeasible under the strict policy); null for the non-faithful readings, which do not count them. */
+  aboveDomain: number | null;
   iterations: number;
   /** Upper bound on CTNYS for the instance. */
   upperBound: number;
@@ -222,8 +224,13 @@ function runRow(
     part, seed, n: apps.length, deadlineS: options.deadlineS, criterion: options.criterion, k0: options.k0,
     ctnys: outcome.ctnys, totalP: outcome.totalP, share: outcome.ctnysShare, checkpointedCount: outcome.checkpointed.length,
     missedCount: outcome.missed.length, schedulerMicros: outcome.schedulerMicros, evaluations: outcome.evaluations.evaluations,
+    aboveDomain: aboveDomainOf(outcome.evaluations),
     iterations: outcome.iterations, upperBound: bound, exactValue: exact?.value ?? null, exactProven: exact?.proven ?? null,
   };
+}
+
+function aboveDomainOf(evaluations: { evaluations: number; aboveDomain?: number }): number | null {
+  return evaluations.aboveDomain ?? null;
 }
 
 /** A readings outcome in the shape `runRow` and the waves read. */
@@ -329,6 +336,7 @@ function waves(settings: CampaignSettings, runs: CampaignRun[]): WavesRow[] {
         part: "waves", seed, n: apps.length, deadlineS: options.deadlineS, criterion, k0: options.k0,
         ctnys: outcome.ctnys, totalP: outcome.totalP, share: outcome.ctnysShare, checkpointedCount: outcome.checkpointed.length,
         missedCount: outcome.missed.length, schedulerMicros: outcome.schedulerMicros, evaluations: outcome.evaluations.evaluations,
+        aboveDomain: aboveDomainOf(outcome.evaluations),
         iterations: outcome.iterations, upperBound: bound.ctnys, exactValue: null, exactProven: null,
       };
       mine.push(run);

@@ -28,6 +28,7 @@ export const reportStage: Stage<ReportParameters> = {
     "schedule-example?",
     "campaign?",
     "schedule-timings?",
+    "paper-campaign?",
     "placements?",
     "place-not-applicable?",
     "bkt-grid?",
@@ -51,6 +52,7 @@ export const reportStage: Stage<ReportParameters> = {
       [measured: string]: unknown;
       "schedule-example"?: ScheduleExample | null;
       campaign?: CampaignResult;
+      "paper-campaign"?: CampaignResult;
       "schedule-timings"?: { campaign: Record<string, number> };
       placements?: ScenarioPlacement[];
       "place-not-applicable"?: NotApplicable[];
@@ -70,6 +72,7 @@ export const reportStage: Stage<ReportParameters> = {
         }),
         ...(inputs["schedule-example"] !== undefined ? { scheduleExample: inputs["schedule-example"] } : {}),
         ...(inputs.campaign ? { campaign: inputs.campaign } : {}),
+        ...(inputs["paper-campaign"] ? { paperCampaign: inputs["paper-campaign"] } : {}),
         ...(inputs["schedule-timings"] ? { scheduleTimings: inputs["schedule-timings"] } : {}),
         ...(inputs.placements ? { placements: inputs.placements } : {}),
         ...(inputs["place-not-applicable"] ? { placeNotApplicable: inputs["place-not-applicable"] } : {}),

@@ -5,8 +5,11 @@
  *
  * The planning model is a parameter: "paper" (default: the published coefficients, what
  * the papers' numbers were computed with, so the campaign compares with them) or
- * "fitted" (the fit stage's model, when it ran). Measured scheduler times (every
- * `…Micros` field) go to the volatile `schedule-timings`; the rest is deterministic.
+ * "fitted" (the fit stage's model, when it ran; what a cluster's report plans with). Measured
+ * scheduler times (every `…Micros` field) go to the volatile `schedule-timings`; the rest is
+ * deterministic. `schedule-paper` is the same stage under the published model with its own
+ * artifacts (`paper-campaign`…): the reproduction table's campaign when a cluster's report
+ * plans with its own model and the reproduction is asked for as well.
  *
  * Scenarios follow the model: the example is family A (an Azur instance) under the paper
  * model, and under a fitted one (`example.apps = "auto"`) an instance scaled to that
@@ -55,64 +58,86 @@ export const DEFAULT_SCHEDULE_PARAMETERS: ScheduleStageParameters = {
   },
 };
 
-export const scheduleStage: Stage<ScheduleStageParameters> = {
+function scheduleStageFor(spec: { name: string; summary: string; example: string; campaign: string; timings: string; defaults: ScheduleStageParameters }): Stage<ScheduleStageParameters> {
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    inputs: ["model?"],
+    // The fitted model only when planning with it: under the published one, new traces leave
+    // the campaigns as they are, and they need not wait for the fit.
+    inputsUsed: (parameters) => (parameters.model === "fitted" ? ["model?"] : []),
+    outputs: [spec.example, spec.campaign, spec.timings],
+    volatileOutputs: [spec.timings],
+    module: __filename,
+    defaults: spec.defaults,
+    // Under a fitted model the example is derived from the model's domain: no file of the project's is read.
+    inputFiles: ({ parameters }) => (parameters.example.apps === "auto" && parameters.model === "fitted" ? [] : [projectPath(exampleAppsFile(parameters.example.apps))]),
+    async run(context) {
+      // Loaded when the stage runs, not with the stage list (see fit-stage.ts).
+      const library = await import("../schedule/index.js");
+      const { modelNotApplicableReason, runCampaign } = library;
+      const p = context.parameters;
+      const fitted = context.inputs.model as BandwidthModel | undefined;
+      if (p.model === "fitted" && fitted === undefined) {
+        throw new InputError('schedule.model is "fitted" but no fit stage ran before; use schedule.model=paper or give traces to fit');
+      }
+      const model = p.model === "fitted" ? fitted! : PAPER_MODEL;
+      const notApplicable: NotApplicable[] = [];
+      const example = runExample(library, p, model, notApplicable, context.progress);
+      const c = p.campaign;
+      const parts = c.parts.filter((part) => {
+        const reason = modelNotApplicableReason(model, campaignPartInstance(library, part));
+        if (reason !== null) notApplicable.push({ scenario: `campaign ${part}`, reason });
+        return reason === null;
+      });
+      const campaign = runCampaign({
+        model,
+        domain: p.domain,
+        estimator: p.estimator,
+        parts,
+        seeds: c.seeds,
+        firstSeed: c.firstSeed,
+        k0s: c.k0s,
+        criteria: c.criteria,
+        exact: null,
+        scalingNs: c.scalingNs,
+        scalingSeeds: c.scalingSeeds,
+        ...(p.idleStart !== "constant-term" ? { idleStart: p.idleStart } : {}),
+      });
+      context.progress(`campaign: ${campaign.runs.length} ScheduleCkpt runs over ${c.seeds} seeds per family`);
+      settleNotApplicable("schedule", notApplicable, p.strict);
+      for (const entry of notApplicable) context.progress(`warning: ${entry.scenario} not applicable: ${entry.reason}`);
+      const exampleSplit = splitTimings(example);
+      const campaignSplit = splitTimings(campaign);
+      return {
+        artifacts: {
+          [spec.example]: exampleSplit.value,
+          [spec.campaign]: { ...(campaignSplit.value as object), notApplicable },
+          [spec.timings]: { unit: "µs", example: exampleSplit.timings, campaign: campaignSplit.timings },
+        },
+      };
+    },
+  };
+}
+
+export const scheduleStage = scheduleStageFor({
   name: "schedule",
   summary: "ScheduleCkpt on an example instance (Gantt) and the papers' campaigns over seeds",
-  inputs: ["model?"],
-  // The fitted model only when planning with it: under the published one, new traces leave
-  // the campaigns as they are, and they need not wait for the fit.
-  inputsUsed: (parameters) => (parameters.model === "fitted" ? ["model?"] : []),
-  outputs: ["schedule-example", "campaign", "schedule-timings"],
-  volatileOutputs: ["schedule-timings"],
-  module: __filename,
+  example: "schedule-example",
+  campaign: "campaign",
+  timings: "schedule-timings",
   defaults: DEFAULT_SCHEDULE_PARAMETERS,
-  inputFiles: ({ parameters }) => [projectPath(exampleAppsFile(parameters.example.apps))],
-  async run(context) {
-    // Loaded when the stage runs, not with the stage list (see fit-stage.ts).
-    const library = await import("../schedule/index.js");
-    const { modelNotApplicableReason, runCampaign } = library;
-    const p = context.parameters;
-    const fitted = context.inputs.model as BandwidthModel | undefined;
-    if (p.model === "fitted" && fitted === undefined) {
-      throw new InputError('schedule.model is "fitted" but no fit stage ran before; use schedule.model=paper or give traces to fit');
-    }
-    const model = p.model === "fitted" ? fitted! : PAPER_MODEL;
-    const notApplicable: NotApplicable[] = [];
-    const example = runExample(library, p, model, notApplicable, context.progress);
-    const c = p.campaign;
-    const parts = c.parts.filter((part) => {
-      const reason = modelNotApplicableReason(model, campaignPartInstance(library, part));
-      if (reason !== null) notApplicable.push({ scenario: `campaign ${part}`, reason });
-      return reason === null;
-    });
-    const campaign = runCampaign({
-      model,
-      domain: p.domain,
-      estimator: p.estimator,
-      parts,
-      seeds: c.seeds,
-      firstSeed: c.firstSeed,
-      k0s: c.k0s,
-      criteria: c.criteria,
-      exact: null,
-      scalingNs: c.scalingNs,
-      scalingSeeds: c.scalingSeeds,
-      ...(p.idleStart !== "constant-term" ? { idleStart: p.idleStart } : {}),
-    });
-    context.progress(`campaign: ${campaign.runs.length} ScheduleCkpt runs over ${c.seeds} seeds per family`);
-    settleNotApplicable("schedule", notApplicable, p.strict);
-    for (const entry of notApplicable) context.progress(`warning: ${entry.scenario} not applicable: ${entry.reason}`);
-    const exampleSplit = splitTimings(example);
-    const campaignSplit = splitTimings(campaign);
-    return {
-      artifacts: {
-        "schedule-example": exampleSplit.value,
-        campaign: { ...(campaignSplit.value as object), notApplicable },
-        "schedule-timings": { unit: "µs", example: exampleSplit.timings, campaign: campaignSplit.timings },
-      },
-    };
-  },
-};
+});
+
+/** The papers' campaigns under the published model, for the reproduction table of a cluster's report (`--with reproduction`). */
+export const paperScheduleStage = scheduleStageFor({
+  name: "schedule-paper",
+  summary: "the papers' campaigns with the published model, for the reproduction table of a cluster's report",
+  example: "paper-schedule-example",
+  campaign: "paper-campaign",
+  timings: "paper-schedule-timings",
+  defaults: { ...DEFAULT_SCHEDULE_PARAMETERS, model: "paper" },
+});
 
 const FAMILY_A_FILE = "data/schedule/family-a-seed-1.csv";
 

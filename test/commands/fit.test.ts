@@ -21,7 +21,7 @@ const campaign = observationsFile("campaign.json", syntheticObservations({ seed:
 
 describe("ckpt fit --observations", () => {
   it("prints the coefficient table with SE and CI, the metrics and the peaks", async () => {
-    const { code, stdout, stderr } = await runCli(["fit", "--observations", campaign]);
+    const { code, stdout, stderr } = await runCli(["fit", "--observations", campaign, "--form", "paper"]);
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout).toMatch(/^bw\(m, V\) = a·m²·V² \+ b·m² \+ c·V² \+ d·m \+ e +\(paper form; m a count, V in GB = MB\/1000, bw in MB\/s\)/);
@@ -85,7 +85,10 @@ describe("ckpt fit --observations", () => {
     const { code, stdout, stderr } = await runCli(["fit", "--observations", oneSize]);
     expect(code).toBe(1);
     expect(stdout).toBe("");
-    expect(stderr).toMatch(/^ckpt fit: cannot fit the paper form .*application size V\/m in \{271 MB\}.*Add size series of 1 more application size/);
+    expect(stderr).toMatch(/^ckpt fit: --form auto: no form could be fitted .*paper: cannot fit the paper form .*application size V\/m in \{271 MB\}.*Add size series of 1 more application size/);
+    const paper = await runCli(["fit", "--observations", oneSize, "--form", "paper"]);
+    expect(paper.code).toBe(1);
+    expect(paper.stderr).toMatch(/^ckpt fit: cannot fit the paper form .*application size V\/m in \{271 MB\}.*Add size series of 1 more application size/);
     expect(stderr).not.toMatch(/at .*\.ts:\d+/); // an input error, not a crash: no stack
   });
 
@@ -123,6 +126,6 @@ describe("ckpt fit --observations", () => {
     const { code, stdout } = await runCli(["fit", "--help"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/ckpt fit --observations <observations.json> \[options\]/);
-    expect(stdout).toMatch(/--form paper\|full/);
+    expect(stdout).toMatch(/--form auto\|paper\|full\|usl\|link-capacity/);
   });
 });

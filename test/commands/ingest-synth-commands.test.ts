@@ -116,6 +116,20 @@ describe("ckpt synth", () => {
     expect(readFileSync(a, "utf8").split("\n")[0]).toBe("run_id,node,m,size_mb,ckpt_mb,start_s,end_s,cluster,dataset,repetition");
   });
 
+  it("writes the link-limited-then-flat cluster: 16 nodes, linear in m up to the links' corner, flat after it", async () => {
+    const out = join(scratch, "hpc16.csv");
+    const written = await run("synth", "--shape", "link-flat", "--repetitions", "2", "--out", out, "--json");
+    expect(written.code, written.stderr).toBe(0);
+    // 4 sizes × (1 + … + 16) processes × 2 repetitions
+    expect(JSON.parse(written.stdout)).toMatchObject({ shape: "link-flat", rows: 4 * 136 * 2, runs: 4 * 16 * 2 });
+    const rows = readFileSync(out, "utf8").trim().split("\n").slice(1).map((line) => line.split(","));
+    expect(new Set(rows.map((r) => r[7]))).toEqual(new Set(["hpc16-synthetic"]));
+    expect(Math.max(...rows.map((r) => Number(r[2])))).toBe(16);
+    const again = join(scratch, "hpc16-again.csv");
+    expect((await run("synth", "--shape", "link-flat", "--repetitions", "2", "--out", again)).code).toBe(0);
+    expect(readFileSync(again)).toEqual(readFileSync(out));
+  });
+
   it("has --help and refuses bad numbers with exit 2", async () => {
     expect((await run("synth", "--help")).stdout).toMatch(/^ckpt synth — .*\n\nUsage:\n  ckpt synth/);
     expect((await run("synth", "--repetitions", "0")).stderr).toMatch(/--repetitions expects a whole number ≥ 1, got 0/);

@@ -34,7 +34,7 @@ describe("ckpt peaks", () => {
   it("reads a fitted model file", async () => {
     const folder = mkdtempSync(join(tmpdir(), "ckpt-peaks-"));
     const path = join(folder, "model.json");
-    writeFileSync(path, JSON.stringify(fitBandwidthModel(syntheticObservations(), DEFAULT_FIT_OPTIONS).model));
+    writeFileSync(path, JSON.stringify(fitBandwidthModel(syntheticObservations(), { ...DEFAULT_FIT_OPTIONS, form: "paper" }).model));
     const { code, stdout } = await runCli(["peaks", "--model", path, "--sizes", "100,200,300", "--json"]);
     expect(code).toBe(0);
     expect(JSON.parse(stdout).curve).toHaveLength(3);

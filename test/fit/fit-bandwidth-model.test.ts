@@ -12,7 +12,8 @@ import { expectClose } from "../helpers";
 import { syntheticObservations } from "./fixtures";
 
 const observations = syntheticObservations({ seed: 11, repetitions: 4, withValidationRuns: true });
-const options = (overrides: Partial<FitOptions> = {}): FitOptions => ({ ...DEFAULT_FIT_OPTIONS, ...overrides });
+// The paper form unless a test says otherwise (the default, "auto", has its own tests: select-form.test.ts).
+const options = (overrides: Partial<FitOptions> = {}): FitOptions => ({ ...DEFAULT_FIT_OPTIONS, form: "paper", ...overrides });
 
 describe("fitBandwidthModel", () => {
   const report = fitBandwidthModel(observations, options(), [{ path: "obs.json", sha256: "abc" }]);
@@ -163,7 +164,7 @@ describe("fitBandwidthModel", () => {
       vGbMin: Math.min(...points.vGb),
       vGbMax: Math.max(...points.vGb),
     });
-    expect(model.provenance).toMatchObject({ inputs: [{ path: "obs.json", sha256: "abc" }], options: DEFAULT_FIT_OPTIONS, tool: "ckpt fit" });
+    expect(model.provenance).toMatchObject({ inputs: [{ path: "obs.json", sha256: "abc" }], options: options(), tool: "ckpt fit" });
     expect(JSON.stringify(model)).not.toMatch(/20\d\d-\d\d-\d\d/);
     const again = fitBandwidthModel(observations, options(), [{ path: "obs.json", sha256: "abc" }]);
     expect(JSON.stringify(again.model)).toBe(JSON.stringify(report.model));
@@ -186,7 +187,7 @@ describe("fitBandwidthModel", () => {
 
   it("refuses impossible options", () => {
     expect(() => fitBandwidthModel(observations, options({ folds: 1 }))).toThrow(/folds must be 0 .* or an integer ≥ 2/);
-    expect(() => fitBandwidthModel(observations, options({ form: "cubic" as never }))).toThrow(/form must be "paper" or "full"/);
+    expect(() => fitBandwidthModel(observations, options({ form: "cubic" as never }))).toThrow(/form must be "auto" or one of paper, full, usl, link-capacity/);
   });
 });
 

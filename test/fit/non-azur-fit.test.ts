@@ -26,7 +26,7 @@ describe("fitting a device that is fastest with one writer", () => {
     const observations = await observationsOf({ shape: "collapse", seed: 1, repetitions: 5 });
     // Every series peaks at m = 1: the papers' rule would keep one m per size.
     expect(new Set(observations.series.map((s) => s.peak.m))).toEqual(new Set([1]));
-    const report = fitBandwidthModel(observations, { ...DEFAULT_FIT_OPTIONS });
+    const report = fitBandwidthModel(observations, { ...DEFAULT_FIT_OPTIONS, form: "paper" });
     expect(report.model.provenance.fitPoints).toBe("per-(m, v) means, all points");
     expect(report.metrics.pointCount).toBe(30); // 5 sizes × 6 m
     expect(report.notes).toHaveLength(1);
@@ -41,13 +41,13 @@ describe("fitting a device that is fastest with one writer", () => {
 
   it("with --all-points asked for, adds no note", async () => {
     const observations = await observationsOf({ shape: "collapse", seed: 1, repetitions: 5 });
-    expect(fitBandwidthModel(observations, { ...DEFAULT_FIT_OPTIONS, allPoints: true }).notes).toEqual([]);
+    expect(fitBandwidthModel(observations, { ...DEFAULT_FIT_OPTIONS, form: "paper", allPoints: true }).notes).toEqual([]);
   });
 });
 
 describe("fitting a saturating parallel file system", () => {
   it("keeps the papers' rule where it identifies the form, and the model's domain reaches m = 32 and V = 65.5 GB", async () => {
-    const report = fitBandwidthModel(await observationsOf({ shape: "saturate", seed: 1, repetitions: 5 }), DEFAULT_FIT_OPTIONS);
+    const report = fitBandwidthModel(await observationsOf({ shape: "saturate", seed: 1, repetitions: 5 }), { ...DEFAULT_FIT_OPTIONS, form: "paper" });
     expect(report.model.provenance.fitPoints).toBe("per-(m, v) means, up to each series' peak");
     expect(report.model.domain.mMax).toBe(32);
     expect(report.model.domain.vGbMax).toBeCloseTo(65.536, 9); // 32 × 2048 MB
@@ -67,7 +67,7 @@ describe("warnings and refusals", () => {
   };
 
   it("warns about a poor fit with its numbers instead of refusing it", async () => {
-    const report = fitBandwidthModel(await observationsOf({ shape: flat, seed: 2, repetitions: 4 }), { ...DEFAULT_FIT_OPTIONS, allPoints: true });
+    const report = fitBandwidthModel(await observationsOf({ shape: flat, seed: 2, repetitions: 4 }), { ...DEFAULT_FIT_OPTIONS, form: "paper", allPoints: true });
     const note = report.notes.find((n) => n.startsWith("poor fit"));
     expect(note).toBeDefined();
     expect(note).toContain(`R² = ${report.metrics.rSquared.toFixed(3)}`);
@@ -90,8 +90,8 @@ describe("warnings and refusals", () => {
       })
       .join("\n");
     const result = await ingestTraces([{ format: "canonical", open: async () => memorySource("t.csv", exact) }], {});
-    expect(() => fitBandwidthModel(result.observations, DEFAULT_FIT_OPTIONS)).toThrow(InputError);
-    expect(() => fitBandwidthModel(result.observations, DEFAULT_FIT_OPTIONS)).toThrow(/same aggregated bandwidth, 50 MB\/s/);
+    expect(() => fitBandwidthModel(result.observations, { ...DEFAULT_FIT_OPTIONS, form: "paper" })).toThrow(InputError);
+    expect(() => fitBandwidthModel(result.observations, { ...DEFAULT_FIT_OPTIONS, form: "paper" })).toThrow(/same aggregated bandwidth, 50 MB\/s/);
   });
 
   it("ckpt fit on infinite bandwidths (end = start everywhere): a refusal that says why, not a model", async () => {
@@ -132,7 +132,7 @@ describe("warnings and refusals", () => {
       .join("\n");
     const result = await ingestTraces([{ format: "canonical", open: async () => memorySource("t.csv", huge) }], {});
     expect(result.counts.rejected).toBe(0);
-    expect(() => fitBandwidthModel(result.observations, { ...DEFAULT_FIT_OPTIONS, allPoints: true })).toThrow(/statistics overflow .* check the units of ckpt_mb/);
+    expect(() => fitBandwidthModel(result.observations, { ...DEFAULT_FIT_OPTIONS, form: "paper", allPoints: true })).toThrow(/statistics overflow .* check the units of ckpt_mb/);
   });
 
   it("names --form paper only when the paper form does fit the same data", async () => {

@@ -58,7 +58,7 @@ describe("a tiny emulator sweep, end to end", () => {
     const modelPath = join(root, "model.json");
     // All points: on a noisy shared machine a series' peak may be at m = 1, and the papers'
     // "up to the peak" rule could leave too few points to identify the form.
-    const fit = await ckpt("fit", trace, "--all-points", "--out", modelPath, "--json");
+    const fit = await ckpt("fit", trace, "--form", "paper", "--all-points", "--out", modelPath, "--json");
     expect(fit.code, fit.stderr).toBe(0);
     const model = loadModel(modelPath);
     expect(model.form).toBe("paper");
@@ -71,7 +71,7 @@ describe("a tiny emulator sweep, end to end", () => {
     expect(report.residuals.m).toHaveLength(9);
 
     // The same runs from the host logs give the same fit, up to the rounding above.
-    const fromLogs = await ckpt("fit", join(out, "host-logs"), "--all-points", "--json");
+    const fromLogs = await ckpt("fit", join(out, "host-logs"), "--form", "paper", "--all-points", "--json");
     expect(fromLogs.code, fromLogs.stderr).toBe(0);
     const logged = (JSON.parse(fromLogs.stdout) as typeof report).model.coefficients;
     const scale = Math.max(...Object.values(report.model.coefficients).map(Math.abs));

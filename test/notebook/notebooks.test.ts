@@ -12,6 +12,7 @@ import { cellSource, listNotebooks, runNotebook, type Notebook } from "../../pip
 import { PAPER_MODEL } from "../../pipeline/fit/model";
 import { modelReproductionRows } from "../../pipeline/report/reproduction/model-reproduction-rows";
 import { VEGA_LITE_MIME } from "../../pipeline/report/render/notebook-display";
+import { syntheticClusterCsv } from "../../pipeline/ingest/synthetic-cluster";
 import { projectRoot } from "../../pipeline/shared/version";
 
 const out = mkdtempSync(join(tmpdir(), "ckpt-notebooks-"));
@@ -64,6 +65,23 @@ describe("notebooks", () => {
       expect(model.schema).toBe("ckpt-lab/bandwidth-model@1");
       expect(model.provenance.inputs.map((i) => i.path)).toEqual(["data/traces/synthetic-azur.csv"]);
     }
+  }, 300_000);
+
+  it("01 on a cluster of one's own: the candidates, the choice, and the papers' form's turn-down named as its artefact", async () => {
+    // 16 nodes held to their links, then to the server (ckpt synth --shape link-flat): not Azur, not any of the forms.
+    const trace = join(out, "hpc16.csv");
+    writeFileSync(trace, syntheticClusterCsv({ shape: "link-flat", seed: 3, repetitions: 3 }));
+    const run = await runNotebook("01-recalibrate-bandwidth", { outDir: out, parameters: { traces: trace, groupBy: "", modelOut: join(out, "hpc16-model.json") } });
+    const executed = JSON.parse(readFileSync(run.output, "utf8")) as Notebook;
+    const outputs = outputsOf(executed);
+    expect(outputs.filter((o) => o.output_type === "error" || o.name === "stderr")).toEqual([]);
+    const printed = outputs.flatMap((o) => o.text ?? []).join("");
+    expect(printed).toMatch(/^chosen: link-capacity — lowest 5-fold CV RMSE: link-capacity/m);
+    expect(printed).toMatch(/^paper: v = \d+ MB peaks at m = \d+ and falls to [\d.]+ MB\/s at m = 20 \(past the domain\) while its means stay flat/m);
+    expect(printed).toMatch(/^link-capacity: no curve turns down where the measured means do not$/m);
+    const charts = outputs.filter((o) => o.data?.[VEGA_LITE_MIME] !== undefined).map((o) => (o.data![VEGA_LITE_MIME] as { facet?: unknown }));
+    expect(charts.some((spec) => spec.facet !== undefined)).toBe(true); // the candidates over the measured means
+    expect(JSON.parse(readFileSync(join(out, "hpc16-model.json"), "utf8"))).toMatchObject({ form: "link-capacity", selection: { chosen: "link-capacity" } });
   }, 300_000);
 
   it("reports the failing cell and keeps the partial copy when a cell fails", async () => {

@@ -29,6 +29,8 @@ describe("pipeline reruns", () => {
     const options = {
       out,
       traces: [trace],
+      // The reproduction's stages on traces of one's own (a cluster's report would leave out the measured clusters and the simulators).
+      mode: "reproduction" as const,
       parameterOverrides: {
         "place.scenarios.availability.slices": relative(projectRoot(), job),
         "place.simulations": 2000,

@@ -3,7 +3,9 @@
  * it was fitted on (surface with the data points, curves per size with peaks, D1–D3), the
  * residuals against the fitted values, observed against predicted (fit points and the
  * held-out mixed-size runs), and the tables: coefficients with their 95 % intervals next
- * to the published ones, the goodness of fit, measured vs predicted peaks per series.
+ * to the published ones, the goodness of fit, measured vs predicted peaks per series. When
+ * the form was chosen by cross-validation (`--form auto`), the candidates first: their
+ * table and their curves over the measured means (candidates-figures.ts).
  */
 import type { FitReport, PointResiduals } from "../../fit";
 import type { Observations } from "../../ingest/observations";
@@ -13,8 +15,9 @@ import { modelFigures } from "./model-figures";
 import { observedPredictedFigure } from "./observed-predicted-spec";
 import { residualsFigure } from "./residuals-spec";
 import type { Table } from "../tables/table";
-import type { BandwidthModel } from "../../fit/model";
+import { formOf, type BandwidthModel } from "../../fit/model";
 import { modelAxes } from "./model-axes";
+import { candidatesFigure, candidatesTable } from "./candidates-figures";
 
 /** The fit report as the `fit` artifact holds it: JSON, the residual columns as arrays. */
 export type FitReportArtifact = Omit<FitReport, "residuals"> & {
@@ -46,13 +49,16 @@ export function fitFigures(
   const neutral = points.some((p) => p.series === OTHER) ? [OTHER] : [];
   const validation = "validation run (mixed sizes)";
   const fitPoint = "fit point";
+  const axes = modelAxes(fit.model, observations);
+  const candidates = fit.selection ? candidatesFigure(fit.selection, fit.model, observations, observationsLabel, axes.mMax) : null;
   const figures: Figure[] = [
+    ...(candidates ? [candidates] : []),
     ...modelFigures(fit.model, {
       idPrefix: "fitted-model",
       modelLabel,
       observations,
       observationsLabel,
-      ...modelAxes(fit.model, observations),
+      ...axes,
       // D1–D3 are Azur's data sets: drawn only when the traces hold runs of them.
       datasets: observations.runs.some((run) => /^D[123]$/.test(run.attributes?.dataset ?? "")),
       surfacePoints: {
@@ -97,17 +103,24 @@ export function fitFigures(
       ],
     }),
   ];
-  return { figures, tables: [coefficientTable(fit, paperModel), metricsTable(fit), peaksTable(fit, labelOf)] };
+  return {
+    figures,
+    tables: [...(fit.selection ? [candidatesTable(fit.selection)] : []), coefficientTable(fit, paperModel), metricsTable(fit), peaksTable(fit, labelOf)],
+  };
 }
 
 function coefficientTable(fit: FitReportArtifact, paperModel: BandwidthModel): Table {
   const comparable = fit.model.form === paperModel.form;
+  const form = formOf(fit.model.form);
+  const fixed = form.parameters.filter((p) => p.fixed);
   return {
     id: "fitted-model-coefficients",
-    title: "Fitted coefficients with their 95 % confidence intervals",
+    title: `Fitted ${form.terms ? "coefficients" : "parameters"} with their 95 % confidence intervals`,
     caption:
-      `Ordinary least squares of the ${fit.model.form} form (V in GB, bw in MB/s), t quantile ${fit.metrics.tQuantile.toFixed(3)} with ` +
-      `${fit.metrics.degreesOfFreedom} degrees of freedom` +
+      `${form.terms ? "Ordinary" : "Nonlinear (Levenberg–Marquardt)"} least squares of the ${fit.model.form} form, ${form.formula} (V in GB, bw in MB/s), ` +
+      `t quantile ${fit.metrics.tQuantile.toFixed(3)} with ${fit.metrics.degreesOfFreedom} degrees of freedom` +
+      (form.terms ? "" : "; intervals from the Jacobian at the optimum (asymptotic, as scipy's curve_fit)") +
+      (fixed.length > 0 ? `; ${fixed.map((p) => p.symbol).join(", ")} fixed from the data, not fitted` : "") +
       (comparable ? "; next to them the published coefficients ([Y11] eq. 4) and whether each lies in our interval." : "."),
     columns: [
       { key: "name", label: "coefficient" },
@@ -123,18 +136,21 @@ function coefficientTable(fit: FitReportArtifact, paperModel: BandwidthModel): T
           ]
         : []),
     ],
-    rows: fit.coefficients.map((c) => {
-      const published = comparable ? (paperModel.coefficients[c.name] ?? null) : null;
-      return {
-        name: c.name,
-        term: c.term,
-        estimate: c.estimate,
-        se: c.standardError,
-        low: c.ci95[0],
-        high: c.ci95[1],
-        ...(comparable ? { published, inside: published === null ? null : c.ci95[0] <= published && published <= c.ci95[1] ? "yes" : "no" } : {}),
-      };
-    }),
+    rows: [
+      ...fit.coefficients.map((c) => {
+        const published = comparable ? (paperModel.coefficients[c.name] ?? null) : null;
+        return {
+          name: c.name,
+          term: c.term,
+          estimate: c.estimate,
+          se: c.standardError,
+          low: c.ci95[0],
+          high: c.ci95[1],
+          ...(comparable ? { published, inside: published === null ? null : c.ci95[0] <= published && published <= c.ci95[1] ? "yes" : "no" } : {}),
+        };
+      }),
+      ...fixed.map((p) => ({ name: p.name, term: `${p.symbol} (${p.meaning})`, estimate: fit.model.coefficients[p.name] ?? null, se: null, low: null, high: null })),
+    ],
   };
 }
 

@@ -1,8 +1,10 @@
 /**
- * A cluster this project measured against the Azur model (recalibration, docs/science.md
- * §3): the bandwidth measured with `ckpt harness` and the model fitted on it, next to the
- * published model of the Grid5000 Azur cluster — both sets of curves, both sets of
- * coefficients. Figure and table ids start with the cluster's key ("machine-…", "nfs-…").
+ * A cluster against the Azur model (recalibration, docs/science.md §3): the bandwidth
+ * measured and the model fitted on it, next to the published model of the Grid5000 Azur
+ * cluster — both sets of curves, where each was fitted and how well, and both sets of
+ * coefficients when the forms are the same. `machineFigures`: a cluster this project
+ * measured with `ckpt harness` (ids "machine-…", "nfs-…"); `azurComparison`: the cluster of
+ * a report about the user's own traces, whose model the report's other sections draw.
  */
 import type { BandwidthModel } from "../../fit/model";
 import type { MeasuredClusterInput } from "../page/report-content";
@@ -39,22 +41,50 @@ export function machineFigures(
       points: r.m.map((m, i) => ({ m, vGb: r.vGb[i]!, bwMbPerS: r.observedMbPerS[i]!, label: `v = ${r.sizeMb[i]} MB` })),
     },
   });
+  const both = sideBySideCurves(key, `${capitalised(who)} next to the Azur cluster`, who, `the model fitted on ${label} (see its README)`, paperFigures, mine);
+  // Its model card, as the fitted model of the report's own traces has: name, formula, domain, notes, metrics, provenance.
+  const card = modelCard(fit.model, `${key}-model`, who).properties;
+  return { figures: [...both, ...mine], tables: [...comparisonTables(key, who, label, fit, paperModel), card] };
+}
+
+/**
+ * The user's cluster against the published Azur model, once, as a labelled comparison: the
+ * two models' size curves side by side, and where each was fitted and how well (the
+ * coefficients too when the fitted form is the papers').
+ */
+export function azurComparison(
+  cluster: string,
+  fit: FitReportArtifact,
+  observationsLabel: string,
+  paperModel: BandwidthModel,
+  paperFigures: Figure[],
+  clusterFigures: Figure[],
+): { figures: Figure[]; tables: Table[] } {
+  return {
+    figures: sideBySideCurves("cluster", `${cluster} against the published Azur model`, cluster, `the ${fit.model.form} form fitted on ${observationsLabel}`, paperFigures, clusterFigures),
+    tables: comparisonTables("cluster", cluster, observationsLabel, fit, paperModel),
+  };
+}
+
+function sideBySideCurves(key: string, title: string, who: string, what: string, paperFigures: Figure[], mine: Figure[]): Figure[] {
   const azurCurves = paperFigures.find((f) => f.id.endsWith("-size-curves"));
-  const myCurves = mine.find((f) => f.id.endsWith("-size-curves"))!;
-  const both = azurCurves
-    ? [
-        sideBySideFigure(
-          `${key}-vs-azur-curves`,
-          `${capitalised(who)} next to the Azur cluster`,
-          `Left: the published model of the Grid5000 Azur cluster (30 nodes checkpointing over Gigabit Ethernet to one NFS server, ` +
-            `[Y11] eq. 4) with the peaks of [Y-thesis] Table 4.1. Right: the model fitted on ${label} (see its README), ` +
-            `with the measured means ±1 sd. Mind the scales.`,
-          azurCurves,
-          myCurves,
-          ["Azur: published model", `${who}: fitted model`],
-        ),
-      ]
-    : [];
+  const myCurves = mine.find((f) => f.id.endsWith("-size-curves"));
+  if (!azurCurves || !myCurves) return [];
+  return [
+    sideBySideFigure(
+      `${key}-vs-azur-curves`,
+      title,
+      `Left: the published model of the Grid5000 Azur cluster (30 nodes checkpointing over Gigabit Ethernet to one NFS server, ` +
+        `[Y11] eq. 4) with the peaks of [Y-thesis] Table 4.1. Right: ${what}, ` +
+        `with the measured means ±1 sd. Each solid where it was fitted, dashed where it extrapolates. Mind the scales.`,
+      azurCurves,
+      myCurves,
+      ["Azur: published model", `${who}: fitted model`],
+    ),
+  ];
+}
+
+function comparisonTables(key: string, who: string, label: string, fit: FitReportArtifact, paperModel: BandwidthModel): Table[] {
   const coefficients: Table = {
     id: `${key}-vs-azur-coefficients`,
     title: `Coefficients: ${who} and the Azur cluster`,
@@ -72,7 +102,7 @@ export function machineFigures(
     rows: fit.coefficients.map((c) => ({
       name: c.name,
       term: c.term,
-      azur: paperModel.form === fit.model.form ? (paperModel.coefficients[c.name] ?? null) : null,
+      azur: paperModel.coefficients[c.name] ?? null,
       machine: c.estimate,
       low: c.ci95[0],
       high: c.ci95[1],
@@ -93,12 +123,12 @@ export function machineFigures(
       { what: "V (GB)", azur: `${paperModel.domain.vGbMin} – ${paperModel.domain.vGbMax}`, machine: `${d.vGbMin} – ${d.vGbMax}` },
       { what: "E_global (%)", azur: "4.02 ([Y-thesis])", machine: fit.metrics.eGlobalPercent.toFixed(2) },
       { what: "R²", azur: "—", machine: fit.metrics.rSquared.toFixed(3) },
+      { what: "form", azur: `${paperModel.form} ([Y11] eq. 4)`, machine: fit.model.form },
       { what: "runs fitted", azur: "> 100 per point (unpublished)", machine: String(fit.metrics.runCount) },
     ],
   };
-  // Its model card, as the fitted model of the report's own traces has: name, formula, domain, notes, metrics, provenance.
-  const card = modelCard(fit.model, `${key}-model`, who).properties;
-  return { figures: [...both, ...mine], tables: [coefficients, domains, card] };
+  // Coefficients compare only between the same terms.
+  return fit.model.form === paperModel.form ? [coefficients, domains] : [domains];
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -7,6 +7,9 @@
  *
  * The measurements are ingest's observations when given (per-(m, v) means ± sd, measured
  * peaks, the data-set runs), else the published peaks of [Y-thesis] Table 4.1.
+ *
+ * A model is drawn as what it is where it was fitted, and marked where it is not: curves
+ * dashed and labelled "extrapolated" outside its fitted domain, the surface veiled there.
  */
 import { bandwidthEvaluator, peakCurve, type BandwidthModel } from "../../fit";
 import type { Observations } from "../../ingest/observations";
@@ -39,6 +42,9 @@ export interface ModelFiguresOptions {
   vStepGb?: number;
 }
 
+/** The range a model's figures cover when no measurements set it: Azur's campaign, m ≤ 30, V ≤ 6 GB. */
+export const DEFAULT_MODEL_AXES = { mMax: CAMPAIGN_M_MAX, vMaxGb: 6, vStepGb: 0.1 } as const;
+
 const MEASURED_41 = `measured (${TABLE_4_1_SOURCE})`;
 const MEASURED_D = `measured (${VALIDATION_DATASETS_SOURCE.split(",")[0]})`;
 
@@ -47,9 +53,9 @@ export function modelFigures(model: BandwidthModel, options: ModelFiguresOptions
 }
 
 function surfaceFigure(model: BandwidthModel, options: ModelFiguresOptions): Figure {
-  const mMax = options.mMax ?? CAMPAIGN_M_MAX;
-  const vMax = options.vMaxGb ?? 6;
-  const vStep = options.vStepGb ?? 0.1;
+  const mMax = options.mMax ?? DEFAULT_MODEL_AXES.mMax;
+  const vMax = options.vMaxGb ?? DEFAULT_MODEL_AXES.vMaxGb;
+  const vStep = options.vStepGb ?? DEFAULT_MODEL_AXES.vStepGb;
   const bw = bandwidthEvaluator(model);
   const cells: SurfaceCell[] = [];
   const vCount = Math.round(vMax / vStep);
@@ -75,8 +81,8 @@ function surfaceFigure(model: BandwidthModel, options: ModelFiguresOptions): Fig
     title: `bw(m, V) of the ${options.modelLabel}`,
     caption:
       `Aggregated checkpoint bandwidth predicted by the ${options.modelLabel} over m = 1..${mMax} simultaneous checkpoints ` +
-      `and aggregated size V (GB = MB/1000). Dashed box: the domain the model was fitted on; grey: the polynomial gives ` +
-      `no usable bandwidth (≤ 0, docs/science.md §3.2). Points: ${given ? `the ${given.label} of ${options.observationsLabel ?? "the ingested traces"} (${given.selection})` : `the peaks measured on the Azur cluster, ${TABLE_4_1_SOURCE}`}.`,
+      `and aggregated size V (GB = MB/1000). Dashed box: the domain the model was fitted on; outside it, veiled, the model ` +
+      `extrapolates; grey: the model gives no usable bandwidth (≤ 0, docs/science.md §3.2). Points: ${given ? `the ${given.label} of ${options.observationsLabel ?? "the ingested traces"} (${given.selection})` : `the peaks measured on the Azur cluster, ${TABLE_4_1_SOURCE}`}.`,
     cells,
     mStep: 1,
     vStepGb: vStep,
@@ -88,7 +94,7 @@ function surfaceFigure(model: BandwidthModel, options: ModelFiguresOptions): Fig
 }
 
 function sizeCurvesFigure(model: BandwidthModel, options: ModelFiguresOptions): Figure {
-  const mMax = options.mMax ?? CAMPAIGN_M_MAX;
+  const mMax = options.mMax ?? DEFAULT_MODEL_AXES.mMax;
   const predicted = `predicted by the ${shortLabel(options.modelLabel)}`;
   const observed = options.observations ? measuredSeries(options.observations) : null;
   const sizes = observed
@@ -97,7 +103,7 @@ function sizeCurvesFigure(model: BandwidthModel, options: ModelFiguresOptions): 
   const curves = sizes.flatMap(({ label, sizeMb }) =>
     sizeSeriesCurve(model, sizeMb, mMax)
       .curve.filter((c) => usable(c.bw))
-      .map((c) => ({ series: label, m: c.m, bwMbPerS: round(c.bw) })),
+      .map((c) => ({ series: label, m: c.m, bwMbPerS: round(c.bw), extrapolated: !c.inDomain })),
   );
   const peaks: PeakMarker[] = sizes.map(({ label, sizeMb }) => {
     const peak = sizeSeriesCurve(model, sizeMb, mMax).peak;
@@ -119,7 +125,7 @@ function sizeCurvesFigure(model: BandwidthModel, options: ModelFiguresOptions): 
     title: `Bandwidth per application size`,
     caption:
       `Curves m ↦ bw(m, m·v) of the ${options.modelLabel} for each application size v (points where the model gives no ` +
-      `usable bandwidth are omitted). Circles: the peak each curve predicts; diamonds: the measured peak ` +
+      `usable bandwidth are omitted)${extrapolationNote(curves, model)}. Circles: the peak each curve predicts; diamonds: the measured peak ` +
       (observed
         ? `of ${options.observationsLabel ?? "the ingested traces"}, whose per-(m, v) means are the small points with ±1 sd bars.`
         : `on the Azur cluster (${TABLE_4_1_SOURCE}).`),
@@ -142,7 +148,7 @@ function datasetCurvesFigure(model: BandwidthModel, options: ModelFiguresOptions
   const curves = VALIDATION_DATASETS.flatMap((d) =>
     peakCurve(model, d.sizesMb)
       .curve.filter((c) => usable(c.bw))
-      .map((c) => ({ series: d.name, m: c.m, bwMbPerS: round(c.bw) })),
+      .map((c) => ({ series: d.name, m: c.m, bwMbPerS: round(c.bw), extrapolated: !c.inDomain })),
   );
   const peaks: PeakMarker[] = [];
   for (const d of VALIDATION_DATASETS) {
@@ -164,7 +170,7 @@ function datasetCurvesFigure(model: BandwidthModel, options: ModelFiguresOptions
     title: "Peaks of the validation data sets D1–D3",
     caption:
       `Curves i ↦ bw(i, Σ_{k≤i} s_k) of the ${options.modelLabel} for the data sets D1–D3 (${VALIDATION_DATASETS_SOURCE}, ` +
-      `docs/science.md §3.4). Circles: predicted peak; diamonds: peak measured on the Azur cluster` +
+      `docs/science.md §3.4)${extrapolationNote(curves, model)}. Circles: predicted peak; diamonds: peak measured on the Azur cluster` +
       (measured.length > 0 ? `; small points: mean ± sd of the data-set runs of ${options.observationsLabel ?? "the ingested traces"}.` : "."),
     xTitle: "checkpointed blocks i (count)",
     seriesTitle: "data set",
@@ -177,6 +183,13 @@ function datasetCurvesFigure(model: BandwidthModel, options: ModelFiguresOptions
       { origin: MEASURED_D, shape: "diamond", outlined: true },
     ],
   });
+}
+
+/** What the dashes mean, when a curve leaves the model's fitted domain. */
+function extrapolationNote(curves: readonly { extrapolated: boolean }[], model: BandwidthModel): string {
+  if (!curves.some((c) => c.extrapolated)) return "";
+  const d = model.domain;
+  return `; solid where the model was fitted (m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB), dashed where it extrapolates`;
 }
 
 function shortLabel(label: string): string {

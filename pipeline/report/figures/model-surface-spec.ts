@@ -2,6 +2,8 @@
  * The model's surface bw(m, V) as a heatmap over (m, V), with the box the model was fitted
  * on and measured points on top. Cells where the polynomial gives no usable bandwidth
  * (≤ 0, docs/science.md §3.2) are grey: that is where the quadratic says "collapse", not a measurement.
+ * Outside the fitted box the surface is veiled (and labelled "extrapolated" where there is
+ * room): there the model says what its form says, not what was measured.
  */
 import type { TopLevelSpec } from "vega-lite";
 import { chartFrame } from "./chart-frame";
@@ -85,6 +87,19 @@ export function modelSurfaceFigure(input: ModelSurfaceInput): Figure {
       },
     },
   ];
+  // The veil over everything outside the fitted box: four rectangles that frame the dashed box
+  // (one per cell would overlap, and the overlaps would show as darker seams). Drawn before
+  // the grey cells, which stay as they are.
+  const d = input.domain;
+  const veil = [
+    { m0: d.mMax, m1: xMax, v0: 0, v1: yMax },
+    { m0: 0, m1: d.mMin, v0: 0, v1: yMax },
+    { m0: d.mMin, m1: d.mMax, v0: d.vGbMax, v1: yMax },
+    { m0: d.mMin, m1: d.mMax, v0: 0, v1: d.vGbMin },
+  ].filter((r) => r.m1 > r.m0 && r.v1 > r.v0);
+  if (veil.length > 0) {
+    layers.push({ data: { values: veil }, mark: { type: "rect", strokeWidth: 0, fill: "white", fillOpacity: 0.45, clip }, encoding: { x, x2: { field: "m1" }, y, y2: { field: "v1" } } });
+  }
   if (infeasible.length > 0) {
     layers.push({
       data: { values: infeasible },
@@ -104,8 +119,14 @@ export function modelSurfaceFigure(input: ModelSurfaceInput): Figure {
       mark: { type: "text", fontSize: 7.5, color: "#222222" },
       encoding: { x, y, text: { field: "text" } },
     });
+  } else if (xMax - d.mMax >= 0.25 * xMax) {
+    // Otherwise the veiled strip right of the box says what it is, when it is wide enough.
+    layers.push({
+      data: { values: [{ m0: (d.mMax + xMax) / 2, v0: yMax / 2, text: "extrapolated" }] },
+      mark: { type: "text", fontSize: 7.5, color: "#222222" },
+      encoding: { x, y, text: { field: "text" } },
+    });
   }
-  const d = input.domain;
   layers.push({
     data: { values: [{ m0: d.mMin, m1: d.mMax, v0: d.vGbMin, v1: d.vGbMax }] },
     mark: { type: "rect", fillOpacity: 0, stroke: "white", strokeWidth: 1.2, strokeDash: [4, 2] },

@@ -4,7 +4,10 @@
  * ([Y11] Table 1). Model curves are lines; measured means (when given) are hollow points
  * with ±1 standard deviation bars; peaks are larger symbols whose shape says where they
  * come from (a model's prediction, a measurement, a published table); measured ones are
- * outlined and drawn last, so a coincident prediction does not hide them.
+ * outlined and drawn last, so a coincident prediction does not hide them. A model curve is
+ * solid where the model was fitted and dashed where it extrapolates (points flagged
+ * `extrapolated`), with the word in the legend (docs/science.md §3.2: outside its domain a
+ * form says what its algebra says, not what was measured).
  */
 import type { TopLevelSpec } from "vega-lite";
 import { categoryScale, chartFrame, ZOOM_PARAM } from "./chart-frame";
@@ -16,6 +19,53 @@ export interface CurvePoint {
   series: string;
   m: number;
   bwMbPerS: number;
+}
+
+/** A point of a model's curve: outside the model's fitted domain it is an extrapolation. */
+export interface ModelCurvePoint extends CurvePoint {
+  extrapolated?: boolean;
+}
+
+export const WITHIN_DOMAIN = "within the fitted domain";
+export const EXTRAPOLATED = "extrapolated";
+
+/** The channels that draw `curvePieces` rows: one line per piece, solid within the fitted domain, dashed past it. */
+export function extrapolationEncoding(legendTitle: string) {
+  return {
+    detail: { field: "piece", type: "nominal" as const },
+    strokeDash: {
+      field: "segment",
+      type: "nominal" as const,
+      title: legendTitle,
+      scale: { domain: [WITHIN_DOMAIN, EXTRAPOLATED], range: [[], [4, 3]] },
+      legend: { orient: "bottom" as const, direction: "vertical" as const },
+    },
+  };
+}
+
+/**
+ * A model's curves as line pieces: each series cut where it leaves or enters the fitted
+ * domain, the boundary point in both pieces so the line stays whole, each piece named
+ * (`piece`) and labelled (`segment`: within the fitted domain, or extrapolated).
+ */
+export function curvePieces(curves: readonly ModelCurvePoint[]): (CurvePoint & { segment: string; piece: string })[] {
+  const rows: (CurvePoint & { segment: string; piece: string })[] = [];
+  const bySeries = new Map<string, ModelCurvePoint[]>();
+  for (const point of curves) bySeries.set(point.series, [...(bySeries.get(point.series) ?? []), point]);
+  for (const [series, points] of bySeries) {
+    let piece = 0;
+    points.forEach((point, i) => {
+      const previous = points[i - 1];
+      const segment = point.extrapolated === true ? EXTRAPOLATED : WITHIN_DOMAIN;
+      if (previous !== undefined && (previous.extrapolated === true) !== (point.extrapolated === true)) {
+        piece += 1;
+        // The boundary point starts the new piece too, so the dashed line meets the solid one.
+        rows.push({ series, m: previous.m, bwMbPerS: previous.bwMbPerS, segment, piece: `${series} ${piece}` });
+      }
+      rows.push({ series, m: point.m, bwMbPerS: point.bwMbPerS, segment, piece: `${series} ${piece}` });
+    });
+  }
+  return rows;
 }
 
 export interface MeasuredCurvePoint extends CurvePoint {
@@ -44,8 +94,8 @@ export interface PeakCurvesInput {
   seriesTitle: string;
   /** Series labels in legend order. */
   series: string[];
-  /** Model curve points (only usable bandwidths, docs/science.md §3.2). */
-  curves: CurvePoint[];
+  /** Model curve points (only usable bandwidths, docs/science.md §3.2); extrapolated ones are dashed. */
+  curves: ModelCurvePoint[];
   measured?: MeasuredCurvePoint[];
   peaks: PeakMarker[];
   peakOrigins: PeakOrigin[];
@@ -68,12 +118,19 @@ export function peakCurvesFigure(input: PeakCurvesInput): Figure {
     { field: "m", title: "m" },
     { field: "bwMbPerS", title: "bandwidth (MB/s)", format: ".2f" },
   ];
+  const extrapolates = input.curves.some((c) => c.extrapolated === true);
   const layers: object[] = [
     {
-      data: { values: input.curves },
+      data: { values: extrapolates ? curvePieces(input.curves) : input.curves },
       mark: { type: "line", clip: true },
       params: [ZOOM_PARAM],
-      encoding: { x, y: { field: "bwMbPerS", type: "quantitative", title: BANDWIDTH_AXIS_TITLE }, color, tooltip },
+      encoding: {
+        x,
+        y: { field: "bwMbPerS", type: "quantitative", title: BANDWIDTH_AXIS_TITLE },
+        color,
+        tooltip: extrapolates ? [...tooltip, { field: "segment", title: "model" }] : tooltip,
+        ...(extrapolates ? extrapolationEncoding("model curve") : {}),
+      },
     },
   ];
   if (input.measured && input.measured.length > 0) {

@@ -5,6 +5,10 @@
  * against its baselines (parallel vs sequential); the identical-size campaign against the
  * measured counts; the scheduler's time against n and k0 (measured, so that figure is
  * volatile). The reproduction rows are in `../reproduction/schedule-reproduction-rows.ts`.
+ *
+ * The published values (Azur's measured counts, the papers' single instances, their C code's
+ * times) are drawn only next to a campaign planned with the published model: next to a
+ * cluster's own model they would compare that cluster's predictions with Azur's measurements.
  */
 import {
   PUBLISHED_FAMILY_RESULTS,
@@ -14,6 +18,7 @@ import {
   type ScheduleCkptOutcome,
   type StrategyOutcome,
 } from "../../schedule";
+import { PAPER_MODEL } from "../../fit/model";
 import type { Figure } from "./figure";
 import { ganttFigure } from "./gantt-spec";
 import { groupedBarsFigure } from "./grouped-bars-spec";
@@ -42,6 +47,11 @@ const FAMILY_SOURCE = "[Y11] Tables 4–9";
  * The schedule section's figures and tables; a figure whose data would be empty (no example,
  * an example where nothing was checkpointed, no family run) is left out with a note saying why.
  */
+/** Whether the campaign was planned with the published model: only then are the papers' values beside it. */
+export function isPaperCampaign(campaign: CampaignResult): boolean {
+  return campaign.settings.model === PAPER_MODEL.name;
+}
+
 export function scheduleFigures(example: ScheduleExample | null, campaign: CampaignResult): { figures: Figure[]; tables: Table[]; notes: string[] } {
   const figures: Figure[] = [];
   const notes: string[] = [];
@@ -90,8 +100,8 @@ function shareFigure(campaign: CampaignResult): Figure {
     title: "CTNYS share by k0 and criterion",
     caption:
       `Share of the unsaved computation that ScheduleCkpt saves before the deadline (CTNYS / Σ p), mean over ${campaign.settings.seeds} ` +
-      `random instances per family with its 95 % interval (${campaign.settings.model} model, ${campaign.settings.estimator} estimator), ` +
-      `and the published share of the single instance of ${FAMILY_SOURCE} (docs/science.md §4.5).`,
+      `random instances per family with its 95 % interval (${campaign.settings.model} model, ${campaign.settings.estimator} estimator)` +
+      (isPaperCampaign(campaign) ? `, and the published share of the single instance of ${FAMILY_SOURCE} (docs/science.md §4.5).` : ` on the papers' instance families (docs/science.md §4.5).`),
     panelTitle: "family",
     xTitle: "Sahni enumeration depth k0",
     yTitle: "CTNYS share (CTNYS / Σp)",
@@ -107,7 +117,7 @@ function shareFigure(campaign: CampaignResult): Figure {
       low: row.share.low,
       high: row.share.high,
       n: row.share.n,
-      published: row.published?.share ?? null,
+      published: isPaperCampaign(campaign) ? (row.published?.share ?? null) : null,
     })),
     publishedLabel: `published, one instance (${FAMILY_SOURCE})`,
   });
@@ -148,14 +158,16 @@ function strategiesFigure(campaign: CampaignResult): Figure {
 
 function identicalFigure(campaign: CampaignResult): Figure {
   const rows = campaign.identicalSizes!;
+  const published = isPaperCampaign(campaign);
   const measured = "measured, sequential greedy";
-  const groups = ["ScheduleCkpt (k0 = 0, p)", "sequential greedy (model)", measured];
+  const groups = ["ScheduleCkpt (k0 = 0, p)", "sequential greedy (model)", ...(published ? [measured] : [])];
   return groupedBarsFigure({
     id: "schedule-identical-sizes",
-    title: "Identical sizes: planned with the model, measured on the cluster",
+    title: published ? "Identical sizes: planned with the model, measured on the cluster" : `Identical sizes: planned with the ${campaign.settings.model} model`,
     caption:
       `50 applications of one size, p = 26…75 s, T = 300 s (docs/science.md §4.5): applications checkpointed by ScheduleCkpt and by sequential ` +
-      `greedy as the ${campaign.settings.model} model predicts, and by sequential greedy as measured (${PUBLISHED_IDENTICAL_SIZES_SOURCE}).`,
+      `greedy as the ${campaign.settings.model} model predicts` +
+      (published ? `, and by sequential greedy as measured (${PUBLISHED_IDENTICAL_SIZES_SOURCE}).` : ` (the papers' measured counts are Azur's, not drawn here).`),
     xTitle: "application size (MB)",
     yTitle: "checkpointed applications (count)",
     groupTitle: "strategy",
@@ -164,7 +176,7 @@ function identicalFigure(campaign: CampaignResult): Figure {
     bars: rows.flatMap((r) => [
       { x: String(r.sizeMb), group: groups[0]!, value: r.scheduleCkpt.checkpointed },
       { x: String(r.sizeMb), group: groups[1]!, value: r.sequentialGreedy.checkpointed },
-      { x: String(r.sizeMb), group: measured, value: r.published.checkpointed },
+      ...(published ? [{ x: String(r.sizeMb), group: measured, value: r.published.checkpointed }] : []),
     ]),
   });
 }
@@ -182,14 +194,15 @@ export function schedulerTimeFigure(campaign: CampaignResult): Figure | null {
       title: "Scheduler time against n and k0",
       caption:
         `Median time ScheduleCkpt spends deciding (µs, this machine, warm) on family C's laws with T = 6n s, against the number of ` +
-        `applications n, per k0; diamonds: the times ${FAMILY_SOURCE} report for families A, B, C (criterion p; C code on a 2 GHz Opteron). ` +
-        `Measured, so it differs from run to run.`,
+        `applications n, per k0` +
+        (isPaperCampaign(campaign) ? `; diamonds: the times ${FAMILY_SOURCE} report for families A, B, C (criterion p; C code on a 2 GHz Opteron)` : "") +
+        `. Measured, so it differs from run to run.`,
       xTitle: "applications n (count)",
       yTitle: "scheduler time (µs)",
       groupTitle: "k0",
       groups,
       points: campaign.scaling.filter((r) => groups.includes(String(r.k0))).map((r) => ({ group: String(r.k0), x: r.n, y: r.schedulerMicrosMedian })),
-      references: PUBLISHED_FAMILY_RESULTS.filter((r) => r.criterion === "p" && groups.includes(String(r.k0))).map((r) => ({
+      references: PUBLISHED_FAMILY_RESULTS.filter((r) => isPaperCampaign(campaign) && r.criterion === "p" && groups.includes(String(r.k0))).map((r) => ({
         group: String(r.k0),
         x: { A: 25, B: 50, C: 70 }[r.family],
         y: r.schedulerMicros,
@@ -207,9 +220,10 @@ function familyTable(campaign: CampaignResult): Table {
   return {
     id: "schedule-families",
     title: "ScheduleCkpt on the random families A, B, C",
-    caption:
-      `Per family, criterion and k0: the CTNYS share over ${campaign.settings.seeds} instances (mean, 95 % interval, sd), the published share of ` +
-      `${FAMILY_SOURCE}'s single instance, and the gap to the upper bound. ${campaign.notes[1] ?? ""}`,
+    caption: isPaperCampaign(campaign)
+      ? `Per family, criterion and k0: the CTNYS share over ${campaign.settings.seeds} instances (mean, 95 % interval, sd), the published share of ` +
+        `${FAMILY_SOURCE}'s single instance, and the gap to the upper bound. ${campaign.notes[1] ?? ""}`
+      : `Per family, criterion and k0: the CTNYS share over ${campaign.settings.seeds} instances (mean, 95 % interval, sd) planned with the ${campaign.settings.model} model, and the gap to the upper bound.`,
     columns: [
       { key: "family", label: "family" },
       { key: "criterion", label: "criterion" },
@@ -218,7 +232,7 @@ function familyTable(campaign: CampaignResult): Table {
       { key: "low", label: "95 % low", decimals: 3 },
       { key: "high", label: "95 % high", decimals: 3 },
       { key: "sd", label: "sd", decimals: 3 },
-      { key: "published", label: "published share", decimals: 3 },
+      ...(isPaperCampaign(campaign) ? [{ key: "published", label: "published share", decimals: 3 }] : []),
       { key: "gap", label: "gap to bound", decimals: 3 },
       { key: "missed", label: "missed" },
     ],
@@ -230,7 +244,7 @@ function familyTable(campaign: CampaignResult): Table {
       low: r.share.low,
       high: r.share.high,
       sd: r.share.sd,
-      published: r.published?.share ?? null,
+      ...(isPaperCampaign(campaign) ? { published: r.published?.share ?? null } : {}),
       gap: r.gapToBoundShare.mean,
       missed: r.missedTotal,
     })),
@@ -241,15 +255,21 @@ function identicalTable(campaign: CampaignResult): Table {
   return {
     id: "schedule-identical-sizes",
     title: "Identical sizes: checkpointed applications and CTNYS",
-    caption: `${campaign.notes[3] ?? ""} Published: ${PUBLISHED_IDENTICAL_SIZES_SOURCE}.`,
+    caption: isPaperCampaign(campaign)
+      ? `${campaign.notes[3] ?? ""} Published: ${PUBLISHED_IDENTICAL_SIZES_SOURCE}.`
+      : `The ${campaign.settings.model} model's predictions (the papers' measured counts are Azur's, not shown).`,
     columns: [
       { key: "size", label: "size", unit: "MB" },
       { key: "sckpt", label: "ScheduleCkpt" },
       { key: "sckptCtnys", label: "its CTNYS", unit: "s" },
       { key: "seq", label: "sequential greedy" },
       { key: "seqCtnys", label: "its CTNYS", unit: "s" },
-      { key: "pub", label: "measured" },
-      { key: "pubCtnys", label: "measured CTNYS", unit: "s" },
+      ...(isPaperCampaign(campaign)
+        ? [
+            { key: "pub", label: "measured" },
+            { key: "pubCtnys", label: "measured CTNYS", unit: "s" },
+          ]
+        : []),
     ],
     rows: campaign.identicalSizes!.map((r) => ({
       size: r.sizeMb,
@@ -257,8 +277,7 @@ function identicalTable(campaign: CampaignResult): Table {
       sckptCtnys: r.scheduleCkpt.ctnys,
       seq: r.sequentialGreedy.checkpointed,
       seqCtnys: r.sequentialGreedy.ctnys,
-      pub: r.published.checkpointed,
-      pubCtnys: r.published.ctnys,
+      ...(isPaperCampaign(campaign) ? { pub: r.published.checkpointed, pubCtnys: r.published.ctnys } : {}),
     })),
   };
 }
@@ -267,15 +286,22 @@ function wavesTable(campaign: CampaignResult): Table {
   return {
     id: "schedule-waves",
     title: "Several applications per node, by waves",
-    caption: `${campaign.notes[2] ?? ""} Published: ${PUBLISHED_WAVES_SOURCE} (docs/science.md §4.6).`,
+    caption: `${campaign.notes[2] ?? ""}${isPaperCampaign(campaign) ? ` Published: ${PUBLISHED_WAVES_SOURCE} (docs/science.md §4.6).` : ` Planned with the ${campaign.settings.model} model.`}`,
     columns: [
       { key: "criterion", label: "criterion" },
       { key: "k0", label: "k0" },
       { key: "share", label: "share", decimals: 3 },
       { key: "low", label: "95 % low", decimals: 3 },
       { key: "high", label: "95 % high", decimals: 3 },
-      { key: "published", label: "published share", decimals: 3 },
+      ...(isPaperCampaign(campaign) ? [{ key: "published", label: "published share", decimals: 3 }] : []),
     ],
-    rows: campaign.waves!.map((r) => ({ criterion: r.criterion, k0: r.k0, share: r.share.mean, low: r.share.low, high: r.share.high, published: r.published.share })),
+    rows: campaign.waves!.map((r) => ({
+      criterion: r.criterion,
+      k0: r.k0,
+      share: r.share.mean,
+      low: r.share.low,
+      high: r.share.high,
+      ...(isPaperCampaign(campaign) ? { published: r.published.share } : {}),
+    })),
   };
 }

@@ -7,7 +7,17 @@
  * its error, the headline schedule and placement results, what the model cannot be used
  * for, the reproduction score), then the cluster's own sections, then the published Azur
  * model, and the reproduction of the papers last. The report names the cluster it
- * describes (`clusterName`) in its title, section titles and model card.
+ * describes (`clusterName`) in its title, section titles and model card, and the model
+ * behind every number of its summary.
+ *
+ * Two kinds of report (`ReportParameters.mode`). "reproduction": the papers' reproduction on
+ * the shipped traces, with the clusters this project measured. "cluster": a report about the
+ * user's traces alone — their fitted model (and the forms it was chosen among), the cluster
+ * against the published Azur model once, ScheduleCkpt and the DP placer with that model; the
+ * published model's section, the desktop grids and the reproduction table only with
+ * `withReproduction`. Either way the summary lists every use of a model outside the domain
+ * it was fitted on, and names a fitted curve that turns down where the measurements do not
+ * as an artefact of its form (turn-down-artefacts.ts).
  *
  * Inputs arrive stage by stage; a section appears when its artifacts exist, and the
  * report says which stages it was built from.
@@ -16,7 +26,7 @@ import type { BandwidthModel } from "../../fit/model";
 import type { Figure } from "../figures/figure";
 import { modelCard } from "../tables/model-card";
 import { readableNumber } from "../tables/table";
-import { modelFigures } from "../figures/model-figures";
+import { DEFAULT_MODEL_AXES, modelFigures } from "../figures/model-figures";
 import { modelReproductionRows } from "../reproduction/model-reproduction-rows";
 import type { ObservationsArtifact } from "../../ingest/observations-artifact";
 import { fitFigures, type FitReportArtifact } from "../figures/fit-figures";
@@ -37,6 +47,15 @@ import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
 import type { Table } from "../tables/table";
 import type { NotApplicable } from "../../shared/not-applicable";
 import { clusterName } from "./cluster-name";
+import { turnDownArtefacts } from "../../fit/turn-down-artefacts";
+import { DEFAULT_FIT_OPTIONS, fitBandwidthModel } from "../../fit/fit-bandwidth-model";
+import type { FormCandidate } from "../../fit/select-form";
+import type { Observations } from "../../ingest/observations";
+import { InputError } from "../../shared/errors";
+import { modelAxes, type ModelAxes } from "../figures/model-axes";
+import { azurComparison } from "../figures/machine-figures";
+import { candidateModel } from "../figures/candidates-figures";
+import { isPaperCampaign } from "../figures/schedule-figures";
 import { DEFAULT_REPORT_PARAMETERS, type ReportParameters } from "./report-parameters";
 
 /** A trace this project measured, with its fit and the words of its section. */
@@ -63,6 +82,8 @@ export interface ReportInputs {
   /** The schedule stage's example run (null when the model could not price it), campaign and measured times, when it ran. */
   scheduleExample?: ScheduleExample | null;
   campaign?: CampaignResult;
+  /** The papers' campaigns with the published model, when a cluster's report adds the reproduction (`schedule-paper`). */
+  paperCampaign?: CampaignResult;
   scheduleTimings?: { campaign: Record<string, number> };
   /** The place stage's scenarios (docs/science.md §5), when it ran. */
   placements?: readonly ScenarioPlacement[];
@@ -118,15 +139,15 @@ const PAPER_LABEL = "published model ([Y11] eq. 4)";
  * periods (with the place stage), [BKT]'s laws and grid, [DAS06]'s grid.
  */
 export function reproductionRows(
-  inputs: Pick<ReportInputs, "paperModel" | "campaign" | "placements" | "bktGrid" | "das06Grid" | "published">,
+  inputs: Pick<ReportInputs, "paperModel" | "campaign" | "paperCampaign" | "placements" | "bktGrid" | "das06Grid" | "published">,
   parameters: Pick<ReportParameters, "reproduction"> = DEFAULT_REPORT_PARAMETERS,
 ): ReproductionRow[] {
-  const paperCampaign = inputs.campaign !== undefined && inputs.campaign.settings.model === inputs.paperModel.name ? inputs.campaign : undefined;
+  const campaign = [inputs.paperCampaign, inputs.campaign].find((c) => c !== undefined && isPaperCampaign(c));
   const options = { modelLabel: "published model", ...parameters.reproduction };
   return [
     ...modelReproductionRows(inputs.paperModel, options),
-    ...(inputs.published ? publishedTableRows(inputs.published, inputs.paperModel, options, paperCampaign) : []),
-    ...(paperCampaign ? scheduleReproductionRows(paperCampaign) : []),
+    ...(inputs.published ? publishedTableRows(inputs.published, inputs.paperModel, options, campaign) : []),
+    ...(campaign ? scheduleReproductionRows(campaign) : []),
     ...(inputs.placements ? dalyReproductionRows() : []),
     ...bktLawReproductionRows(),
     ...(inputs.bktGrid ? bktReproductionRows(inputs.bktGrid) : []),
@@ -136,11 +157,16 @@ export function reproductionRows(
 
 export function buildReportContent(inputs: ReportInputs, parameters: ReportParameters = DEFAULT_REPORT_PARAMETERS): ReportContent {
   const cluster = inputs.observations ? clusterName(inputs.observations, parameters.cluster) : parameters.cluster || null;
+  const clusterReport = parameters.mode === "cluster";
+  const withReproduction = !clusterReport || parameters.withReproduction;
   const onCluster = cluster === null ? "" : ` of ${cluster}`;
-  const reproduction = reproductionRows(inputs, parameters);
-  const paperCampaign = inputs.campaign !== undefined && inputs.campaign.settings.model === inputs.paperModel.name;
+  const reproduction = withReproduction ? reproductionRows(inputs, parameters) : [];
+  const paperCampaign = inputs.campaign !== undefined && isPaperCampaign(inputs.campaign);
   const paperCard = modelCard(inputs.paperModel, "paper-model");
+  const paperFigures = modelFigures(inputs.paperModel, { idPrefix: "paper-model", modelLabel: PAPER_LABEL });
+  const models = modelLabels(inputs, cluster);
   const sections: ReportSection[] = [];
+  let fittedFigures: Figure[] = [];
   if (inputs.observations) {
     const label = tracesLabel(inputs.observations);
     const measured = measuredFigures(inputs.observations, label);
@@ -157,23 +183,41 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
     if (inputs.fit) {
       const modelLabel = cluster === null ? "fitted model" : `model fitted to ${cluster}`;
       const fitted = fitFigures(inputs.fit, inputs.observations.observations, inputs.paperModel, label, modelLabel);
+      fittedFigures = fitted.figures;
       const card = modelCard(inputs.fit.model, "fitted-model", cluster ?? undefined);
+      const selection = inputs.fit.selection;
       sections.push({
         id: "fitted-model",
         title: `The bandwidth model fitted${cluster === null ? "" : ` to ${cluster}`}`,
         intro:
-          `bw(m, V) fitted by ordinary least squares to ${label} (${String(inputs.fit.model.provenance.fitPoints ?? "")}), ` +
+          (selection
+            ? `Every form of bw(m, V) — the papers' (paper, full) and the project's additions (usl, link-capacity; docs/science.md §3.5) — fitted to ` +
+              `${label} (${String(inputs.fit.model.provenance.fitPoints ?? "")}) and scored by ${selection.folds}-fold cross-validation; the ${selection.chosen} form is kept (${selection.rule}). Then that model `
+            : `bw(m, V) fitted by least squares to ${label} (${String(inputs.fit.model.provenance.fitPoints ?? "")}), `) +
           `with its statistics, its residuals and its predictions of the measured peaks. This is the model ` +
-          `artifact (artifacts/model.json) the later stages can use; it answers only on the domain it was fitted on ` +
-          `(${domainText(inputs.fit.model)}).`,
+          `artifact (artifacts/model.json) the later stages ${clusterReport ? "use" : "can use"}; it answers only on the domain it was fitted on ` +
+          `(${domainText(inputs.fit.model)}): its curves are solid there and dashed beyond.`,
         figures: fitted.figures,
         tables: [...fitted.tables, card.properties],
         notes: inputs.fit.model.notes ?? [],
       });
+      if (clusterReport && cluster !== null) {
+        const comparison = azurComparison(cluster, inputs.fit, label, inputs.paperModel, paperFigures, fitted.figures);
+        sections.push({
+          id: "azur-comparison",
+          title: `${cluster} against the published Azur model`,
+          intro:
+            `The one place the Azur cluster appears in this report: the published model of [Y11] / [Y-thesis] (Grid5000 Azur, 30 nodes, ` +
+            `Gigabit Ethernet, one NFS server; docs/science.md §3.2) next to the model fitted to ${cluster}, for comparison only. ` +
+            `Nothing else in this report is computed with it.`,
+          figures: comparison.figures,
+          tables: comparison.tables,
+          notes: [],
+        });
+      }
     }
   }
-  if (inputs.measured && inputs.measured.length > 0) {
-    const paperFigures = modelFigures(inputs.paperModel, { idPrefix: "paper-model", modelLabel: PAPER_LABEL });
+  if (!clusterReport && inputs.measured && inputs.measured.length > 0) {
     for (const measured of inputs.measured) {
       const drawn = machineFigures(measured, inputs.paperModel, paperFigures);
       sections.push({ id: measured.key, title: measured.title, intro: measured.intro, figures: drawn.figures, tables: drawn.tables, notes: measured.fit.model.notes ?? [] });
@@ -188,9 +232,11 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       id: "schedule",
       title: "What to checkpoint before the release: ScheduleCkpt",
       intro:
-        `ScheduleCkpt ([Y11] §5, docs/science.md §4.3) with the ${inputs.campaign.settings.model} model and the ${inputs.campaign.settings.estimator} ` +
+        `ScheduleCkpt ([Y11] §5, docs/science.md §4.3) with the ${models.of(inputs.campaign.settings.model)} and the ${inputs.campaign.settings.estimator} ` +
         `time estimator: one run in detail, then the papers' campaigns over seeded instances` +
-        (paperCampaign ? ` next to the published values (docs/science.md §4.5–§4.6). ${inputs.campaign.notes[0]}` : ` (the papers' instance families, planned with this cluster's model).`),
+        (paperCampaign
+          ? ` next to the published values (docs/science.md §4.5–§4.6). ${inputs.campaign.notes[0]}`
+          : ` (the papers' instance families, planned with ${cluster === null ? "this cluster's" : `${cluster}'s`} model; the papers' published values are Azur's and are not drawn next to them).`),
       figures: [...drawn.figures, ...(timed ? [timed] : [])],
       tables: drawn.tables,
       notes: [...(example?.notes ?? []), ...drawn.notes, ...notApplicable.map(notApplicableText)],
@@ -213,6 +259,43 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       notes: placeNotApplicable.map(notApplicableText),
     });
   }
+  if (withReproduction) sections.push(...simulationSections(inputs));
+  if (withReproduction) {
+    sections.push({
+      id: "paper-model",
+      title: "The published bandwidth model (Grid5000 Azur)",
+      intro:
+        "The aggregated checkpoint bandwidth model bw(m, V) of [Y11] / [Y-thesis] with its published coefficients " +
+        "(docs/science.md §3.2), against the peaks measured on the Grid5000 Azur cluster ([Y-thesis] Table 4.1) and the validation " +
+        "data sets D1–D3 ([Y11] Table 1).",
+      figures: paperFigures,
+      tables: [paperCard.coefficients, paperCard.properties],
+      notes: [],
+    });
+    sections.push({
+      id: "reproduction",
+      title: "Reproduction of the papers",
+      intro:
+        "Each published number the project can recompute, with the value as printed, ours, and a verdict computed at report time: " +
+        VERDICTS.map((v) => `${v} (${VERDICT_MEANINGS[v]})`).join("; ") +
+        ". First per paper, with what is published but not compared and why; then every row. The same summary, with the open questions, is reproduction.md.",
+      figures: [],
+      tables: [reproductionSummaryTable(reproduction), reproductionTable(reproduction)],
+      notes: [],
+    });
+  }
+  const axes = inputs.fit && inputs.observations ? modelAxes(inputs.fit.model, inputs.observations.observations) : null;
+  const drawnPast = [
+    { model: inputs.fit?.model, axes, figures: fittedFigures },
+    ...(withReproduction ? [{ model: inputs.paperModel, axes: DEFAULT_MODEL_AXES, figures: paperFigures }] : []),
+  ].flatMap((d) => (d.model && d.axes ? [{ model: d.model, axes: d.axes, figures: d.figures }] : []));
+  const summary = summaryItems(inputs, cluster, withReproduction ? reproduction : null, placeNotApplicable, models, axes, drawnPast);
+  return { title: cluster === null ? "ckpt-lab report" : `Checkpointing on ${cluster}: ckpt-lab report`, cluster, summary, sections, reproduction };
+}
+
+/** The desktop-grid simulators' sections, when their stages ran. */
+function simulationSections(inputs: ReportInputs): ReportSection[] {
+  const sections: ReportSection[] = [];
   if (inputs.bktGrid && inputs.bktGrid.groups.length > 0) {
     const bkt = bktFigures(inputs.bktGrid);
     const trace = bktGridTrace(inputs.bktGrid);
@@ -248,30 +331,7 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       notes: [],
     });
   }
-  sections.push({
-    id: "paper-model",
-    title: "The published bandwidth model (Grid5000 Azur)",
-    intro:
-      "The aggregated checkpoint bandwidth model bw(m, V) of [Y11] / [Y-thesis] with its published coefficients " +
-      "(docs/science.md §3.2), against the peaks measured on the Grid5000 Azur cluster ([Y-thesis] Table 4.1) and the validation " +
-      "data sets D1–D3 ([Y11] Table 1).",
-    figures: modelFigures(inputs.paperModel, { idPrefix: "paper-model", modelLabel: PAPER_LABEL }),
-    tables: [paperCard.coefficients, paperCard.properties],
-    notes: [],
-  });
-  sections.push({
-    id: "reproduction",
-    title: "Reproduction of the papers",
-    intro:
-      "Each published number the project can recompute, with the value as printed, ours, and a verdict computed at report time: " +
-      VERDICTS.map((v) => `${v} (${VERDICT_MEANINGS[v]})`).join("; ") +
-      ". First per paper, with what is published but not compared and why; then every row. The same summary, with the open questions, is reproduction.md.",
-    figures: [],
-    tables: [reproductionSummaryTable(reproduction), reproductionTable(reproduction)],
-    notes: [],
-  });
-  const summary = summaryItems(inputs, cluster, reproduction, placeNotApplicable);
-  return { title: cluster === null ? "ckpt-lab report" : `Checkpointing on ${cluster}: ckpt-lab report`, cluster, summary, sections, reproduction };
+  return sections;
 }
 
 function domainText(model: BandwidthModel): string {
@@ -287,8 +347,34 @@ function percent(share: number): string {
   return `${(100 * share).toFixed(1)} %`;
 }
 
-/** The report's first screen: what was measured, what the model says and cannot say, and the headline results. */
-function summaryItems(inputs: ReportInputs, cluster: string | null, reproduction: ReproductionRow[], placeNotApplicable: readonly NotApplicable[]): SummaryItem[] {
+/** How the summary and the sections name each model a result was computed with. */
+interface ModelLabels {
+  /** "the model fitted to NAME (usl form)", "the published Azur model ([Y11] eq. 4)". */
+  of(name: string): string;
+}
+
+function modelLabels(inputs: ReportInputs, cluster: string | null): ModelLabels {
+  const fitted = inputs.fit?.model;
+  return {
+    of: (name) =>
+      name === inputs.paperModel.name
+        ? "published Azur model ([Y11] eq. 4)"
+        : fitted !== undefined && name === fitted.name
+          ? `model fitted to ${cluster ?? "the traces"} (${fitted.form} form)`
+          : `model "${name}"`,
+  };
+}
+
+/** The report's first screen: what was measured, what the model says and cannot say, and the headline results, each with the model behind it. */
+function summaryItems(
+  inputs: ReportInputs,
+  cluster: string | null,
+  reproduction: ReproductionRow[] | null,
+  placeNotApplicable: readonly NotApplicable[],
+  models: ModelLabels,
+  axes: ModelAxes | null,
+  drawnPast: readonly DrawnModel[],
+): SummaryItem[] {
   const items: SummaryItem[] = [];
   if (inputs.observations) {
     const o = inputs.observations;
@@ -304,15 +390,27 @@ function summaryItems(inputs: ReportInputs, cluster: string | null, reproduction
   }
   if (inputs.fit) {
     const m = inputs.fit.metrics;
+    const selection = inputs.fit.selection;
     items.push({
       label: "Fitted model",
       text:
-        `${inputs.fit.model.form} form, fitted on ${m.pointCount} points (${String(inputs.fit.model.provenance.fitPoints ?? "")}): ` +
+        `${inputs.fit.model.form} form${selection ? `, chosen by ${selection.folds}-fold cross-validation` : ""}, fitted on ${m.pointCount} points (${String(inputs.fit.model.provenance.fitPoints ?? "")}): ` +
         `R² = ${m.rSquared.toFixed(3)}, E_global = ${m.eGlobalPercent.toFixed(1)} %, RMSE = ${readableNumber(m.rmseMbPerS)} MB/s` +
         `${m.crossValidation?.rmseMbPerS != null ? `, ${m.crossValidation.folds}-fold CV RMSE = ${readableNumber(m.crossValidation.rmseMbPerS)} MB/s` : ""}; ` +
-        `usable on ${domainText(inputs.fit.model)} only.`,
+        `usable on ${domainText(inputs.fit.model)} only. Below, "${models.of(inputs.fit.model.name)}" is this model.`,
     });
-    for (const note of inputs.fit.model.notes ?? []) items.push({ label: "Note on the fit", text: note });
+    if (selection) {
+      const scored = selection.candidates.filter((c) => c.cvRmseMbPerS !== null).sort((a, b) => a.cvRmseMbPerS! - b.cvRmseMbPerS!);
+      items.push({
+        label: "Forms compared",
+        text:
+          `CV RMSE (MB/s) on the same points and folds: ${scored.map((c) => `${c.form} ${readableNumber(c.cvRmseMbPerS!)} ± ${readableNumber(c.cvStandardErrorMbPerS ?? 0)}`).join(", ")}` +
+          `${selection.candidates.some((c) => c.cvRmseMbPerS === null) ? `; not scored: ${selection.candidates.filter((c) => c.cvRmseMbPerS === null).map((c) => c.form).join(", ")}` : ""}. ${selection.rule}.`,
+      });
+    }
+    // The choice and the forms not scored are in "Forms compared".
+    for (const note of (inputs.fit.model.notes ?? []).filter((n) => !/^(form chosen by cross-validation|not scored:)/.test(n))) items.push({ label: "Note on the fit", text: note });
+    if (inputs.observations && axes) items.push(...artefactItems(inputs, axes.mMax));
   }
   if (inputs.campaign) {
     const example = inputs.scheduleExample ?? null;
@@ -321,11 +419,21 @@ function summaryItems(inputs: ReportInputs, cluster: string | null, reproduction
       items.push({
         label: "ScheduleCkpt",
         text:
-          `on the example (${example.apps}; T = ${example.deadlineS} s, ${example.model} model) it checkpoints ${run.checkpointed.length} of ${run.apps.length} applications ` +
+          `with the ${models.of(example.model)}, on the example (${example.apps}${example.apps.includes("T = ") ? "" : `; T = ${example.deadlineS} s`}) it checkpoints ${run.checkpointed.length} of ${run.apps.length} applications ` +
           `and saves ${percent(run.ctnysShare)} of the unsaved computation; one at a time (sequential greedy): ${percent(example.sequentialGreedy.ctnysShare)}; ` +
           `all at once: ${percent(example.allInParallel.ctnysShare)}.`,
       });
       for (const note of example.notes ?? []) items.push({ label: "Note on ScheduleCkpt", text: note });
+    }
+    const families = inputs.campaign.families.filter((f) => f.k0 === Math.max(...inputs.campaign!.settings.k0s) && f.criterion === inputs.campaign!.settings.criteria[0]);
+    if (families.length > 0) {
+      items.push({
+        label: "ScheduleCkpt campaigns",
+        text:
+          `with the ${models.of(inputs.campaign.settings.model)}, mean CTNYS share over ${inputs.campaign.settings.seeds} instances (k0 = ${families[0]!.k0}, criterion ${families[0]!.criterion}): ` +
+          `${families.map((f) => `family ${f.family} ${percent(f.share.mean)}`).join(", ")}` +
+          (isPaperCampaign(inputs.campaign) ? "; the published values beside them in the schedule section." : "; the papers' published values are Azur's and are not compared with them."),
+      });
     }
     for (const entry of inputs.campaign.notApplicable ?? []) items.push({ label: "Not applicable", text: `${entry.scenario}: ${entry.reason}.` });
   }
@@ -339,13 +447,19 @@ function summaryItems(inputs: ReportInputs, cluster: string | null, reproduction
       label: `DP placer (${s.name})`,
       text:
         `expected waste ${readableNumber(dp.expectedWaste[objective] / 3600)} h with the DP's ${dp.checkpoints.length} checkpoints against ` +
-        `${readableNumber(best.expectedWaste[objective] / 3600)} h for the best baseline (${best.label}); ${objective} objective, law ${s.placement.law.string}.`,
+        `${readableNumber(best.expectedWaste[objective] / 3600)} h for the best baseline (${best.label}); ${objective} objective, law ${s.placement.law.string}; ` +
+        `${s.costSource.includes("bandwidth model") ? `checkpoint costs from the ${placeModelLabel(s.costSource, models)}` : `checkpoint ${s.costSource} (no bandwidth model)`}.`,
     });
   }
   for (const entry of placeNotApplicable) items.push({ label: "Not applicable", text: `DP placer, ${entry.scenario}: ${entry.reason}.` });
+  const outside = outsideDomainUses(inputs, drawnPast, models);
+  items.push({
+    label: "Outside the fitted domain",
+    text: outside.length === 0 ? "no result of this report uses a model outside the domain it was fitted on." : `${outside.join("; ")}.`,
+  });
   const bktSuspend = (inputs.bktGrid?.groups ?? []).filter((g) => (g.parameters.transient ?? "suspend") === "suspend");
   const trace = inputs.bktGrid ? bktGridTrace(inputs.bktGrid) : null;
-  if (bktSuspend.length > 0) {
+  if (reproduction !== null && bktSuspend.length > 0) {
     const largest = bktSuspend.reduce((a, b) => (Number(b.parameters.jobs) * 1e6 + -Number(b.parameters.clients) > Number(a.parameters.jobs) * 1e6 + -Number(a.parameters.clients) ? b : a));
     const makespan = (policy: string) => largest.policies?.[policy]?.makespanH?.mean;
     items.push({
@@ -356,9 +470,123 @@ function summaryItems(inputs: ReportInputs, cluster: string | null, reproduction
         ` (mean of ${largest.seeds.length} seeds)${trace === null ? "; the RB rows of the reproduction table check the paper's stated trends" : ""}.`,
     });
   }
-  items.push({
-    label: "Reproduction",
-    text: `${reproduction.length} published numbers compared: ${verdictCountsText(reproduction)}; per paper and the open questions in the last section.`,
-  });
+  if (reproduction !== null) {
+    items.push({
+      label: "Reproduction",
+      text: `${reproduction.length} published numbers compared: ${verdictCountsText(reproduction)}; per paper and the open questions in the last section.`,
+    });
+  }
   return items;
+}
+
+/** "model fitted to NAME (usl form)" for a placement whose costs came from a bandwidth model. */
+function placeModelLabel(costSource: string, models: ModelLabels): string {
+  const name = /through the (.*) bandwidth model/.exec(costSource)?.[1];
+  return name === undefined ? "bandwidth model" : models.of(name);
+}
+
+/**
+ * A fitted curve that turns down where the measured means do not (turn-down-artefacts.ts),
+ * named as an artefact of its form, with the form that follows the data: among the
+ * candidates the fit compared, or — when one form was asked for — among every form fitted
+ * here on the same observations (as `--form auto` would).
+ */
+function artefactItems(inputs: ReportInputs, mMax: number): SummaryItem[] {
+  const fit = inputs.fit!;
+  const observations = inputs.observations!.observations;
+  const series = observations.series;
+  const artefacts = turnDownArtefacts(fit.model, series, mMax);
+  if (artefacts.length === 0) return [];
+  const followers = (fit.selection?.candidates ?? compareForms(observations))
+    .filter((c) => c.form !== fit.model.form && c.cvRmseMbPerS !== null)
+    .sort((a, b) => a.cvRmseMbPerS! - b.cvRmseMbPerS!)
+    .filter((c) => turnDownArtefacts(candidateModel(fit.model, c)!, series, mMax).length === 0);
+  const d = fit.model.domain;
+  const shown = artefacts.slice(0, 3).map(
+    (a) =>
+      `v = ${a.sizeMb} MB peaks at m = ${a.peak.m} (${readableNumber(a.peak.bwMbPerS)} MB/s) and falls to ${readableNumber(a.end.bwMbPerS)} MB/s at m = ${a.end.m}` +
+      `${a.pastDomain ? ` (past the fitted domain, m ≤ ${d.mMax})` : ""}, while its measured means stay within 5 % of their highest up to m = ${a.measured.lastM}`,
+  );
+  const follower = followers[0];
+  return [
+    {
+      label: "Artefact of the form",
+      text:
+        `the ${fit.model.form} form's curves turn down where the measurements do not: ${shown.join("; ")}` +
+        `${artefacts.length > 3 ? ` (and ${artefacts.length - 3} more sizes)` : ""}. That fall is the form's, not the cluster's. ` +
+        (follower
+          ? `The ${follower.form} form follows the data (${fit.selection ? "" : "fitted on every point, "}CV RMSE ${readableNumber(follower.cvRmseMbPerS!)} MB/s; ` +
+            `ckpt fit --form ${follower.form}, or --form auto; pipeline --param fit.form=${follower.form}).`
+          : "None of the other forms avoids it: read the curves only where they were fitted."),
+    },
+  ];
+}
+
+/** Every form scored by cross-validation on every point, as `--form auto` does; none when the observations identify none. */
+function compareForms(observations: Observations): FormCandidate[] {
+  try {
+    return fitBandwidthModel(observations, { ...DEFAULT_FIT_OPTIONS, form: "auto" }).selection!.candidates;
+  } catch (error) {
+    if (error instanceof InputError) return [];
+    throw error;
+  }
+}
+
+/** A model the report draws, the range its figures cover, and those figures. */
+interface DrawnModel {
+  model: BandwidthModel;
+  axes: ModelAxes;
+  figures: readonly Figure[];
+}
+
+/** Every downstream use of a model outside the domain it was fitted on, in words (with the model's name). */
+function outsideDomainUses(inputs: ReportInputs, drawnPast: readonly DrawnModel[], models: ModelLabels): string[] {
+  const uses: string[] = [];
+  const example = inputs.scheduleExample ?? null;
+  if (example) {
+    const counts = example.scheduleCkpt.evaluations;
+    const policy = inputs.campaign?.settings.domain ?? "strict";
+    if (counts.aboveDomain > 0) {
+      const at = counts.firstAboveDomain!;
+      uses.push(
+        `ScheduleCkpt's example asked the ${models.of(example.model)} about ${counts.aboveDomain} of ${counts.evaluations} sets above its fitted domain ` +
+          `(first at m = ${at.m}, V = ${readableNumber(at.vGb)} GB), ${policy === "strict" ? "treated as infeasible (domain policy strict)" : "answered by extrapolation (domain policy warn)"}`,
+      );
+    }
+    if (counts.belowDomain > 0) {
+      uses.push(`ScheduleCkpt's example evaluated the ${models.of(example.model)} ${counts.belowDomain} times below its fitted domain (the volume still to write, shrinking to 0 as each checkpoint ends)`);
+    }
+  }
+  if (inputs.campaign) {
+    const byPart = new Map<string, { above: number; runs: number }>();
+    for (const run of inputs.campaign.runs) {
+      const entry = byPart.get(run.part) ?? { above: 0, runs: 0 };
+      entry.runs += 1;
+      if ((run.aboveDomain ?? 0) > 0) entry.above += 1;
+      byPart.set(run.part, entry);
+    }
+    const parts = [...byPart].filter(([, e]) => e.above > 0);
+    if (parts.length > 0) {
+      uses.push(
+        `the campaigns asked the ${models.of(inputs.campaign.settings.model)} about sets above its fitted domain in ${parts.map(([part, e]) => `${e.above} of ${e.runs} runs of ${part}`).join(", ")} ` +
+          `(${inputs.campaign.settings.domain === "strict" ? "treated as infeasible" : "answered by extrapolation"})`,
+      );
+    }
+    for (const entry of inputs.campaign.notApplicable ?? []) uses.push(`${entry.scenario} not run: ${entry.reason}`);
+  }
+  for (const entry of inputs.placeNotApplicable ?? []) uses.push(`DP placer scenario ${entry.scenario} not run: ${entry.reason}`);
+  for (const { model, axes, figures } of drawnPast) {
+    const d = model.domain;
+    const drawn = figures.filter((f) => /-(size-curves|candidates|datasets)$/.test(f.id)).map((f) => `"${f.title}"`);
+    if (axes.mMax > d.mMax || axes.vMaxGb > d.vGbMax) {
+      uses.push(
+        `the figures draw the ${models.of(model.name)} up to m = ${axes.mMax} and V = ${readableNumber(axes.vMaxGb)} GB, past its domain (m ≤ ${d.mMax}, V ≤ ${readableNumber(d.vGbMax)} GB): ` +
+          `dashed and labelled "extrapolated" in ${drawn.join(", ")}, veiled on the surface`,
+      );
+    }
+  }
+  const fit = inputs.fit;
+  const outsideRuns = fit ? fit.validation.runs.filter((run) => !run.inDomain).length : 0;
+  if (fit && outsideRuns > 0) uses.push(`${outsideRuns} of the ${fit.validation.runCount} mixed-size validation runs lie outside the domain of the ${models.of(fit.model.name)}: its error on them is an extrapolation's`);
+  return uses;
 }

@@ -3,7 +3,7 @@
  * in which units, on which domain it was fitted, how well (metrics, when fitted) and from
  * what (provenance). Two tables: the coefficients, and every other property.
  */
-import { termLabel, termsOf, type BandwidthModel, type ModelTerm } from "../../fit/model";
+import { formOf, termLabel, type BandwidthModel, type ModelTerm } from "../../fit/model";
 import type { CellValue, Table } from "./table";
 
 export interface ModelCard {
@@ -18,7 +18,17 @@ export function termExpression(term: ModelTerm): string {
 }
 
 export function modelFormula(model: BandwidthModel): string {
-  return `bw(m, V) = ${termsOf(model.form).map(termExpression).join(" + ")}`;
+  return formOf(model.form).formula;
+}
+
+/** Each parameter of the model's form: name, how it enters (a term, or a symbol), value. */
+function parameterRows(model: BandwidthModel): { name: string; term: string; value: number | null }[] {
+  const form = formOf(model.form);
+  return form.parameters.map((p, j) => ({
+    name: p.name,
+    term: form.terms ? termExpression(form.terms[j]!) : `${p.symbol} (${p.meaning}${p.unit === "1" ? "" : `, ${p.unit}`})`,
+    value: model.coefficients[p.name] ?? null,
+  }));
 }
 
 export function modelCard(model: BandwidthModel, idPrefix: string, cluster?: string): ModelCard {
@@ -26,7 +36,7 @@ export function modelCard(model: BandwidthModel, idPrefix: string, cluster?: str
   const properties: [string, CellValue][] = [
     ...(cluster !== undefined ? ([["cluster", cluster]] as [string, CellValue][]) : []),
     ["name", model.name],
-    ["form", `${model.form} (${termsOf(model.form).length} terms)`],
+    ["form", `${model.form} (${formOf(model.form).parameters.length} ${formOf(model.form).terms ? "terms" : "parameters"})`],
     ["formula", modelFormula(model)],
     ["units", `m: ${model.units.m}; V: ${model.units.V}; bw: ${model.units.bw}`],
     ["fitted domain", `m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB`],
@@ -45,7 +55,7 @@ export function modelCard(model: BandwidthModel, idPrefix: string, cluster?: str
         { key: "term", label: "term" },
         { key: "value", label: "value" },
       ],
-      rows: termsOf(model.form).map((t) => ({ name: t.name, term: termExpression(t), value: model.coefficients[t.name] ?? null })),
+      rows: parameterRows(model),
     },
     properties: {
       id: `${idPrefix}-card`,

@@ -1,0 +1,101 @@
+/**
+ * What a form of the bandwidth model bw(m, V) is, for everything that evaluates, fits or
+ * reasons about a model: one object per form, registered in `registry.ts` ("one evaluator,
+ * many forms": a model is data — its form's name, its parameters, its fitted domain — and
+ * every consumer asks its form, never the parameters themselves).
+ *
+ * Units as everywhere in the model: `m` a count, `V` in GB (= MB / 1000), bw in MB/s.
+ *
+ * Adding a form: one file that exports a `BandwidthForm`, and one line in `registry.ts`.
+ * Linear forms give their `terms` and are fitted by ordinary least squares
+ * (least-squares.ts); nonlinear ones give `gradient`, `starts` and `fixedFromData` and are
+ * fitted by Levenberg–Marquardt (fit-nonlinear.ts). Every form answers the reachability
+ * questions of ScheduleCkpt's upper bound and exact solver (schedule/reachable-bandwidth.ts)
+ * exactly, in closed form over its own structure.
+ */
+import type { ModelTerm } from "./polynomial-terms";
+
+/** bw(m, V in GB) in MB/s from a form's parameters, in the order of its `parameters`. */
+export type FormEvaluate = (k: Float64Array, m: number, vGb: number) => number;
+
+/** One parameter of a form, in the order `evaluate` reads them. */
+export interface FormParameter {
+  /** The key in a model's `coefficients`, e.g. "a", "lambda". */
+  name: string;
+  /** How tables and formulas print it, e.g. "m²·V²" (a polynomial's term) or "λ". */
+  symbol: string;
+  unit: string;
+  /** What it means, in a few words (model cards, the fit's tables). */
+  meaning: string;
+  /** Bounds the nonlinear fit keeps it within (inclusive); none for linear forms. */
+  lower?: number;
+  upper?: number;
+  /** Set from the fit points before the fit, never fitted (e.g. the size factor's reference volume). */
+  fixed?: boolean;
+}
+
+/** A fit's cells as the nonlinear solver and `starts` see them: one per distinct (m, V), with its runs' mean. */
+export interface FormCells {
+  m: Float64Array;
+  vGb: Float64Array;
+  /** Mean aggregated bandwidth of the cell, MB/s. */
+  meanBwMbPerS: Float64Array;
+  /** Runs (or means) behind the cell: its weight in the least squares. */
+  count: Float64Array;
+}
+
+/** Where the supremum of bw(m, ·) over V ∈ [0, vGbMax] lies, for one m (values ≤ 0 count as 0). */
+export interface MaximumOverV {
+  bwMbPerS: number;
+  vGb: number;
+}
+
+export interface BandwidthForm {
+  name: string;
+  /** One line: where the form comes from and what it models. */
+  title: string;
+  /** "[Y11] eq. 4" for the papers' forms; "project addition" for ours (docs/science.md §3.5). */
+  source: string;
+  /** The papers' form, or one the project adds. */
+  origin: "papers" | "project";
+  /** The equation with its parameters' symbols, e.g. "bw(m, V) = a·m²·V² + b·m² + c·V² + d·m + e". */
+  formula: string;
+  parameters: readonly FormParameter[];
+  /** Linear forms: the monomial each parameter multiplies (fitted by OLS). */
+  terms?: readonly ModelTerm[];
+  /**
+   * bw(m, V) from the parameters in `parameters` order. A module-level function (never a
+   * closure per model): hot loops then see one call target per form, which V8 inlines.
+   */
+  evaluate: FormEvaluate;
+  /** Nonlinear forms: ∂bw/∂k_j into `out` (0 for fixed parameters); returns bw. */
+  gradient?(k: Float64Array, m: number, vGb: number, out: Float64Array): number;
+  /** Nonlinear forms: the fixed parameters' values, from the cells to be fitted. */
+  fixedFromData?(cells: FormCells): Record<string, number>;
+  /** Nonlinear forms: starting points of the fit (full parameter vectors, fixed ones set), tried in order. */
+  starts?(cells: FormCells, fixed: Record<string, number>): Float64Array[];
+  /** Nonlinear forms: the structural minimum of the data, as a reason when it is not met (else null). */
+  structuralGap?(cells: FormCells): string | null;
+  /** Exact sup of min(bw(m, V), cap) over V ∈ [0, vGbMax], for one integer m ≥ 1. */
+  maximumOverV(k: Float64Array, m: number, vGbMax: number, capMbPerS: number): MaximumOverV;
+  /**
+   * True only when it is proven that the per-process rate bw(m, V)/m never increases with m
+   * or V over m ∈ [1, mMax], V ∈ [0, vGbMax] (the exact solver then cuts supersets of a
+   * statically infeasible set); false when unproven.
+   */
+  perProcessRateNonIncreasing(k: Float64Array, mMax: number, vGbMax: number): boolean;
+}
+
+/**
+ * The project forms' size factor (docs/science.md §3.5): a power law of a volume above the
+ * smallest one measured, held at 1 below it, so that nothing diverges as V → 0 (the fluid
+ * estimate evaluates the model on the volume still to write, down to 0).
+ */
+export function sizeFactor(vGb: number, referenceGb: number, exponent: number): number {
+  return vGb > referenceGb ? Math.pow(vGb / referenceGb, exponent) : 1;
+}
+
+/** ln(V / V_ref) above the reference, 0 below: ∂ ln(sizeFactor) / ∂ exponent. */
+export function logSizeRatio(vGb: number, referenceGb: number): number {
+  return vGb > referenceGb ? Math.log(vGb / referenceGb) : 0;
+}

@@ -1,0 +1,137 @@
+/**
+ * Writers' links into one server's capacity (a project addition, docs/science.md §3.5): m
+ * writers each push their checkpoint at most at their link's rate r, and the server absorbs
+ * at most its capacity C, so the aggregate is the smaller of m·r and C — the papers' setting
+ * of many nodes behind Gigabit Ethernet writing to one NFS server (§1), before any collapse.
+ * The corner is rounded by a generalised (power) mean of exponent −k:
+ *
+ *   bw(m, V) = ((m·r·(v/v₀)^α)^(−k) + (C·(V/V₀)^β)^(−k))^(−1/k),   v = V/m
+ *
+ * k = 1 is the series law 1/bw = 1/(m·r) + 1/C (the time through the links plus the time
+ * through the server); k → ∞ the hard minimum. α: how a writer's rate changes with its own
+ * checkpoint's size v (per-checkpoint costs amortised, or not); β: how the server's capacity
+ * changes with the volume V written together (a write-back cache filling). Both are power
+ * laws above the smallest measured size (v₀ = smallest V/m, V₀ = smallest V, fixed from the
+ * data) and 1 below, so nothing diverges as V → 0. bw(0, V) = 0.
+ *
+ * Decisions: 1 ≤ k ≤ 64 (below 1 the corner would be rounder than two resources in series;
+ * above 64 the curve is the hard minimum to within 1 %, and k's gradient vanishes); r, C ≥ 0.
+ * Evaluated as lo·(1 + (lo/hi)^k)^(−1/k) with lo ≤ hi, which cannot overflow at any k.
+ */
+import { logSizeRatio, sizeFactor, type BandwidthForm, type FormCells, type MaximumOverV } from "./bandwidth-form";
+import { largestBandwidth, perWriterRate, shapeAndSizeGap, smallestVolumeGb } from "./form-starts";
+
+const RATE = 0;
+const ALPHA = 1;
+const CAPACITY = 2;
+const BETA = 3;
+const SHARPNESS = 4;
+const V_REF = 5;
+const WRITER_REF = 6;
+
+// Parenthesised: compiled with the module, like the other forms' evaluations.
+const evaluateLinkCapacity = (function evaluateLinkCapacity(k: Float64Array, m: number, v: number): number {
+  if (!(m > 0)) return 0;
+  const links = m * k[RATE]! * sizeFactor(v / m, k[WRITER_REF]!, k[ALPHA]!);
+  const server = k[CAPACITY]! * sizeFactor(v, k[V_REF]!, k[BETA]!);
+  const low = links < server ? links : server;
+  const high = links < server ? server : links;
+  if (low <= 0) return 0;
+  const sharpness = k[SHARPNESS]!;
+  return low * Math.pow(1 + Math.pow(low / high, sharpness), -1 / sharpness);
+});
+
+function gradientLinkCapacity(k: Float64Array, m: number, v: number, out: Float64Array): number {
+  out.fill(0);
+  if (!(m > 0)) return 0;
+  const links = m * k[RATE]! * sizeFactor(v / m, k[WRITER_REF]!, k[ALPHA]!);
+  const server = k[CAPACITY]! * sizeFactor(v, k[V_REF]!, k[BETA]!);
+  if (!(links > 0 && server > 0)) return 0;
+  const sharpness = k[SHARPNESS]!;
+  // As evaluateLinkCapacity, keeping (low/high)^k: each resource's share of the generalised
+  // mean, w_a = a^−k / (a^−k + c^−k), is 1/(1 + ratio) for the lower one.
+  const linksLower = links <= server;
+  const ratio = Math.pow(linksLower ? links / server : server / links, sharpness);
+  const bw = (linksLower ? links : server) * Math.pow(1 + ratio, -1 / sharpness);
+  const wLow = 1 / (1 + ratio);
+  const wLinks = linksLower ? wLow : 1 - wLow;
+  const wServer = 1 - wLinks;
+  out[RATE] = (bw * wLinks) / k[RATE]!;
+  out[ALPHA] = bw * wLinks * logSizeRatio(v / m, k[WRITER_REF]!);
+  out[CAPACITY] = (bw * wServer) / k[CAPACITY]!;
+  out[BETA] = bw * wServer * logSizeRatio(v, k[V_REF]!);
+  out[SHARPNESS] = (bw * (wLinks * Math.log(links / bw) + wServer * Math.log(server / bw))) / sharpness;
+  return bw;
+}
+
+/**
+ * The supremum over V ∈ [0, vMax] for one m. Between the floors' breakpoints (V = m·v₀ and
+ * V₀) both resources are power laws of V, and bw^−k = A·V^(−kα) + B·V^(−kβ) is convex in
+ * ln V: bw peaks at the segment's ends or, when α and β have opposite signs, at its one
+ * stationary point, in closed form.
+ */
+function maximumOverV(k: Float64Array, m: number, vGbMax: number, capMbPerS: number): MaximumOverV {
+  const sharpness = k[SHARPNESS]!;
+  const writerBreak = m * k[WRITER_REF]!;
+  const serverBreak = k[V_REF]!;
+  const ends = [0, vGbMax, ...[writerBreak, serverBreak].filter((b) => b > 0 && b < vGbMax)].sort((a, b) => a - b);
+  const candidates = [...ends];
+  for (let i = 1; i < ends.length; i++) {
+    const low = ends[i - 1]!;
+    const high = ends[i]!;
+    if (!(low > 0)) continue;
+    const middle = Math.sqrt(low * high);
+    const alpha = middle > writerBreak ? k[ALPHA]! : 0;
+    const beta = middle > serverBreak ? k[BETA]! : 0;
+    if (!(alpha * beta < 0)) continue;
+    const links = m * k[RATE]! * sizeFactor(low / m, k[WRITER_REF]!, k[ALPHA]!);
+    const server = k[CAPACITY]! * sizeFactor(low, serverBreak, k[BETA]!);
+    const logDistance = -(Math.log(-beta / alpha) + sharpness * Math.log(links / server)) / (sharpness * (alpha - beta));
+    const stationary = low * Math.exp(logDistance);
+    if (stationary > low && stationary < high) candidates.push(stationary);
+  }
+  let best: MaximumOverV = { bwMbPerS: 0, vGb: 0 };
+  for (const v of candidates) {
+    const bw = Math.min(evaluateLinkCapacity(k, m, v), capMbPerS);
+    if (bw > best.bwMbPerS) best = { bwMbPerS: bw, vGb: v };
+  }
+  return best;
+}
+
+function starts(cells: FormCells, fixed: Record<string, number>): Float64Array[] {
+  const rate = perWriterRate(cells);
+  const capacity = largestBandwidth(cells);
+  return [2, 8, 32].map((sharpness) => Float64Array.of(rate, 0, capacity, 0, sharpness, fixed.vRefGb!, fixed.writerSizeRefGb!));
+}
+
+function smallestWriterSizeGb(cells: FormCells): number {
+  let smallest = Infinity;
+  for (let i = 0; i < cells.m.length; i++) if (cells.m[i]! > 0) smallest = Math.min(smallest, cells.vGb[i]! / cells.m[i]!);
+  return Number.isFinite(smallest) && smallest > 0 ? smallest : 1;
+}
+
+export const LINK_CAPACITY_FORM: BandwidthForm = {
+  name: "link-capacity",
+  title: "m writers' links into one server's capacity, a rounded minimum, with power-law size factors",
+  source: "project addition",
+  origin: "project",
+  formula: "bw(m, V) = ((m·r·(v/v₀)^α)^(−k) + (C·(V/V₀)^β)^(−k))^(−1/k), v = V/m, each size factor 1 below its reference",
+  parameters: [
+    { name: "rate", symbol: "r", unit: "MB/s", meaning: "one writer's link rate, at the smallest measured size", lower: 0 },
+    { name: "alpha", symbol: "α", unit: "1", meaning: "size exponent of a writer's own checkpoint v = V/m" },
+    { name: "capacity", symbol: "C", unit: "MB/s", meaning: "the server's capacity, at the smallest measured volume", lower: 0 },
+    { name: "beta", symbol: "β", unit: "1", meaning: "size exponent of the volume V written together" },
+    { name: "sharpness", symbol: "k", unit: "1", meaning: "how sharp the corner is (1: in series; 64: a hard minimum)", lower: 1, upper: 64 },
+    { name: "vRefGb", symbol: "V₀", unit: "GB", meaning: "smallest measured volume (fixed from the data)", fixed: true },
+    { name: "writerSizeRefGb", symbol: "v₀", unit: "GB", meaning: "smallest measured size per writer (fixed from the data)", fixed: true },
+  ],
+  evaluate: evaluateLinkCapacity,
+  gradient: gradientLinkCapacity,
+  fixedFromData: (cells) => ({ vRefGb: smallestVolumeGb(cells), writerSizeRefGb: smallestWriterSizeGb(cells) }),
+  starts,
+  structuralGap: (cells) => shapeAndSizeGap(cells, 5, "the link-capacity form"),
+  maximumOverV,
+  // bw/m = softmin(r·s_r(V/m), C·s_C(V)/m): with α = 0 the links' share is constant, and C·s_C(V)/m
+  // does not increase with m, nor with V when β ≤ 0. With α ≠ 0 a smaller mean size can raise a writer's rate: unproven.
+  perProcessRateNonIncreasing: (k) => k[ALPHA] === 0 && k[BETA]! <= 0,
+};
