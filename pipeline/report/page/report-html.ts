@@ -105,9 +105,10 @@ function figureHtml(figure: Figure): string {
   ].join("\n");
 }
 
-/** Figures spanning both paper columns (facets, side by side, page width) take a whole row of the grid. */
+/** Figures spanning both paper columns (fitted to a page's width, or facets and side by side) take a whole row of the grid. */
 function isWide(figure: Figure): boolean {
-  const spec = figure.spec as { width?: unknown; facet?: unknown; hconcat?: unknown };
+  const spec = figure.spec as { width?: unknown; facet?: unknown; hconcat?: unknown; usermeta?: { paperWidth?: string } };
+  if (spec.usermeta?.paperWidth !== undefined) return spec.usermeta.paperWidth === "page";
   return spec.facet !== undefined || spec.hconcat !== undefined || (typeof spec.width === "number" && spec.width > CHART_SIZES.column.width);
 }
 

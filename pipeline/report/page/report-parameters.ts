@@ -5,11 +5,19 @@
 export interface ReportParameters {
   /** The cluster the report describes (`ckpt pipeline --cluster`); "" = from the traces' `cluster` column, else their file names. */
   cluster: string;
+  /**
+   * The paper width the figures are fitted to, axes and legends included: "column" (3.5 in),
+   * "page" (both columns, 7.16 in) or "auto" (each chart at the width its kind is drawn for).
+   */
+  figureWidth: string;
   /** Tolerances of the reproduction verdicts (see model-reproduction-rows.ts). */
   reproduction: { bandwidthRelative: number; peakM: number };
 }
 
 export const DEFAULT_REPORT_PARAMETERS: ReportParameters = {
   cluster: "",
+  figureWidth: "auto",
   reproduction: { bandwidthRelative: 0.05, peakM: 1 },
 };
+
+export const FIGURE_WIDTHS = ["auto", "column", "page"] as const;
