@@ -1,27 +1,32 @@
 /**
- * The report page as a reader opens it: headless Chromium on file://, no console error, no
- * request leaving the page, every figure drawn by vega. The screenshot is kept under
- * test-results/screenshots/ (a CI artifact; tests never write into the user's reports/).
+ * The default report as a reader and a paper use it: the page in headless Chromium on
+ * file:// (no console error, no request leaving the page, every chart drawn) and every
+ * figure's drawn layout (figure-layout-check.ts). Screenshots are kept
+ * under test-results/screenshots/ (a CI artifact; tests never write into the user's reports/).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../pipeline/run";
 import { projectRoot } from "../../pipeline/shared/version";
 import { checkReportInBrowser } from "./browser-check";
+import { checkFigureLayouts, formatProblems } from "./figure-layout-check";
 
 const out = mkdtempSync(join(tmpdir(), "ckpt-report-browser-"));
+const screenshots = join(projectRoot(), "test-results", "screenshots");
+let manifestPath = "";
+beforeAll(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  manifestPath = (await runPipeline({ out })).manifestPath;
+}, 600_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-describe("reports/index.html in headless Chromium", () => {
-  it("draws every figure offline without console errors", async () => {
-    const run = await runPipeline({ out });
+describe("the default report", () => {
+  it("draws every figure offline in headless Chromium without console errors", async () => {
     // Figures of measured durations are shown as images (volatile): every other one is drawn by vega.
-    const manifest = JSON.parse(readFileSync(run.manifestPath, "utf8")) as { outputs: { path: string; volatile?: true }[] };
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { outputs: { path: string; volatile?: true }[] };
     const figureIds = manifest.outputs.filter((o) => o.path.endsWith(".vl.json") && !o.volatile);
-    const screenshots = join(projectRoot(), "test-results", "screenshots");
-    mkdirSync(screenshots, { recursive: true });
     const check = await checkReportInBrowser(join(out, "index.html"), join(screenshots, "index.png"));
     expect(check.consoleErrors).toEqual([]);
     expect(check.allDone).toBe(true);
@@ -31,4 +36,12 @@ describe("reports/index.html in headless Chromium", () => {
       expect(figure.svgElements, figure.id).toBeGreaterThan(20);
     }
   }, 120_000);
+
+  it("lays out every figure cleanly: no text on text, nothing outside its box or cut by its frame, no axis of a non-negative quantity below 0", async () => {
+    const check = await checkFigureLayouts(out);
+    expect(check.figures.length).toBeGreaterThanOrEqual(30);
+    expect(check.problems, formatProblems(check.problems)).toEqual([]);
+    // Every figure is fitted to one column (3.5 in) or both (7.16 in), to within 3 pt.
+    for (const figure of check.figures) expect([252, 515.52].some((w) => figure.width <= w && figure.width >= w - 3), `${figure.figure}: ${figure.width} pt`).toBe(true);
+  }, 300_000);
 });
