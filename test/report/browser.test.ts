@@ -1,7 +1,8 @@
 /**
  * The default report as a reader and a paper use it: the page in headless Chromium on
- * file:// (no console error, no request leaving the page, every chart drawn) and every
- * figure's drawn layout (figure-layout-check.ts). Screenshots are kept
+ * file:// (no console error, no request leaving the page, every chart drawn), every figure's
+ * drawn layout (figure-layout-check.ts), the figures' PDFs with their fonts embedded
+ * (pdffonts), and `paper/figures-and-tables.tex` compiled by pdfLaTeX. Screenshots are kept
  * under test-results/screenshots/ (a CI artifact; tests never write into the user's reports/).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -12,6 +13,7 @@ import { runPipeline } from "../../pipeline/run";
 import { projectRoot } from "../../pipeline/shared/version";
 import { checkReportInBrowser } from "./browser-check";
 import { checkFigureLayouts, formatProblems } from "./figure-layout-check";
+import { compilePaper, figureFonts } from "./paper-check";
 
 const out = mkdtempSync(join(tmpdir(), "ckpt-report-browser-"));
 const screenshots = join(projectRoot(), "test-results", "screenshots");
@@ -43,5 +45,24 @@ describe("the default report", () => {
     expect(check.problems, formatProblems(check.problems)).toEqual([]);
     // Every figure is fitted to one column (3.5 in) or both (7.16 in), to within 3 pt.
     for (const figure of check.figures) expect([252, 515.52].some((w) => figure.width <= w && figure.width >= w - 3), `${figure.figure}: ${figure.width} pt`).toBe(true);
+  }, 300_000);
+
+  it("embeds the fonts of every figure's PDF", () => {
+    const fonts = figureFonts(out);
+    expect(new Set(fonts.map((f) => f.file)).size).toBeGreaterThanOrEqual(30);
+    expect(fonts.filter((f) => !f.embedded)).toEqual([]);
+    expect(fonts.every((f) => /DejaVuSans/.test(f.name))).toBe(true);
+  });
+
+  it("writes paper/figures-and-tables.tex, which pdfLaTeX compiles without an error", () => {
+    const tex = readFileSync(join(out, "paper", "figures-and-tables.tex"), "utf8");
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { outputs: { path: string }[] };
+    // Every figure included, every table input.
+    for (const o of manifest.outputs.filter((x) => /^figures\/.*\.pdf$/.test(x.path))) expect(tex).toContain(`\\includegraphics{../${o.path}}`);
+    for (const o of manifest.outputs.filter((x) => /^tables\/.*\.tex$/.test(x.path))) expect(tex).toContain(`\\input{../${o.path}}`);
+    const run = compilePaper(out);
+    expect(run.errors).toEqual([]);
+    expect(run.status).toBe(0);
+    expect(run.pages).toBeGreaterThan(10);
   }, 300_000);
 });

@@ -12,6 +12,7 @@ import { sha256OfBytes } from "../../shared/hash";
 import type { Figure } from "../figures/figure";
 import type { ReportContent } from "./report-content";
 import { reportHtml, type ReportPageInputs } from "./report-html";
+import { paperTex } from "./paper-tex";
 import { renderPdf } from "../render/render-pdf";
 import { renderPng } from "../render/render-png";
 import { naturalPaperWidth, renderAtPaperWidth } from "../render/fit-to-width";
@@ -94,6 +95,7 @@ export async function renderReport(
   for (const table of tables) {
     files.push({ path: `tables/${table.id}.csv`, content: tableToCsv(table) }, { path: `tables/${table.id}.tex`, content: tableToLatex(table) });
   }
+  files.push({ path: "paper/figures-and-tables.tex", content: paperTex(drawn) });
   files.push({ path: "reproduction.json", content: `${JSON.stringify(content.reproduction, null, 2)}\n` });
   files.push({ path: "reproduction.md", content: reproductionMarkdown(content.reproduction, "this report's reproduction.json") });
   files.push({ path: "index.html", content: reportHtml({ content: drawn, runtime: loadRuntime(), ...provenance }) });
