@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../pipeline/run";
 import { projectRoot } from "../../pipeline/shared/version";
-import { checkReportInBrowser } from "./browser-check";
+import { checkPageFit, checkReportInBrowser } from "./browser-check";
 import { checkFigureLayouts, formatProblems } from "./figure-layout-check";
 import { compilePaper, figureFonts } from "./paper-check";
 
@@ -65,4 +65,17 @@ describe("the default report", () => {
     expect(run.status).toBe(0);
     expect(run.pages).toBeGreaterThan(10);
   }, 300_000);
+
+  it("shows the reproduction as a summary per paper with its open questions, and every row on reproduction.html, which fits a 1400 px window", async () => {
+    const html = readFileSync(join(out, "index.html"), "utf8");
+    expect(html).toContain('id="table-reproduction-summary"');
+    expect(html).toContain('<a href="reproduction.html">reproduction.html</a>');
+    expect(html).toMatch(/<details class="list" open><summary>\[BKT\]: \d+ of \d+ compared numbers open/);
+    // The full table is no longer inline: its rows are on their own page.
+    const rows = JSON.parse(readFileSync(join(out, "reproduction.json"), "utf8")) as unknown[];
+    const page = readFileSync(join(out, "reproduction.html"), "utf8");
+    expect(page.match(/<tr>/g)!.length).toBe(rows.length + 1);
+    const fit = await checkPageFit(join(out, "reproduction.html"), 1400, screenshots, "reproduction");
+    expect(fit.scrollWidth).toBeLessThanOrEqual(1400);
+  }, 120_000);
 });

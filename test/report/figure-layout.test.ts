@@ -2,7 +2,9 @@
  * The figure layout check (figure-layout-check.ts) on reports of clusters unlike Azur — the
  * seeded `collapse` and `saturate` shapes of `ckpt synth`, one report fitted to a paper
  * page, one to a paper column — and on figures made to fail it, so that the check is seen
- * to find each defect it is for.
+ * to find each defect it is for. The column report is also read in a 1400 px window: the
+ * summary, a figure per section, the model cards and the reproduction's summary fit
+ * without scrolling sideways, and pdfLaTeX compiles its paper/figures-and-tables.tex.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,8 +14,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { syntheticClusterCsv, type ClusterShapeName } from "../../pipeline/ingest/synthetic-cluster";
 import { renderSvg } from "../../pipeline/report/render/render-svg";
 import { chartFrame, themeFrame } from "../../pipeline/report/figures/chart-frame";
+import { projectRoot } from "../../pipeline/shared/version";
 import { runCli } from "../cli-io";
+import { checkPageFit } from "./browser-check";
 import { checkFigureLayouts, formatProblems, type LayoutProblemKind } from "./figure-layout-check";
+import { compilePaper } from "./paper-check";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -42,11 +47,21 @@ describe("figures of generated clusters, in Chromium", () => {
     for (const figure of check.figures) expect(figure.width, figure.figure).toBeGreaterThanOrEqual(515.52 - 3);
   }, 600_000);
 
-  it("a parallel file system that saturates (--shape saturate), every figure at a column's width: no layout problem", async () => {
+  it("a parallel file system that saturates (--shape saturate), every figure at a column's width: no layout problem; the page fits 1400 px; its LaTeX compiles", async () => {
     const out = await clusterReport("saturate", "column");
     const check = await checkFigureLayouts(out);
     expect(check.problems, formatProblems(check.problems)).toEqual([]);
     for (const figure of check.figures) expect(figure.width, figure.figure).toBeLessThanOrEqual(252);
+    const screenshots = join(projectRoot(), "test-results", "screenshots");
+    mkdirSync(screenshots, { recursive: true });
+    const fit = await checkPageFit(join(out, "index.html"), 1400, screenshots, "column");
+    expect(fit.parts).toEqual(expect.arrayContaining(["summary", "reproduction summary", "model card table-fitted-model-card", "model card table-paper-model-card"]));
+    expect(fit.parts.filter((p) => p.startsWith("figure ")).length).toBeGreaterThanOrEqual(5);
+    expect(fit.overflowing).toEqual([]);
+    expect(fit.scrollWidth).toBeLessThanOrEqual(1400);
+    const latex = compilePaper(out);
+    expect(latex.errors).toEqual([]);
+    expect(latex.status).toBe(0);
   }, 600_000);
 });
 

@@ -13,6 +13,7 @@ import type { Figure } from "../figures/figure";
 import type { ReportContent } from "./report-content";
 import { reportHtml, type ReportPageInputs } from "./report-html";
 import { paperTex } from "./paper-tex";
+import { tablePageHtml } from "./table-page-html";
 import { renderPdf } from "../render/render-pdf";
 import { renderPng } from "../render/render-png";
 import { naturalPaperWidth, renderAtPaperWidth } from "../render/fit-to-width";
@@ -95,6 +96,7 @@ export async function renderReport(
   for (const table of tables) {
     files.push({ path: `tables/${table.id}.csv`, content: tableToCsv(table) }, { path: `tables/${table.id}.tex`, content: tableToLatex(table) });
   }
+  for (const table of tables.filter((t) => t.page !== undefined)) files.push({ path: table.page!, content: tablePageHtml(table, content.title) });
   files.push({ path: "paper/figures-and-tables.tex", content: paperTex(drawn) });
   files.push({ path: "reproduction.json", content: `${JSON.stringify(content.reproduction, null, 2)}\n` });
   files.push({ path: "reproduction.md", content: reproductionMarkdown(content.reproduction, "this report's reproduction.json") });
