@@ -25,6 +25,13 @@ export interface BrowserCheck {
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/**
+ * How long drawing the charts or a screenshot may take: generous, since a loaded machine
+ * (two cores shared by several runs) takes well over playwright's 30 s default for a
+ * full-page screenshot of the report; a bound, not a measure.
+ */
+const BROWSER_TIMEOUT_MS = 180_000;
+
 export async function checkReportInBrowser(htmlPath: string, screenshotPath: string): Promise<BrowserCheck> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`no Chromium at ${CHROMIUM_PATH}: install Debian's chromium (test/ensure-system-packages.sh) or set CHROMIUM_PATH`);
@@ -46,7 +53,7 @@ export async function checkReportInBrowser(htmlPath: string, screenshotPath: str
     });
     await page.goto(pathToFileURL(htmlPath).href);
     const allDone = await page
-      .waitForSelector("body[data-charts-rendered]", { timeout: 20_000 })
+      .waitForSelector("body[data-charts-rendered]", { timeout: BROWSER_TIMEOUT_MS })
       .then(() => true)
       .catch(() => false);
     const figures = await page.$$eval("figure[data-spec]", (elements) =>
@@ -57,7 +64,7 @@ export async function checkReportInBrowser(htmlPath: string, screenshotPath: str
         svgElements: figure.querySelectorAll(".chart svg *").length,
       })),
     );
-    await page.screenshot({ path: screenshotPath, fullPage: true });
+    await page.screenshot({ path: screenshotPath, fullPage: true, timeout: BROWSER_TIMEOUT_MS });
     return { consoleErrors, figures, allDone };
   } finally {
     await browser.close();
@@ -88,7 +95,7 @@ export async function checkPageFit(htmlPath: string, width: number, screenshotDi
     const page = await browser.newPage({ viewport: { width, height: 1000 } });
     await page.goto(pathToFileURL(htmlPath).href);
     // A report page draws its charts first (a page without charts, e.g. reproduction.html, has nothing to wait for).
-    if ((await page.locator("[data-spec]").count()) > 0) await page.waitForSelector("body[data-charts-rendered]", { timeout: 60_000 });
+    if ((await page.locator("[data-spec]").count()) > 0) await page.waitForSelector("body[data-charts-rendered]", { timeout: BROWSER_TIMEOUT_MS });
     // Each part is marked (data-fit-part) where it is found, and measured and shot by that mark.
     const selectors = await page.evaluate(() => {
       const parts: [string, Element][] = [];
@@ -119,7 +126,7 @@ export async function checkPageFit(htmlPath: string, width: number, screenshotDi
         return { right, scrollWidth: widest.scrollWidth, clientWidth: widest.clientWidth };
       });
       if (measured.right > width + 0.5 || measured.scrollWidth > measured.clientWidth + 1) overflowing.push({ part, ...measured });
-      await element.screenshot({ path: `${screenshotDir}/${prefix}-${part.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}.png` });
+      await element.screenshot({ path: `${screenshotDir}/${prefix}-${part.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}.png`, timeout: BROWSER_TIMEOUT_MS });
     }
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     return { scrollWidth, overflowing, parts: selectors.map(([part]) => part) };

@@ -37,7 +37,7 @@ describe("the default report", () => {
       expect(figure, figure.id).toMatchObject({ rendered: true, error: false });
       expect(figure.svgElements, figure.id).toBeGreaterThan(20);
     }
-  }, 120_000);
+  }, 600_000);
 
   it("lays out every figure cleanly: no text on text, nothing outside its box or cut by its frame, no axis of a non-negative quantity below 0", async () => {
     const check = await checkFigureLayouts(out);
@@ -77,5 +77,5 @@ describe("the default report", () => {
     expect(page.match(/<tr>/g)!.length).toBe(rows.length + 1);
     const fit = await checkPageFit(join(out, "reproduction.html"), 1400, screenshots, "reproduction");
     expect(fit.scrollWidth).toBeLessThanOrEqual(1400);
-  }, 120_000);
+  }, 600_000);
 });

@@ -98,6 +98,8 @@ export async function checkFigureLayouts(reportDir: string): Promise<LayoutCheck
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
+    // A bound for a loaded machine, not a measure (see browser-check.ts).
+    page.setDefaultTimeout(180_000);
     await page.setContent(hostPage());
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const figures: FigureMeasure[] = [];

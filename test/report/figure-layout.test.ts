@@ -117,7 +117,7 @@ describe("the layout check finds what it is for", () => {
     expect(kinds("negative")).toEqual(new Set<LayoutProblemKind>(["below-zero", "crosses-frame"]));
     expect(kinds("small")).toEqual(new Set<LayoutProblemKind>(["small-text", "greyscale"]));
     expect(kinds("wide")).toEqual(new Set<LayoutProblemKind>(["wider-than-paper"]));
-  }, 120_000);
+  }, 300_000);
 
   it("accepts a signed axis its spec declares, and the same figures drawn right", async () => {
     const dir = await figuresOf({
@@ -136,5 +136,5 @@ describe("the layout check finds what it is for", () => {
     });
     const check = await checkFigureLayouts(dir);
     expect(check.problems, formatProblems(check.problems)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

@@ -32,14 +32,7 @@ export function reportHtml(page: ReportPageInputs): string {
   const { content } = page;
   const nav = content.sections.map((s) => `<a href="#${attr(s.id)}">${text(s.title)}</a>`).join(" · ");
   return [
-    "<!DOCTYPE html>",
-    '<html lang="en">',
-    "<head>",
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${text(content.title)}</title>`,
-    `<style>${STYLE}</style>`,
-    "</head>",
+    ...pageHead(content.title, STYLE),
     "<body>",
     "<header>",
     `<h1>${text(content.title)}</h1>`,
@@ -59,6 +52,20 @@ export function reportHtml(page: ReportPageInputs): string {
     "</html>",
     "",
   ].join("\n");
+}
+
+/** The start of a page of the report, up to its <body>: its title and style. */
+export function pageHead(title: string, style: string): string[] {
+  return [
+    "<!DOCTYPE html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${text(title)}</title>`,
+    `<style>${style}</style>`,
+    "</head>",
+  ];
 }
 
 function summaryHtml(items: readonly SummaryItem[]): string {

@@ -7,19 +7,13 @@
 import type { Table } from "../tables/table";
 import { columnHeader, formatCell } from "../tables/table";
 import { escapeHtml, tableToHtml } from "../tables/table-to-html";
+import { pageHead } from "./report-html";
 
 /** The page of `table`, titled and linked back to the report it belongs to. */
 export function tablePageHtml(table: Table, reportTitle: string): string {
   const text = escapeHtml;
   return [
-    "<!DOCTYPE html>",
-    '<html lang="en">',
-    "<head>",
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${text(table.title)} — ${text(reportTitle)}</title>`,
-    `<style>${STYLE}</style>`,
-    "</head>",
+    ...pageHead(`${table.title} — ${reportTitle}`, STYLE),
     "<body>",
     "<main>",
     `<p class="back"><a href="index.html">← ${text(reportTitle)}</a></p>`,
