@@ -5,8 +5,8 @@
  *   holds sentences (those columns wrap, ragged right); a `longtable` with wrapped columns
  *   when it has more rows than a page holds (the reproduction table), carrying its own
  *   caption since a longtable cannot sit in a table float;
- * - numbers right-aligned and rounded to the column's decimals; the header of a number
- *   column broken into lines when it is much wider than its numbers;
+ * - numbers right-aligned and rounded to the column's decimals; a table wider than the line
+ *   set to the line's width, its columns (and their headers) wrapping;
  * - the output is ASCII: LaTeX's specials are escaped (`[` and `]` too, braced, so that a
  *   row starting with "[Y11]" right after `\\` is not read as `\\[<length>]`, and `*`, so
  *   that it is not read as `\\*`), and every other character is spelt in LaTeX — the
@@ -155,9 +155,7 @@ function accented(ch: string): string | undefined {
 const LONG_TABLE_ROWS = 40;
 /** A text column whose cells run longer than this many characters wraps. */
 const WRAP_CHARACTERS = 32;
-/** A number column's header wider than its numbers by more than this breaks into lines… */
-const HEADER_SLACK_CHARACTERS = 4;
-/** …when the table, its headers on one line, is wider than this many characters (about a 7 in line in \small). */
+/** A table wider than this many characters, each column as wide as its header or longest cell, is set to the line width (about a 7 in line in \small). */
 const WIDE_TABLE_CHARACTERS = 100;
 
 type Layout = "tabular" | "tabularx" | "longtable";
@@ -173,32 +171,68 @@ export function isLongTable(table: Table): boolean {
   return layoutOf(table).layout === "longtable";
 }
 
+/**
+ * How the table is set, and which of its columns wrap: a longtable wraps every column
+ * (widths shared out of the line width, so the whole is exactly as wide as the line); a
+ * table wider than a line, or with sentences in it, is a tabularx to the line width, its
+ * sentence columns wrapping and, when it is wide, its number columns too (their headers
+ * then break over lines); anything else a plain tabular.
+ */
 function layoutOf(table: Table) {
   const numeric = table.columns.map((c) => table.rows.length > 0 && table.rows.every((r) => typeof r[c.key] === "number" || r[c.key] == null));
-  const cells = table.columns.map((c) => table.rows.map((r) => formatCell(r[c.key], c)));
-  const longest = cells.map((column) => Math.max(0, ...column.map((cell) => [...cell].length)));
-  const wraps = table.columns.map((_, i) => !numeric[i] && longest[i]! > WRAP_CHARACTERS);
-  const layout: Layout = table.rows.length > LONG_TABLE_ROWS ? "longtable" : wraps.some(Boolean) ? "tabularx" : "tabular";
-  return { numeric, longest, wraps, layout };
+  const lengths = table.columns.map((c) => [columnHeader(c), ...table.rows.map((r) => formatCell(r[c.key], c))].map((cell) => [...cell].length));
+  const wide = lengths.reduce((sum, l) => sum + Math.max(...l) + 2, 0) > WIDE_TABLE_CHARACTERS;
+  const sentences = table.columns.map((_, i) => !numeric[i] && Math.max(0, ...lengths[i]!.slice(1)) > WRAP_CHARACTERS);
+  const layout: Layout = table.rows.length > LONG_TABLE_ROWS ? "longtable" : wide || sentences.some(Boolean) ? "tabularx" : "tabular";
+  const wraps = table.columns.map((_, i) => layout === "longtable" || sentences[i]! || (layout === "tabularx" && wide && numeric[i]!));
+  return { numeric, wraps, layout, shares: layout === "longtable" ? columnShares(table, lengths) : [] };
+}
+
+/** A line of \small text, in em, and a character and a cell's padding (2 \tabcolsep), in em: for estimating widths. */
+const LINE_EM = 57;
+const CHARACTER_EM = 0.55;
+const PADDING_EM = 1.4;
+/** Words longer than this (paths, formulas) may break out of a column rather than widen it. */
+const LONGEST_WORD = 12;
+
+/**
+ * A longtable's column widths as shares of the line: in proportion to the square root of
+ * each column's mean length, but never narrower than its longest word (up to 12
+ * characters), so that "differs" or a header word does not stick out of its column.
+ */
+function columnShares(table: Table, lengths: number[][]): number[] {
+  const weights = lengths.map((l) => Math.sqrt(l.reduce((a, b) => a + b, 0) / l.length));
+  const wanted = table.columns.map((c) => {
+    const words = [columnHeader(c), ...table.rows.map((r) => formatCell(r[c.key], c))].flatMap((cell) => cell.split(/\s+/));
+    return (Math.min(LONGEST_WORD, Math.max(...words.map((w) => [...w].length))) * CHARACTER_EM + PADDING_EM) / LINE_EM;
+  });
+  // Minima that leave no room for the rest are scaled down together.
+  const wantedTotal = wanted.reduce((a, b) => a + b, 0);
+  const minimum = wanted.map((w) => (wantedTotal > 0.8 ? (0.8 * w) / wantedTotal : w));
+  const fixed = new Set<number>();
+  let shares = weights;
+  for (let round = 0; round < table.columns.length; round++) {
+    const free = 1 - [...fixed].reduce((sum, i) => sum + minimum[i]!, 0);
+    const weight = weights.reduce((sum, w, i) => (fixed.has(i) ? sum : sum + w), 0);
+    shares = weights.map((w, i) => (fixed.has(i) ? minimum[i]! : (free * w) / weight));
+    const below = shares.findIndex((share, i) => !fixed.has(i) && share < minimum[i]!);
+    if (below < 0) break;
+    fixed.add(below);
+  }
+  return shares;
 }
 
 export function tableToLatex(table: Table): string {
-  const { numeric, longest, wraps, layout } = layoutOf(table);
-  const ragged = (column: string) => `>{\\raggedright\\arraybackslash}${column}`;
-  // A longtable's wrapped columns share what the others leave of the line, in proportion
-  // to their longest cell (estimated at half an em a character for the others).
-  const fixedEm = table.columns.reduce((sum, c, i) => (wraps[i] ? sum : sum + 0.5 * Math.max(longest[i]!, headerLines(table, i, numeric[i]!).width) + 1.5), 0);
-  const wrappedWeight = wraps.reduce((sum, w, i) => (w ? sum + Math.sqrt(longest[i]!) : sum), 0);
-  const share = (i: number) => Math.max(0.08, (1 - fixedEm / 52) * (Math.sqrt(longest[i]!) / wrappedWeight));
+  const { numeric, wraps, layout, shares } = layoutOf(table);
+  const aligned = (i: number, column: string) => `>{\\${numeric[i] ? "raggedleft" : "raggedright"}\\arraybackslash}${column}`;
   const spec = table.columns
     .map((_, i) => {
-      if (numeric[i]) return "r";
-      if (!wraps[i]) return "l";
-      return layout === "longtable" ? ragged(`p{\\dimexpr ${share(i).toFixed(3)}\\linewidth-2\\tabcolsep\\relax}`) : ragged("X");
+      if (!wraps[i]) return numeric[i] ? "r" : "l";
+      return layout === "longtable" ? aligned(i, `p{\\dimexpr ${shares[i]!.toFixed(3)}\\linewidth-2\\tabcolsep\\relax}`) : aligned(i, "X");
     })
     .join("");
   const row = (cells: string[]) => `  ${cells.join(" & ")} \\\\`;
-  const header = row(table.columns.map((_, i) => headerCell(table, i, numeric[i]!)));
+  const header = row(table.columns.map((c) => escapeLatex(columnHeader(c))));
   const body = table.rows.map((r) => row(table.columns.map((c) => escapeLatex(formatCell(r[c.key], c)))));
   const comment = `% ${asciiComment(table.title)}. Generated by ckpt-lab; needs ${latexPackages(table).map((p) => `\\usepackage{${p}}`).join(" ")}`;
   if (layout === "longtable") {
@@ -223,35 +257,6 @@ export function tableToLatex(table: Table): string {
   }
   const [open, close] = layout === "tabularx" ? [`\\begin{tabularx}{\\linewidth}{${spec}}`, "\\end{tabularx}"] : [`\\begin{tabular}{${spec}}`, "\\end{tabular}"];
   return [comment, open, "  \\toprule", header, "  \\midrule", ...body, "  \\bottomrule", close, ""].join("\n");
-}
-
-/** A number column's header in lines about as wide as its numbers (a nested tabular needs no package). */
-function headerLines(table: Table, i: number, numeric: boolean): { lines: string[]; width: number } {
-  const text = columnHeader(table.columns[i]!);
-  const values = valueWidth(table, i);
-  const wide = table.columns.reduce((sum, column, j) => sum + Math.max([...columnHeader(column)].length, valueWidth(table, j)) + 3, 0) > WIDE_TABLE_CHARACTERS;
-  if (!numeric || !wide || [...text].length <= values + HEADER_SLACK_CHARACTERS) return { lines: [text], width: [...text].length };
-  const room = Math.max(values, 8);
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && [...`${line} ${word}`].length > room) {
-      lines.push(line);
-      line = word;
-    } else line = line === "" ? word : `${line} ${word}`;
-  }
-  lines.push(line);
-  return { lines, width: Math.max(...lines.map((l) => [...l].length)) };
-}
-
-function valueWidth(table: Table, i: number): number {
-  const column = table.columns[i]!;
-  return Math.max(0, ...table.rows.map((r) => [...formatCell(r[column.key], column)].length));
-}
-
-function headerCell(table: Table, i: number, numeric: boolean): string {
-  const { lines } = headerLines(table, i, numeric);
-  return lines.length === 1 ? escapeLatex(lines[0]!) : `\\begin{tabular}[b]{@{}r@{}}${lines.map(escapeLatex).join(" \\\\ ")}\\end{tabular}`;
 }
 
 /** A title as a one-line ASCII comment. */
