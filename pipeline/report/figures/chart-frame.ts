@@ -62,15 +62,16 @@ export function dashScale(domain: readonly (string | number)[]): { domain: (stri
 /**
  * A position scale's domain around `values` with 4 % of their range spare at each end, so
  * that marks at the extremes are drawn whole inside the frame; a non-negative quantity's
- * domain never starts below zero (vega's own `padding` would take it there).
+ * domain never starts below zero (vega's own `padding` would take it there), nor a
+ * bounded one (a share) past its `upper` bound.
  */
-export function paddedDomain(values: readonly number[], options: { nonNegative: boolean; fraction?: number }): [number, number] {
+export function paddedDomain(values: readonly number[], options: { nonNegative: boolean; fraction?: number; upper?: number }): [number, number] {
   const finite = values.filter(Number.isFinite);
   if (finite.length === 0) return [0, 1];
   const low = Math.min(...finite);
   const high = Math.max(...finite);
   const pad = (high - low || Math.abs(high) || 1) * (options.fraction ?? 0.04);
-  return [options.nonNegative ? Math.max(0, low - pad) : low - pad, high + pad];
+  return [options.nonNegative ? Math.max(0, low - pad) : low - pad, options.upper !== undefined ? Math.min(options.upper, high + pad) : high + pad];
 }
 
 /**

@@ -52,7 +52,10 @@ export function groupedBarsFigure(input: GroupedBarsInput): Figure {
     field: "value",
     type: "quantitative" as const,
     title: input.yTitle,
-    scale: { domain: paddedDomain(bars.flatMap((b) => [b.value, b.high ?? b.value]), { nonNegative: (bounds.low ?? -1) >= 0 }), nice: true },
+    scale: {
+      domain: paddedDomain(bars.flatMap((b) => [b.value, b.high ?? b.value]), { nonNegative: (bounds.low ?? -1) >= 0, ...(bounds.high !== undefined ? { upper: bounds.high } : {}) }),
+      nice: true,
+    },
   };
   const layers: object[] = [
     {

@@ -55,7 +55,7 @@ export function intervalChartFigure(input: IntervalChartInput): Figure {
   const shape = { field: "group", type: "nominal" as const, title: input.groupTitle, scale: shapeScale(input.groups), legend };
   const yValues = points.flatMap((p) => [p.mean, p.low ?? p.mean, p.high ?? p.mean, ...(p.published === null ? [] : [p.published])]);
   const nonNegative = bounds.low !== undefined && bounds.low >= 0;
-  const yScale = { zero: false, domain: paddedDomain(yValues, { nonNegative }), nice: true };
+  const yScale = { zero: false, domain: paddedDomain(yValues, { nonNegative, ...(bounds.high !== undefined ? { upper: bounds.high } : {}) }), nice: true };
   const x = { field: "x", type: "nominal" as const, title: input.xTitle, sort: input.xValues, axis: { labelAngle: 0 } };
   const xOffset = { field: "group", type: "nominal" as const, sort: input.groups, scale: { paddingOuter: 0.3 } };
   const format = input.yFormat ?? ".3f";
@@ -69,7 +69,6 @@ export function intervalChartFigure(input: IntervalChartInput): Figure {
     { field: "n", title: "instances" },
     { field: "published", title: "published", format },
   ];
-  const publishedLegend = referenceLegend(46);
   const spec = {
     ...themeFrame(),
     data: { values: points },
@@ -92,7 +91,7 @@ export function intervalChartFigure(input: IntervalChartInput): Figure {
             xOffset,
             y: { field: "published", type: "quantitative" },
             color,
-            ...publishedLegend,
+            ...referenceLegend(46),
             tooltip,
           },
         }] : []),
