@@ -43,6 +43,8 @@ export * from "./figures/side-by-side-spec";
 export * from "./page/report-content";
 export * from "./figures/validate-spec";
 export * from "./render/render-svg";
+export * from "./render/fit-to-width";
+export * from "./figures/interval-bounds";
 export * from "./render/render-png";
 export * from "./render/render-pdf";
 export * from "./page/render-report";

@@ -4,7 +4,8 @@
  * the report grows as the stages that feed it are registered.
  */
 import { PAPER_MODEL } from "../fit/model";
-import { DEFAULT_REPORT_PARAMETERS, type ReportParameters } from "../report/page/report-parameters";
+import { DEFAULT_REPORT_PARAMETERS, FIGURE_WIDTHS, type ReportParameters } from "../report/page/report-parameters";
+import { InputError } from "../shared/errors";
 import type { ObservationsArtifact } from "../ingest/observations-artifact";
 import type { FitReportArtifact } from "../report/figures/fit-figures";
 import type { ScenarioPlacement } from "../report/figures/place-figures";
@@ -40,6 +41,10 @@ export const reportStage: Stage<ReportParameters> = {
   // The papers' tables as transcribed: the reference values of the reproduction rows.
   inputFiles: () => [projectPath(PUBLISHED_DIR)],
   async run(context) {
+    const figureWidth = context.parameters.figureWidth as (typeof FIGURE_WIDTHS)[number];
+    if (!FIGURE_WIDTHS.includes(figureWidth)) {
+      throw new InputError(`report.figureWidth: expected ${FIGURE_WIDTHS.join(", ")} (a paper column of 3.5 in, both columns of 7.16 in), got ${JSON.stringify(figureWidth)}`);
+    }
     // Loaded here, not at the top: the report's content (its figures, tables, every stage's
     // types of results) and its renderers (vega, resvg, pdfkit, ~150 ms more) are needed only
     // when the report is drawn, not by every `ckpt` command that lists the stages.
@@ -87,6 +92,7 @@ export const reportStage: Stage<ReportParameters> = {
       { inputs: context.provenance, parameters: context.parameters, toolVersion: TOOL_VERSION, stages: context.stageNames },
       {
         cache: { dir: context.cache.dir, salt: context.cache.codeHash },
+        figureWidth,
         onFigure: (id, index, total, warnings) => {
           context.progress(`figure ${index}/${total}: ${id}`);
           for (const warning of warnings) context.progress(`  warning (${id}): ${warning}`);

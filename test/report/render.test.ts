@@ -7,7 +7,10 @@ import { modelFigures } from "../../pipeline/report/figures/model-figures";
 import { renderPdf } from "../../pipeline/report/render/render-pdf";
 import { renderPng } from "../../pipeline/report/render/render-png";
 import { renderSvg } from "../../pipeline/report/render/render-svg";
-import { installTextMetrics } from "../../pipeline/report/render/text-metrics";
+import { installTextMetrics, textWidth } from "../../pipeline/report/render/text-metrics";
+import { naturalPaperWidth, renderAtPaperWidth, wrapText } from "../../pipeline/report/render/fit-to-width";
+import { PAPER_WIDTH_PT } from "../../pipeline/report/figures/theme";
+import { builderFigures } from "./fixtures/builder-figures";
 import { expectClose } from "../helpers";
 
 const figure = modelFigures(PAPER_MODEL, { idPrefix: "t", modelLabel: "published model" })[2]!;
@@ -63,5 +66,27 @@ describe("rendering", () => {
     const rendered = await renderSvg(figure.spec);
     const pdf = (await renderPdf(rendered.svg, rendered, { widthPt: 2 * rendered.width })).toString("latin1");
     expect(pdf).toMatch(new RegExp(`/MediaBox \\[0 0 ${2 * rendered.width} ${2 * rendered.height}\\]`));
+  });
+
+  it("fits a figure to a paper column (3.5 in) or both (7.16 in), axes and legends included, to within 3 pt", async () => {
+    for (const built of [figure, ...builderFigures().filter((f) => ["share", "waste", "gantt"].includes(f.id))]) {
+      for (const width of ["column", "page"] as const) {
+        const { spec, rendered } = await renderAtPaperWidth(built.spec, width);
+        expect(rendered.width, `${built.id} at ${width}`).toBeLessThanOrEqual(PAPER_WIDTH_PT[width]);
+        expect(rendered.width, `${built.id} at ${width}`).toBeGreaterThanOrEqual(PAPER_WIDTH_PT[width] - 3);
+        expect(rendered.warnings).toEqual([]);
+        expect((spec as { usermeta?: { paperWidthPt?: number } }).usermeta?.paperWidthPt).toBe(PAPER_WIDTH_PT[width]);
+      }
+    }
+    expect(naturalPaperWidth(figure.spec)).toBe("column");
+    expect(naturalPaperWidth(builderFigures().find((f) => f.id === "share")!.spec)).toBe("page");
+  }, 120_000);
+
+  it("breaks text into lines no wider than asked, at spaces, a long word on a line of its own", () => {
+    const lines = wrapText("complete objective (docs/science.md §5.3)", 80, 8);
+    expect(lines.join(" ")).toBe("complete objective (docs/science.md §5.3)");
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(textWidth(line, 8) <= 80 || !line.includes(" ")).toBe(true);
+    expect(wrapText("short", 80, 8)).toEqual(["short"]);
   });
 });

@@ -22,6 +22,7 @@ import type { MergedGroup, MergedSweep } from "../../simulate/sweep/merge-sweep"
 import type { Table } from "../tables/table";
 import type { Figure } from "./figure";
 import { intervalChartFigure, type IntervalPoint } from "./interval-chart-spec";
+import { NON_NEGATIVE } from "./interval-bounds";
 
 const POLICY_LABELS: Record<string, string> = { none: "Without FT", periodic: "Periodic (Daly)", pckp: "PCkP (DP)" };
 const label = (policy: string) => POLICY_LABELS[policy] ?? policy;
@@ -91,7 +92,7 @@ export function bktFigures(merged: MergedSweep): { figures: Figure[]; tables: Ta
         title: `Makespan of a bag of jobs by policy (${transient})`,
         caption:
           `[BKT] Figs 1(a)–3(a) from our simulator: the time at which the last job's first result reaches the server, mean over ${seeds} seeds ` +
-          `with its 95 % interval, per bag size (jobs) and client count; ${mode}. ${scaleNote}. Common random numbers: every policy sees the same clients, jobs and availability.`,
+          `with its 95 % Student-t interval (${seeds - 1} degrees of freedom), per bag size (jobs) and client count; ${mode}. ${scaleNote}. Common random numbers: every policy sees the same clients, jobs and availability.`,
         panelTitle: "clients",
         xTitle: "jobs in the bag",
         yTitle: "makespan (h)",
@@ -102,12 +103,13 @@ export function bktFigures(merged: MergedSweep): { figures: Figure[]; tables: Ta
         points: points("makespanH"),
         publishedLabel: "",
         yFormat: ".1f",
+        bounds: NON_NEGATIVE,
       }),
       intervalChartFigure({
         id: `bkt-waste-${transient}`,
         title: `Average wasted time per client by policy (${transient})`,
         caption:
-          `[BKT] Figs 1(b)–3(b) from our simulator: (checkpoint overhead + lost computation) / clients, hours, mean over ${seeds} seeds with its 95 % interval; ${mode}. ` +
+          `[BKT] Figs 1(b)–3(b) from our simulator: (checkpoint overhead + lost computation) / clients, hours, mean over ${seeds} seeds with its 95 % Student-t interval (${seeds - 1} degrees of freedom); ${mode}. ` +
           `The table below splits it into its two parts. ${scaleNote}.`,
         panelTitle: "clients",
         xTitle: "jobs in the bag",
@@ -119,6 +121,7 @@ export function bktFigures(merged: MergedSweep): { figures: Figure[]; tables: Ta
         points: points("averageWasteH"),
         publishedLabel: "",
         yFormat: ".2f",
+        bounds: NON_NEGATIVE,
       }),
     );
   }

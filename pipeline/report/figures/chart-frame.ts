@@ -3,7 +3,7 @@
  * column or page figure. Builders spread it and add their data and marks.
  */
 import type { Config } from "vega-lite";
-import { CATEGORY_PALETTE, CHART_SIZES, THEME_CONFIG, VEGA_LITE_SCHEMA_URL, type ChartSize } from "./theme";
+import { CATEGORY_DASHES, CATEGORY_PALETTE, CATEGORY_SHAPES, CHART_SIZES, THEME_CONFIG, VEGA_LITE_SCHEMA_URL, type ChartSize } from "./theme";
 
 export interface ChartFrame {
   $schema: string;
@@ -41,6 +41,54 @@ export function categoryScale(
   return {
     domain: [...domain, ...neutral],
     range: [...domain.map((_, i) => CATEGORY_PALETTE[i % CATEGORY_PALETTE.length]!), ...neutral.map((_, i) => greys[i % greys.length]!)],
+  };
+}
+
+/**
+ * The shapes of `domain` in palette order, then of the `neutral` categories, so that points
+ * of different categories differ in greyscale print as well as in colour. Used on the same
+ * field as `categoryScale`, vega draws one legend with both.
+ */
+export function shapeScale(domain: readonly (string | number)[], neutral: readonly string[] = []): { domain: (string | number)[]; range: string[] } {
+  const all = [...domain, ...neutral];
+  return { domain: all, range: all.map((_, i) => CATEGORY_SHAPES[i % CATEGORY_SHAPES.length]!) };
+}
+
+/** The dashes of `domain` in palette order (solid first), for lines that must stay apart in greyscale. */
+export function dashScale(domain: readonly (string | number)[]): { domain: (string | number)[]; range: number[][] } {
+  return { domain: [...domain], range: domain.map((_, i) => [...CATEGORY_DASHES[i % CATEGORY_DASHES.length]!]) };
+}
+
+/**
+ * A position scale's domain around `values` with 4 % of their range spare at each end, so
+ * that marks at the extremes are drawn whole inside the frame; a non-negative quantity's
+ * domain never starts below zero (vega's own `padding` would take it there), nor a
+ * bounded one (a share) past its `upper` bound.
+ */
+export function paddedDomain(values: readonly number[], options: { nonNegative: boolean; fraction?: number; upper?: number }): [number, number] {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return [0, 1];
+  const low = Math.min(...finite);
+  const high = Math.max(...finite);
+  const pad = (high - low || Math.abs(high) || 1) * (options.fraction ?? 0.04);
+  return [options.nonNegative ? Math.max(0, low - pad) : low - pad, options.upper !== undefined ? Math.min(options.upper, high + pad) : high + pad];
+}
+
+/**
+ * The legend of reference marks (published values: hollow diamonds of their group's colour,
+ * the rows' field `what` naming them), on the size channel: the shape channel is the
+ * groups', and one shape scale cannot hold both without giving every panel a legend.
+ */
+export function referenceLegend(size: number): { size: object } {
+  return {
+    size: {
+      field: "what",
+      // Ordinal (vega-lite warns of size on a nominal field), one size for every entry.
+      type: "ordinal",
+      title: null,
+      scale: { range: [size, size] },
+      legend: { orient: "bottom", symbolType: "diamond", symbolFillColor: "white", symbolStrokeColor: "#555555", symbolStrokeWidth: 1.3 },
+    },
   };
 }
 

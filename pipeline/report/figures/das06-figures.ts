@@ -14,6 +14,7 @@ import { cite, compareWithPublished, trendRow as sharedTrendRow, type Reproducti
 import type { Table } from "../tables/table";
 import type { Figure } from "./figure";
 import { intervalChartFigure } from "./interval-chart-spec";
+import { NON_NEGATIVE } from "./interval-bounds";
 
 const POLICIES = ["FCFS", "FCFS-AT", "FCFS-TR", "FCFS-PRDCT-DMD"];
 const SYNTHETIC = "runs on the SYNTHETIC classroom trace matched to [DAS06] §3.1 statistics (the paper's trace is not public)";
@@ -63,12 +64,17 @@ export function das06Figures(merged: MergedSweep): { figures: Figure[]; tables: 
     if (mine.length === 0) continue;
     const panel = (c: Cell) => `${c.set}, ${c.store}`;
     const panels = ["M01, shared", "M01, private", "M04, shared", "M04, private"].filter((p) => mine.some((c) => panel(c) === p));
+    // The replications of a cell are its starting points (one run each, the same for every policy), as in [DAS06].
+    const runs = [...new Set(mine.flatMap((c) => POLICIES.map((policy) => c.group.policies![policy]!.runs!.mean)))].sort((a, b) => a - b);
+    const startingPoints = runs.length === 1 ? String(runs[0]) : `${runs[0]}–${runs[runs.length - 1]}`;
+    const seeds = mine[0]!.group.seeds.length;
     figures.push(
       intervalChartFigure({
         id: `das06-slowdown-${period}-${tasks}-${cpu}`,
         title: `Slowdown by policy, ${tasks} tasks of ${cpu} s (${period})`,
         caption:
-          `[DAS06] ${figure} from our simulator: turnaround / ideal execution time, mean over every starting point of the ${period} window with its 95 % interval, ` +
+          `[DAS06] ${figure} from our simulator: turnaround / ideal execution time, mean over the ${startingPoints} starting points of the ${period} window ` +
+          `(every hour of it, one run each, the same for every policy; ${seeds === 1 ? "one seed" : `the mean of ${seeds} seeds' means`} of the request order) with its 95 % Student-t interval over them, ` +
           `per checkpoint count, machine set and store. ${traceLabel[0]!.toUpperCase()}${traceLabel.slice(1)}; the predictor of FCFS-PRDCT-DMD is perfect (an upper bound).`,
         panelTitle: "machines, store",
         xTitle: "checkpoints per execution",
@@ -85,6 +91,7 @@ export function das06Figures(merged: MergedSweep): { figures: Figure[]; tables: 
         ),
         publishedLabel: "",
         yFormat: ".2f",
+        bounds: NON_NEGATIVE,
       }),
     );
   }

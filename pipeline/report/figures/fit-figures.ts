@@ -83,13 +83,13 @@ export function fitFigures(
       title: "Observed against predicted bandwidth",
       caption:
         `Every fit point (${String(fit.model.provenance.fitPoints ?? "")}) and every held-out mixed-size run (the D1–D3 kind of experiment, docs/science.md §3.4) of ${observationsLabel}, ` +
-        `observed against what the fitted model predicts; on the dashed line the prediction is exact.`,
+        `observed against what the fitted model predicts (filled: fit points; hollow: held-out runs); on the dashed line the prediction is exact.`,
       seriesTitle: "application size v (MB)",
       series: usedSeries,
       neutralSeries: [...neutral, "mixed sizes"],
       kinds: [
-        { kind: fitPoint, shape: "circle" },
-        { kind: validation, shape: "triangle-up" },
+        { kind: fitPoint, hollow: false },
+        { kind: validation, hollow: true },
       ],
       points: [
         ...points.map((p) => ({ series: p.series, kind: fitPoint, m: p.m, observedMbPerS: p.observedMbPerS, predictedMbPerS: p.predictedMbPerS })),

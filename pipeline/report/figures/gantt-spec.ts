@@ -7,7 +7,7 @@
 import type { TopLevelSpec } from "vega-lite";
 import { themeFrame } from "./chart-frame";
 import type { Figure } from "./figure";
-import { CATEGORY_PALETTE, CHART_SIZES, type ChartSize } from "./theme";
+import { CATEGORY_PALETTE, CHART_SIZES, FONT_SIZES, type ChartSize } from "./theme";
 
 export interface GanttBar {
   id: string;
@@ -64,7 +64,8 @@ export function ganttFigure(input: GanttInput): Figure {
             field: "outcome",
             type: "nominal",
             title: null,
-            scale: { domain: [...OUTCOMES], range: [CATEGORY_PALETTE[0], CATEGORY_PALETTE[1]] },
+            // Blue and orange: apart in greyscale too (CIE L* 46 and 73).
+            scale: { domain: [...OUTCOMES], range: [CATEGORY_PALETTE[0], CATEGORY_PALETTE[4]] },
             legend: { orient: "top", direction: "horizontal" },
           },
           tooltip: [
@@ -80,7 +81,7 @@ export function ganttFigure(input: GanttInput): Figure {
       { ...deadline, encoding: { x: { field: "t", ...x, axis: { title: null, labels: false } } } },
       {
         data: deadline.data,
-        mark: { type: "text", align: "right", baseline: "top", dx: -3, dy: 2, fontSize: 7.5 },
+        mark: { type: "text", align: "right", baseline: "top", dx: -3, dy: 2, fontSize: FONT_SIZES.annotation },
         encoding: { x: { field: "t", ...x }, y: { value: 0 }, text: { field: "label" } },
       },
     ],

@@ -165,13 +165,23 @@ function datasetCurvesFigure(model: BandwidthModel, options: ModelFiguresOptions
         count: p.count,
       }))
     : [];
+  // Said when it is so: curves that coincide, and peaks at the last block (maxima of a curve still rising, not turning points).
+  const lastI = Math.max(...curves.map((c) => c.m));
+  const atEnd = peaks.filter((p) => p.origin === predicted && p.m === lastI).map((p) => p.series);
+  const byM = new Map<number, number[]>();
+  for (const c of curves) byM.set(c.m, [...(byM.get(c.m) ?? []), c.bwMbPerS]);
+  const spread = Math.max(...[...byM.values()].filter((v) => v.length === names.length).map((v) => (Math.max(...v) - Math.min(...v)) / Math.max(...v.map(Math.abs))));
+  const remarks =
+    (spread < 0.02 ? ` The ${names.length} curves differ by less than 2 % at every i: they differ only through the aggregated size V, on which this model barely depends here.` : "") +
+    (atEnd.length > 0 ? ` The predicted peak${atEnd.length > 1 ? "s" : ""} of ${atEnd.join(", ")} at i = ${lastI}, the last block, ${atEnd.length > 1 ? "are maxima of curves" : "is the maximum of a curve"} still rising there, not turning points.` : "");
   return peakCurvesFigure({
     id: `${options.idPrefix}-datasets`,
     title: "Peaks of the validation data sets D1–D3",
     caption:
       `Curves i ↦ bw(i, Σ_{k≤i} s_k) of the ${options.modelLabel} for the data sets D1–D3 (${VALIDATION_DATASETS_SOURCE}, ` +
       `docs/science.md §3.4)${extrapolationNote(curves, model)}. Circles: predicted peak; diamonds: peak measured on the Azur cluster` +
-      (measured.length > 0 ? `; small points: mean ± sd of the data-set runs of ${options.observationsLabel ?? "the ingested traces"}.` : "."),
+      (measured.length > 0 ? `; small points: mean ± sd of the data-set runs of ${options.observationsLabel ?? "the ingested traces"}.` : ".") +
+      remarks,
     xTitle: "checkpointed blocks i (count)",
     seriesTitle: "data set",
     series: names,

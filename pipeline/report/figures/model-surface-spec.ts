@@ -2,8 +2,10 @@
  * The model's surface bw(m, V) as a heatmap over (m, V), with the box the model was fitted
  * on and measured points on top. Cells where the polynomial gives no usable bandwidth
  * (≤ 0, docs/science.md §3.2) are grey: that is where the quadratic says "collapse", not a measurement.
- * Outside the fitted box the surface is veiled (and labelled "extrapolated" where there is
- * room): there the model says what its form says, not what was measured.
+ * The grey region and the fitted domain's dashed box are named in the legend, not by words
+ * on the plot, where they would lie under the data points or run out of the frame. Outside
+ * the fitted box the surface is veiled (the caption says so): there the model says what its
+ * form says, not what was measured.
  */
 import type { TopLevelSpec } from "vega-lite";
 import { chartFrame } from "./chart-frame";
@@ -47,17 +49,18 @@ export interface ModelSurfaceInput {
 export function modelSurfaceFigure(input: ModelSurfaceInput): Figure {
   // Each cell overlaps its right and upper neighbours (drawn after it) by 10 % of a step: abutting rects leave
   // anti-aliasing seams in the PNG and PDF.
+  // (The overlap stops at the plot's edge: a cell past it would be cut by the frame.)
+  const xMax = Math.max(...input.cells.map((c) => c.m + input.mStep / 2));
+  const yMax = Math.max(...input.cells.map((c) => c.vGb + input.vStepGb / 2));
   const cells = input.cells.map((c) => ({
     ...c,
     m0: c.m - input.mStep / 2,
-    m1: c.m + input.mStep * 0.6,
+    m1: Math.min(xMax, c.m + input.mStep * 0.6),
     v0: c.vGb - input.vStepGb / 2,
-    v1: c.vGb + input.vStepGb * 0.6,
+    v1: Math.min(yMax, c.vGb + input.vStepGb * 0.6),
     feasible: c.bwMbPerS > 0,
   }));
   const maxBw = Math.max(0, ...cells.map((c) => c.bwMbPerS));
-  const xMax = Math.max(...input.cells.map((c) => c.m + input.mStep / 2));
-  const yMax = Math.max(...input.cells.map((c) => c.vGb + input.vStepGb / 2));
   const x = { field: "m0", type: "quantitative" as const, title: "simultaneous checkpoints m (count)", scale: { domain: [0, xMax], nice: false, zero: true } };
   const clip = true;
   const y = { field: "v0", type: "quantitative" as const, title: "aggregated size V (GB)", scale: { domain: [0, yMax], nice: false, zero: true } };
@@ -87,9 +90,9 @@ export function modelSurfaceFigure(input: ModelSurfaceInput): Figure {
       },
     },
   ];
-  // The veil over everything outside the fitted box: four rectangles that frame the dashed box
-  // (one per cell would overlap, and the overlaps would show as darker seams). Drawn before
-  // the grey cells, which stay as they are.
+  // The veil over everything outside the fitted box: four rectangles that frame it (one per
+  // cell would overlap, and the overlaps would show as darker seams). Drawn before the grey
+  // cells, which stay as they are.
   const d = input.domain;
   const veil = [
     { m0: d.mMax, m1: xMax, v0: 0, v1: yMax },
@@ -100,43 +103,43 @@ export function modelSurfaceFigure(input: ModelSurfaceInput): Figure {
   if (veil.length > 0) {
     layers.push({ data: { values: veil }, mark: { type: "rect", strokeWidth: 0, fill: "white", fillOpacity: 0.45, clip }, encoding: { x, x2: { field: "m1" }, y, y2: { field: "v1" } } });
   }
+  const legendEntry = (label: string) => ({ orient: "bottom" as const, title: null, values: [label] });
   if (infeasible.length > 0) {
+    const label = "bw ≤ 0: no usable value";
     layers.push({
-      data: { values: infeasible },
-      mark: { type: "rect", strokeWidth: 0, fill: MISSING_COLOR, clip },
-      encoding: { x, x2: { field: "m1" }, y, y2: { field: "v1" }, tooltip: cellTooltip },
+      data: { values: infeasible.map((c) => ({ ...c, what: label })) },
+      mark: { type: "rect", strokeWidth: 0, clip },
+      encoding: {
+        x,
+        x2: { field: "m1" },
+        y,
+        y2: { field: "v1" },
+        fill: { field: "what", type: "nominal", scale: { domain: [label], range: [MISSING_COLOR] }, legend: legendEntry(label) },
+        tooltip: cellTooltip,
+      },
     });
   }
-  // Name the grey region where it is, at the centroid of its cells, when it is large enough
-  // to hold the words (otherwise the caption says what grey means).
-  if (infeasible.length >= 0.2 * cells.length) {
-    const centroid = {
-      m: infeasible.reduce((s, c) => s + c.m, 0) / infeasible.length,
-      vGb: infeasible.reduce((s, c) => s + c.vGb, 0) / infeasible.length,
-    };
-    layers.push({
-      data: { values: [{ m0: centroid.m, v0: centroid.vGb, text: "bw ≤ 0: no usable value" }] },
-      mark: { type: "text", fontSize: 7.5, color: "#222222" },
-      encoding: { x, y, text: { field: "text" } },
-    });
-  } else if (xMax - d.mMax >= 0.25 * xMax) {
-    // Otherwise the veiled strip right of the box says what it is, when it is wide enough.
-    layers.push({
-      data: { values: [{ m0: (d.mMax + xMax) / 2, v0: yMax / 2, text: "extrapolated" }] },
-      mark: { type: "text", fontSize: 7.5, color: "#222222" },
-      encoding: { x, y, text: { field: "text" } },
-    });
-  }
-  layers.push({
-    data: { values: [{ m0: d.mMin, m1: d.mMax, v0: d.vGbMin, v1: d.vGbMax }] },
-    mark: { type: "rect", fillOpacity: 0, stroke: "white", strokeWidth: 1.2, strokeDash: [4, 2] },
-    encoding: { x, x2: { field: "m1" }, y, y2: { field: "v1" } },
-  });
-  layers.push({
-    data: { values: [{ m0: d.mMin + 0.3, v0: d.vGbMin, text: "fitted domain" }] },
-    mark: { type: "text", fontSize: 7.5, color: "white", align: "left", baseline: "bottom", dy: -3 },
-    encoding: { x, y, text: { field: "text" } },
-  });
+  // The fitted domain: a dashed black box on a white one, visible on every colour of the scale.
+  // (Drawn within the grid: a domain wider than the surface drawn ends at the frame.)
+  const box = { m0: Math.min(d.mMin, xMax), m1: Math.min(d.mMax, xMax), v0: Math.min(d.vGbMin, yMax), v1: Math.min(d.vGbMax, yMax), what: "fitted domain" };
+  layers.push(
+    {
+      data: { values: [box] },
+      mark: { type: "rect", fillOpacity: 0, stroke: "white", strokeWidth: 2.4 },
+      encoding: { x, x2: { field: "m1" }, y, y2: { field: "v1" } },
+    },
+    {
+      // A path round the box (a line mark: vega-lite dashes lines by a field, not rects).
+      data: { values: [[box.m0, box.v0], [box.m1, box.v0], [box.m1, box.v1], [box.m0, box.v1], [box.m0, box.v0]].map(([m0, v0], k) => ({ m0, v0, k, what: box.what })) },
+      mark: { type: "line", color: "black", strokeWidth: 1 },
+      encoding: {
+        x,
+        y,
+        order: { field: "k", type: "quantitative" },
+        strokeDash: { field: "what", type: "nominal", scale: { domain: [box.what], range: [[4, 2]] }, legend: legendEntry(box.what) },
+      },
+    },
+  );
   if (input.points.length > 0) {
     const origins = input.pointOrigins;
     layers.push({

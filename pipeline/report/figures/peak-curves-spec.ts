@@ -1,17 +1,22 @@
 /**
  * Bandwidth curves with their peaks (ī, bw_ī) marked, one colour per series: the papers'
  * curves per application size ([Y-thesis] ch. 4) and the D1–D3 validation curves
- * ([Y11] Table 1). Model curves are lines; measured means (when given) are hollow points
- * with ±1 standard deviation bars; peaks are larger symbols whose shape says where they
- * come from (a model's prediction, a measurement, a published table); measured ones are
- * outlined and drawn last, so a coincident prediction does not hide them. A model curve is
- * solid where the model was fitted and dashed where it extrapolates (points flagged
- * `extrapolated`), with the word in the legend (docs/science.md §3.2: outside its domain a
- * form says what its algebra says, not what was measured).
+ * ([Y11] Table 1). Model curves are lines, one dash per series (curves that coincide, as
+ * D1–D3's nearly do, or cross stay apart, in greyscale too); measured means (when given)
+ * are hollow points with ±1 standard deviation bars, cut at 0 (a bandwidth is not
+ * negative) with the caption saying so; peaks are larger symbols whose shape says where
+ * they come from (a model's prediction, a measurement, a published table); measured ones
+ * are outlined and drawn last, so a coincident prediction does not hide them. Both axes
+ * leave room around the data, so that no mark at an end is cut by the frame. A model curve
+ * that leaves its fitted domain is solid where the model was fitted and dashed where it
+ * extrapolates (points flagged `extrapolated`), with the word in the legend (docs/science.md
+ * §3.2: outside its domain a form says what its algebra says, not what was measured); the
+ * dash then says that, and the series are told apart by colour and their peaks' symbols.
  */
 import type { TopLevelSpec } from "vega-lite";
-import { categoryScale, chartFrame, ZOOM_PARAM } from "./chart-frame";
+import { categoryScale, chartFrame, dashScale, paddedDomain, ZOOM_PARAM } from "./chart-frame";
 import type { Figure } from "./figure";
+import { clippedText, clipToBounds, NON_NEGATIVE } from "./interval-bounds";
 import type { ChartSize } from "./theme";
 
 export interface CurvePoint {
@@ -110,9 +115,19 @@ export function peakCurvesFigure(input: PeakCurvesInput): Figure {
     type: "nominal" as const,
     title: input.seriesTitle,
     scale: categoryScale(input.series),
-    legend: { orient: "bottom" as const, direction: "horizontal" as const, columns: 4 },
+    // Line segments in the legend, long enough to show each series' dash.
+    legend: { orient: "bottom" as const, direction: "horizontal" as const, columns: 4, symbolType: "stroke", symbolSize: 300, symbolStrokeWidth: 1.5 },
   };
-  const x = { field: "m", type: "quantitative" as const, title: input.xTitle, scale: { nice: false }, axis: { tickMinStep: 1 } };
+  const measuredBars = clipToBounds(
+    (input.measured ?? []).map((p) => ({ ...p, low: p.bwMbPerS - p.sdBwMbPerS, high: p.bwMbPerS + p.sdBwMbPerS })),
+    NON_NEGATIVE,
+  );
+  const all = [...input.curves, ...measuredBars.points, ...input.peaks];
+  const xDomain = paddedDomain(all.map((p) => p.m), { nonNegative: true, fraction: 0.03 });
+  const yDomain = paddedDomain([0, ...all.map((p) => p.bwMbPerS), ...measuredBars.points.map((p) => p.high)], { nonNegative: true });
+  const x = { field: "m", type: "quantitative" as const, title: input.xTitle, scale: { domain: xDomain, nice: false }, axis: { tickMinStep: 1 } };
+  const yScale = { domain: yDomain, nice: true };
+  const dash = { field: "series", type: "nominal" as const, title: input.seriesTitle, scale: dashScale(input.series), legend: color.legend };
   const tooltip = [
     { field: "series", title: input.seriesTitle },
     { field: "m", title: "m" },
@@ -126,15 +141,14 @@ export function peakCurvesFigure(input: PeakCurvesInput): Figure {
       params: [ZOOM_PARAM],
       encoding: {
         x,
-        y: { field: "bwMbPerS", type: "quantitative", title: BANDWIDTH_AXIS_TITLE },
+        y: { field: "bwMbPerS", type: "quantitative", title: BANDWIDTH_AXIS_TITLE, scale: yScale },
         color,
-        tooltip: extrapolates ? [...tooltip, { field: "segment", title: "model" }] : tooltip,
-        ...(extrapolates ? extrapolationEncoding("model curve") : {}),
+        ...(extrapolates ? { tooltip: [...tooltip, { field: "segment", title: "model" }], ...extrapolationEncoding("model curve") } : { strokeDash: dash, tooltip }),
       },
     },
   ];
   if (input.measured && input.measured.length > 0) {
-    const measured = input.measured.map((p) => ({ ...p, low: p.bwMbPerS - p.sdBwMbPerS, high: p.bwMbPerS + p.sdBwMbPerS }));
+    const measured = measuredBars.points;
     layers.push(
       {
         data: { values: measured },
@@ -186,5 +200,5 @@ export function peakCurvesFigure(input: PeakCurvesInput): Figure {
     });
   }
   const spec = { ...chartFrame(input.size ?? "column"), layer: layers } as TopLevelSpec;
-  return { id: input.id, title: input.title, caption: input.caption, spec };
+  return { id: input.id, title: input.title, caption: input.caption + clippedText(measuredBars.clipped, measuredBars.points.length, NON_NEGATIVE, "±1 sd bars"), spec };
 }

@@ -64,7 +64,7 @@ export function placeFigures(scenarios: readonly ScenarioPlacement[]): { figures
         title: `Expected waste by policy (${s.name})`,
         caption:
           `Expected waste of each policy's checkpoints for ${context}: analytic value (circle) and the mean of ` +
-          `${p.policies[0]?.monteCarlo?.firstFailure.runs ?? 0} simulated executions up to the first failure with its 95 % interval (square), ` +
+          `${p.policies[0]?.monteCarlo?.firstFailure.runs ?? 0} simulated executions up to the first failure with its 95 % normal-approximation interval, mean ± 1.96 s/√N (square), ` +
           `under the papers' objective and under the complete one that also charges the overhead of runs that never fail.`,
         policies: labels,
         objectives: Object.values(OBJECTIVE_LABELS),

@@ -5,7 +5,7 @@
  * checkpoint of one minute stays visible on a job of many hours ([BTW10], [BKT]; docs/science.md §5).
  */
 import type { TopLevelSpec } from "vega-lite";
-import { chartFrame } from "./chart-frame";
+import { chartFrame, paddedDomain } from "./chart-frame";
 import type { Figure } from "./figure";
 import { CATEGORY_PALETTE, type ChartSize } from "./theme";
 
@@ -32,12 +32,19 @@ export function placementTimelineFigure(input: PlacementTimelineInput): Figure {
   const rowHeight = 16;
   const bars = input.bars.map((b) => ({ ...b, shade: b.kind === "slice" ? (b.slice % 2 === 0 ? "even slice" : "odd slice") : "checkpoint" }));
   const y = { field: "policy", type: "nominal" as const, title: null, sort: input.policies };
-  const x = { field: "startHours", type: "quantitative" as const, title: "failure-free time line of the job (h)", scale: { nice: false } };
+  // Room after the job's end, so that its last checkpoint's tick is drawn whole.
+  const x = {
+    field: "startHours",
+    type: "quantitative" as const,
+    title: "failure-free time line of the job (h)",
+    scale: { domain: [0, paddedDomain(input.bars.map((b) => b.endHours), { nonNegative: true, fraction: 0.02 })[1]], nice: false },
+  };
   const color = {
     field: "shade",
     type: "nominal" as const,
     title: null,
-    scale: { domain: ["odd slice", "even slice", "checkpoint"], range: ["#D9D9D9", "#B0B0B0", CATEGORY_PALETTE[1]] },
+    // Three levels of grey in print too: CIE L* 88, 71 and 54.
+    scale: { domain: ["odd slice", "even slice", "checkpoint"], range: ["#DDDDDD", "#ADADAD", CATEGORY_PALETTE[1]] },
     legend: { orient: "bottom" as const, direction: "horizontal" as const },
   };
   const tooltip = [

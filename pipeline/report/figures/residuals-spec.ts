@@ -1,10 +1,10 @@
 /**
  * Residuals of a fit against the fitted value (observed − predicted, MB/s): the usual
- * check that a regression's errors have no structure left. One colour per size series; a
- * rule at zero.
+ * check that a regression's errors have no structure left. One colour and shape per size
+ * series; a rule at zero. The residual axis is signed (`usermeta.signedAxes`).
  */
 import type { TopLevelSpec } from "vega-lite";
-import { categoryScale, chartFrame, ZOOM_PARAM } from "./chart-frame";
+import { categoryScale, chartFrame, shapeScale, ZOOM_PARAM } from "./chart-frame";
 import type { Figure } from "./figure";
 import type { ChartSize } from "./theme";
 
@@ -28,8 +28,10 @@ export interface ResidualsInput {
 }
 
 export function residualsFigure(input: ResidualsInput): Figure {
+  const legend = { orient: "bottom", direction: "horizontal", columns: 4 };
   const spec = {
     ...chartFrame(input.size ?? "column"),
+    usermeta: { signedAxes: ["y"] },
     layer: [
       { data: { values: [{ zero: 0 }] }, mark: { type: "rule", color: "#444444", strokeDash: [3, 2] }, encoding: { y: { field: "zero", type: "quantitative" } } },
       {
@@ -44,8 +46,9 @@ export function residualsFigure(input: ResidualsInput): Figure {
             type: "nominal",
             title: input.seriesTitle,
             scale: categoryScale(input.series, input.neutralSeries ?? []),
-            legend: { orient: "bottom", direction: "horizontal", columns: 4 },
+            legend,
           },
+          shape: { field: "series", type: "nominal", title: input.seriesTitle, scale: shapeScale(input.series, input.neutralSeries ?? []), legend },
           tooltip: [
             { field: "series", title: input.seriesTitle },
             { field: "m", title: "m" },

@@ -23,6 +23,7 @@ import type { Figure } from "./figure";
 import { ganttFigure } from "./gantt-spec";
 import { groupedBarsFigure } from "./grouped-bars-spec";
 import { intervalChartFigure } from "./interval-chart-spec";
+import { SHARE } from "./interval-bounds";
 import { seriesLinesFigure } from "./series-lines-spec";
 import type { Table } from "../tables/table";
 
@@ -100,7 +101,7 @@ function shareFigure(campaign: CampaignResult): Figure {
     title: "CTNYS share by k0 and criterion",
     caption:
       `Share of the unsaved computation that ScheduleCkpt saves before the deadline (CTNYS / Σ p), mean over ${campaign.settings.seeds} ` +
-      `random instances per family with its 95 % interval (${campaign.settings.model} model, ${campaign.settings.estimator} estimator)` +
+      `random instances per family with its 95 % Student-t interval (${campaign.settings.model} model, ${campaign.settings.estimator} estimator)` +
       (isPaperCampaign(campaign) ? `, and the published share of the single instance of ${FAMILY_SOURCE} (docs/science.md §4.5).` : ` on the papers' instance families (docs/science.md §4.5).`),
     panelTitle: "family",
     xTitle: "Sahni enumeration depth k0",
@@ -120,6 +121,7 @@ function shareFigure(campaign: CampaignResult): Figure {
       published: isPaperCampaign(campaign) ? (row.published?.share ?? null) : null,
     })),
     publishedLabel: `published, one instance (${FAMILY_SOURCE})`,
+    bounds: SHARE,
   });
 }
 
@@ -143,9 +145,9 @@ function strategiesFigure(campaign: CampaignResult): Figure {
     id: "schedule-strategies",
     title: "ScheduleCkpt against checkpointing one at a time or all at once",
     caption:
-      `CTNYS share (mean over ${campaign.settings.seeds} instances, 95 % interval) of ScheduleCkpt, sequential greedy (one checkpoint at a time ` +
+      `CTNYS share (mean over ${campaign.settings.seeds} instances with its 95 % Student-t interval) of ScheduleCkpt, sequential greedy (one checkpoint at a time ` +
       `in decreasing p, docs/science.md §4.4), all in parallel (everything at once: the collapse the model predicts) and the upper bound of any schedule ` +
-      `(a knapsack of the most the device can move before T).`,
+      `(a knapsack of the most the device can move before T); markers sit at each bar's value, so a share of 0 shows as a marker on the axis.`,
     xTitle: "family",
     yTitle: "CTNYS share (CTNYS / Σp)",
     groupTitle: "strategy",
@@ -153,6 +155,7 @@ function strategiesFigure(campaign: CampaignResult): Figure {
     groups,
     bars,
     size: "page",
+    bounds: SHARE,
   });
 }
 

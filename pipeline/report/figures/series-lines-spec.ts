@@ -2,10 +2,11 @@
  * Lines of a measured quantity against a numeric x, one per group, optionally on log
  * scales, with reference points (published values) as hollow diamonds: e.g. scheduler time
  * against the number of applications n, one line per k0, log y ([Y11] Tables 4–9 times
- * next to ours).
+ * next to ours). Groups differ by colour, point shape and dash, so that they stay apart in
+ * greyscale print.
  */
 import type { TopLevelSpec } from "vega-lite";
-import { categoryScale, chartFrame, ZOOM_PARAM } from "./chart-frame";
+import { categoryScale, chartFrame, dashScale, referenceLegend, shapeScale, ZOOM_PARAM } from "./chart-frame";
 import type { Figure } from "./figure";
 import type { ChartSize } from "./theme";
 
@@ -43,13 +44,10 @@ export interface SeriesLinesInput {
 }
 
 export function seriesLinesFigure(input: SeriesLinesInput): Figure {
-  const color = {
-    field: "group",
-    type: "nominal" as const,
-    title: input.groupTitle,
-    scale: categoryScale(input.groups),
-    legend: { orient: "bottom" as const, direction: "horizontal" as const },
-  };
+  const legend = { orient: "bottom" as const, direction: "horizontal" as const };
+  const color = { field: "group", type: "nominal" as const, title: input.groupTitle, scale: categoryScale(input.groups), legend };
+  const shape = { field: "group", type: "nominal" as const, title: input.groupTitle, scale: shapeScale(input.groups), legend };
+  const dash = { field: "group", type: "nominal" as const, title: input.groupTitle, scale: dashScale(input.groups), legend };
   // Log axes: a few labelled powers (1k, 10k…), not every minor tick; a margin on x so
   // that points at the ends are not cut by the frame.
   const logAxis = { tickCount: 5, format: "~s", grid: true };
@@ -61,7 +59,9 @@ export function seriesLinesFigure(input: SeriesLinesInput): Figure {
     scale: input.logX ? { type: "log" as const, nice: false, domain: [Math.min(...xs) / 1.15, Math.max(...xs) * 1.15] } : { zero: false },
     ...(input.logX ? { axis: logAxis } : {}),
   };
-  const yScale = input.logY ? { type: "log" as const } : { zero: true };
+  const ys = [...input.points.flatMap((p) => [p.y, p.low ?? p.y, p.high ?? p.y]), ...(input.references ?? []).map((r) => r.y)].filter((y) => y > 0);
+  // Room around the data on a log axis too (a factor 1.3), so that no point at an end is cut.
+  const yScale = input.logY ? { type: "log" as const, domain: [Math.min(...ys) / 1.3, Math.max(...ys) * 1.3] } : { zero: true };
   const format = input.yFormat ?? ".3~g";
   const layers: object[] = [];
   if (input.points.some((p) => p.low !== undefined && p.high !== undefined)) {
@@ -73,12 +73,23 @@ export function seriesLinesFigure(input: SeriesLinesInput): Figure {
   }
   layers.push({
     data: { values: input.points },
-    mark: { type: "line", point: { filled: true, size: 22 } },
+    mark: { type: "line" },
     params: [ZOOM_PARAM],
     encoding: {
       x,
       y: { field: "y", type: "quantitative", title: input.yTitle, scale: yScale, ...(input.logY ? { axis: logAxis } : {}) },
       color,
+      strokeDash: dash,
+    },
+  });
+  layers.push({
+    data: { values: input.points },
+    mark: { type: "point", filled: true, size: 22, opacity: 1 },
+    encoding: {
+      x,
+      y: { field: "y", type: "quantitative" },
+      color,
+      shape,
       tooltip: [
         { field: "group", title: input.groupTitle },
         { field: "x", title: input.xTitle },
@@ -89,12 +100,12 @@ export function seriesLinesFigure(input: SeriesLinesInput): Figure {
   if (input.references && input.references.length > 0) {
     layers.push({
       data: { values: input.references.map((r) => ({ ...r, what: input.referenceLabel ?? "published" })) },
-      mark: { type: "point", filled: false, size: 46, strokeWidth: 1.3, opacity: 1 },
+      mark: { type: "point", shape: "diamond", filled: false, strokeWidth: 1.3, opacity: 1 },
       encoding: {
         x,
         y: { field: "y", type: "quantitative", scale: yScale },
         color,
-        shape: { field: "what", type: "nominal", title: null, scale: { range: ["diamond"] }, legend: { orient: "bottom" } },
+        ...referenceLegend(46),
         tooltip: [
           { field: "label", title: "published" },
           { field: "x", title: input.xTitle },

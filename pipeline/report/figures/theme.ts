@@ -2,16 +2,18 @@
  * The one look of every figure: fonts, sizes, palette, axis and legend style.
  *
  * - Sizes are for a two-column paper. Vega's pixels become PDF points one to one (the PDF
- *   page is the SVG's size), so a `column` chart is about 3.4 in wide with its axes and
- *   legend and fits one column of an IEEE/ACM two-column layout; `page` spans both
- *   columns. Text is 8–10 pt, the size of a caption.
+ *   page is the SVG's size). Every figure is rendered to the width of one column (3.5 in)
+ *   or of both (7.16 in), axes and legends included (render/fit-to-width.ts), so that it
+ *   goes into the paper at its own size and its text stays 8–10 pt, the size of a caption.
  * - Font: DejaVu Sans, read from the `dejavu-fonts-ttf` npm package, so that text widths
  *   (see text-metrics.ts), the PNG and the PDF are the same on every machine. It has the
  *   glyphs our titles use (σ, ≈, ≤, ī, µ, →) that PDF's standard Helvetica lacks.
  * - Colour: categories use the Okabe–Ito palette (Okabe & Ito, "Color Universal Design",
  *   2008), distinguishable under the common colour-vision deficiencies, ordered so that the
  *   first colours are the most distinct and the low-contrast yellow comes last; continuous
- *   values use viridis (perceptually uniform, colour-blind safe, prints in grey).
+ *   values use viridis (perceptually uniform, colour-blind safe, prints in grey). Since
+ *   several palette colours print as nearly the same grey, categories of points also differ
+ *   by shape (CATEGORY_SHAPES) and categories of lines by dash (CATEGORY_DASHES).
  */
 import type { Config } from "vega-lite";
 
@@ -29,13 +31,30 @@ export const CATEGORY_PALETTE = [
   "#F0E442",
 ] as const;
 
+/**
+ * Point shapes in the palette's order, so that categories stay apart in greyscale print:
+ * filled shapes first, the open cross after them (vega's symbol names).
+ */
+export const CATEGORY_SHAPES = ["circle", "square", "triangle-up", "diamond", "triangle-down", "cross", "triangle-right", "triangle-left"] as const;
+
+/** Line dashes in the palette's order (solid first): lines that cross or coincide stay apart in greyscale. */
+export const CATEGORY_DASHES: readonly (readonly number[])[] = [[1, 0], [6, 3], [2, 2], [8, 2, 2, 2], [4, 2, 1, 2, 1, 2], [1, 3], [10, 3], [3, 3, 8, 3]];
+
 /** Sequential scheme for continuous values (a Vega scheme name). */
 export const SEQUENTIAL_SCHEME = "viridis";
 
 /** Colour of "no usable value" cells (e.g. the model predicts bw ≤ 0). */
 export const MISSING_COLOR = "#BBBBBB";
 
-/** Plot-area sizes (without axes and legends), in pixels = PDF points. */
+/**
+ * A figure's width in a two-column paper (IEEE's layout), axes and legends included, in
+ * pt (= SVG px): one column, 3.5 in, or both, 7.16 in.
+ */
+export const PAPER_WIDTH_PT = { column: 3.5 * 72, page: 7.16 * 72 } as const;
+
+export type PaperWidth = keyof typeof PAPER_WIDTH_PT;
+
+/** Plot-area sizes (without axes and legends) a builder starts from, in pixels = PDF points; render/fit-to-width.ts then fits the whole figure to its paper width. */
 export const CHART_SIZES = {
   /** One column of a two-column paper. */
   column: { width: 200, height: 140 },
@@ -48,7 +67,8 @@ export type ChartSize = keyof typeof CHART_SIZES;
 /** Figures are shown at least this wide (CSS px) on the report page and in notebooks; PNGs have twice the pixels. */
 export const MIN_DISPLAY_WIDTH_PX = 480;
 
-export const FONT_SIZES = { title: 10, axisTitle: 9, label: 8, legendTitle: 8, legendLabel: 8, annotation: 7.5 } as const;
+/** Text sizes in pt at the figure's paper size: never below 8 (a caption's size). */
+export const FONT_SIZES = { title: 10, axisTitle: 9, label: 8, legendTitle: 8, legendLabel: 8, annotation: 8 } as const;
 
 /** The Vega-Lite `config` every spec carries. */
 export const THEME_CONFIG: Config = {

@@ -6,7 +6,8 @@
  * value under the objective the simulation models.
  */
 import type { TopLevelSpec } from "vega-lite";
-import { categoryScale, themeFrame } from "./chart-frame";
+import { categoryScale, paddedDomain, themeFrame } from "./chart-frame";
+import { clippedText, clipToBounds, NON_NEGATIVE } from "./interval-bounds";
 import type { Figure } from "./figure";
 import { CHART_SIZES } from "./theme";
 
@@ -30,6 +31,9 @@ export interface WasteByPolicyInput {
 }
 
 export function wasteByPolicyFigure(input: WasteByPolicyInput): Figure {
+  const clipped = clipToBounds(input.points.map((p) => ({ ...p, low: p.lowHours, high: p.highHours })), NON_NEGATIVE);
+  const points = clipped.points.map(({ low, high, ...p }) => ({ ...p, lowHours: low, highHours: high }));
+  const xScale = { domain: paddedDomain(points.flatMap((p) => [p.analyticHours, p.monteCarloHours ?? 0, p.highHours ?? 0]), { nonNegative: true }), nice: true };
   const width = Math.floor((CHART_SIZES.page.width - 30) / Math.max(1, input.objectives.length));
   const y = { field: "policy", type: "nominal" as const, title: null, sort: input.policies };
   // The Monte Carlo estimate sits just below the analytic value of the same policy.
@@ -54,7 +58,7 @@ export function wasteByPolicyFigure(input: WasteByPolicyInput): Figure {
   };
   const spec = {
     ...themeFrame(),
-    data: { values: input.points },
+    data: { values: points },
     facet: { column: { field: "objective", type: "nominal", title: null, sort: input.objectives, header: { labelFontSize: 8 } } },
     spec: {
       width,
@@ -63,7 +67,7 @@ export function wasteByPolicyFigure(input: WasteByPolicyInput): Figure {
         {
           transform: [{ filter: "datum.lowHours != null" }, { calculate: JSON.stringify(kinds[1]), as: "kind" }],
           mark: { type: "rule", strokeWidth: 1.2 },
-          encoding: { y, yOffset, x: { field: "lowHours", type: "quantitative", title: "expected waste (h)" }, x2: { field: "highHours" }, color },
+          encoding: { y, yOffset, x: { field: "lowHours", type: "quantitative", title: "expected waste (h)", scale: xScale }, x2: { field: "highHours" }, color },
         },
         {
           transform: [{ filter: "datum.monteCarloHours != null" }, { calculate: JSON.stringify(kinds[1]), as: "kind" }],
@@ -78,5 +82,5 @@ export function wasteByPolicyFigure(input: WasteByPolicyInput): Figure {
       ],
     },
   } as unknown as TopLevelSpec;
-  return { id: input.id, title: input.title, caption: input.caption, spec };
+  return { id: input.id, title: input.title, caption: input.caption + clippedText(clipped.clipped, points.length, NON_NEGATIVE), spec };
 }

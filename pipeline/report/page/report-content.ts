@@ -40,7 +40,7 @@ import { measuredFigures } from "../figures/measured-figures";
 import { machineFigures } from "../figures/machine-figures";
 import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "../figures/place-figures";
 import { VERDICTS, VERDICT_MEANINGS, reproductionTable, verdictCountsText, type ReproductionRow } from "../reproduction/reproduction";
-import { reproductionSummaryTable } from "../reproduction/reproduction-summary";
+import { openQuestions, reproductionSummaryTable, type OpenQuestions } from "../reproduction/reproduction-summary";
 import { bktFigures, bktGridTrace, bktLawReproductionRows, bktReproductionRows } from "../figures/bkt-figures";
 import { das06Figures, das06ReproductionRows } from "../figures/das06-figures";
 import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
@@ -113,6 +113,8 @@ export interface ReportSection {
   tables: Table[];
   /** What a reader must know before reading the figures: scenarios not applicable, figures not drawn. */
   notes: string[];
+  /** Lists after the tables, each under its heading (the reproduction's open questions, per paper). */
+  lists?: OpenQuestions[];
 }
 
 /** One line of the summary: a label and what to know. */
@@ -278,10 +280,11 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       intro:
         "Each published number the project can recompute, with the value as printed, ours, and a verdict computed at report time: " +
         VERDICTS.map((v) => `${v} (${VERDICT_MEANINGS[v]})`).join("; ") +
-        ". First per paper, with what is published but not compared and why; then every row. The same summary, with the open questions, is reproduction.md.",
+        ". Per paper here, with what is published but not compared and why, and its open questions; every row on a page of its own (reproduction.html). The same summary is reproduction.md.",
       figures: [],
-      tables: [reproductionSummaryTable(reproduction), reproductionTable(reproduction)],
+      tables: [reproductionSummaryTable(reproduction), { ...reproductionTable(reproduction), page: "reproduction.html" }],
       notes: [],
+      lists: openQuestions(reproduction),
     });
   }
   const axes = inputs.fit && inputs.observations ? modelAxes(inputs.fit.model, inputs.observations.observations) : null;

@@ -32,14 +32,7 @@ export function reportHtml(page: ReportPageInputs): string {
   const { content } = page;
   const nav = content.sections.map((s) => `<a href="#${attr(s.id)}">${text(s.title)}</a>`).join(" · ");
   return [
-    "<!DOCTYPE html>",
-    '<html lang="en">',
-    "<head>",
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${text(content.title)}</title>`,
-    `<style>${STYLE}</style>`,
-    "</head>",
+    ...pageHead(content.title, STYLE),
     "<body>",
     "<header>",
     `<h1>${text(content.title)}</h1>`,
@@ -61,6 +54,20 @@ export function reportHtml(page: ReportPageInputs): string {
   ].join("\n");
 }
 
+/** The start of a page of the report, up to its <body>: its title and style. */
+export function pageHead(title: string, style: string): string[] {
+  return [
+    "<!DOCTYPE html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${text(title)}</title>`,
+    `<style>${style}</style>`,
+    "</head>",
+  ];
+}
+
 function summaryHtml(items: readonly SummaryItem[]): string {
   return [
     '<section id="summary">',
@@ -78,6 +85,9 @@ function sectionHtml(section: ReportSection): string {
     ...section.notes.map((note) => `<p class="note">${text(note)}</p>`),
     section.figures.length > 0 ? `<div class="figures">${section.figures.map(figureHtml).join("\n")}</div>` : "",
     ...section.tables.map(tableHtml),
+    ...(section.lists ?? []).map(
+      (list) => `<details class="list" open><summary>${text(list.heading)}</summary><ul>${list.items.map((item) => `<li>${text(item)}</li>`).join("\n")}</ul></details>`,
+    ),
     "</section>",
   ].join("\n");
 }
@@ -105,13 +115,23 @@ function figureHtml(figure: Figure): string {
   ].join("\n");
 }
 
-/** Figures spanning both paper columns (facets, side by side, page width) take a whole row of the grid. */
+/** Figures spanning both paper columns (fitted to a page's width, or facets and side by side) take a whole row of the grid. */
 function isWide(figure: Figure): boolean {
-  const spec = figure.spec as { width?: unknown; facet?: unknown; hconcat?: unknown };
+  const spec = figure.spec as { width?: unknown; facet?: unknown; hconcat?: unknown; usermeta?: { paperWidth?: string } };
+  if (spec.usermeta?.paperWidth !== undefined) return spec.usermeta.paperWidth === "page";
   return spec.facet !== undefined || spec.hconcat !== undefined || (typeof spec.width === "number" && spec.width > CHART_SIZES.column.width);
 }
 
 function tableHtml(table: Table): string {
+  if (table.page !== undefined) {
+    return [
+      `<div class="table" id="table-${attr(table.id)}">`,
+      `<h3>${text(table.title)}</h3>`,
+      `<p class="caption">On a page of its own, every row with its cells wrapped: <a href="${attr(table.page)}">${text(table.page)}</a> (${table.rows.length} rows). ` +
+        `<span class="files"><a href="tables/${attr(table.id)}.csv">CSV</a> <a href="tables/${attr(table.id)}.tex">LaTeX</a></span></p>`,
+      "</div>",
+    ].join("\n");
+  }
   return [
     `<div class="table" id="table-${attr(table.id)}">`,
     `<h3>${text(table.title)}</h3>`,
@@ -193,6 +213,9 @@ td.verdict.close { color: #3d7a00; }
 td.verdict.differs { color: #b34700; }
 td.verdict.erratum { color: #7a3d99; }
 td.verdict.not-recomputable { color: #555; }
+details.list { margin: 10px 0; background: white; border: 1px solid #ddd; border-radius: 4px; padding: 6px 12px; }
+details.list summary { font-weight: bold; cursor: pointer; }
+details.list li { margin: 3px 0; font-size: 13px; }
 pre { background: white; border: 1px solid #ddd; padding: 8px; font-size: 12px; overflow-x: auto; }
 #tooltip { position: fixed; z-index: 10; pointer-events: none; background: rgba(255,255,255,0.96); border: 1px solid #999; border-radius: 3px; padding: 4px 6px; font-size: 12px; box-shadow: 0 1px 4px rgba(0,0,0,0.2); }
 #tooltip th { background: none; padding: 0 8px 0 0; border: 0; color: #555; font-weight: normal; }

@@ -12,6 +12,11 @@ export interface ReportParameters {
   withReproduction: boolean;
   /** The cluster the report describes (`ckpt pipeline --cluster`); "" = from the traces' `cluster` column, else their file names. */
   cluster: string;
+  /**
+   * The paper width the figures are fitted to, axes and legends included: "column" (3.5 in),
+   * "page" (both columns, 7.16 in) or "auto" (each chart at the width its kind is drawn for).
+   */
+  figureWidth: string;
   /** Tolerances of the reproduction verdicts (see model-reproduction-rows.ts). */
   reproduction: { bandwidthRelative: number; peakM: number };
 }
@@ -20,5 +25,8 @@ export const DEFAULT_REPORT_PARAMETERS: ReportParameters = {
   mode: "reproduction",
   withReproduction: true,
   cluster: "",
+  figureWidth: "auto",
   reproduction: { bandwidthRelative: 0.05, peakM: 1 },
 };
+
+export const FIGURE_WIDTHS = ["auto", "column", "page"] as const;

@@ -13,7 +13,7 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { Figure } from "../figures/figure";
 import { displayWidthPx, renderPng } from "./render-png";
-import { renderSvg } from "./render-svg";
+import { naturalPaperWidth, renderAtPaperWidth } from "./fit-to-width";
 import { columnHeader, formatCell, type Table } from "../tables/table";
 import { tableToHtml } from "../tables/table-to-html";
 import { assertValidVegaLiteSpec } from "../figures/validate-spec";
@@ -22,11 +22,15 @@ export const VEGA_LITE_MIME = "application/vnd.vegalite.v5+json";
 
 export type MimeBundle = Record<string, unknown>;
 
-/** The representations of a figure (Vega-Lite v5 spec, PNG, a line of text) and the PNG's display width. */
+/**
+ * The representations of a figure (Vega-Lite v5 spec, PNG, a line of text) and the PNG's
+ * display width; the figure fitted to its paper width, as the report draws it.
+ */
 export async function figureMimeBundle(figure: Figure | TopLevelSpec): Promise<{ data: MimeBundle; metadata: Record<string, unknown> }> {
-  const spec = isFigure(figure) ? figure.spec : figure;
-  assertValidVegaLiteSpec(spec, isFigure(figure) ? `figure "${figure.id}"` : "spec");
-  const { svg, width } = await renderSvg(spec);
+  const given = isFigure(figure) ? figure.spec : figure;
+  assertValidVegaLiteSpec(given, isFigure(figure) ? `figure "${figure.id}"` : "spec");
+  const { spec, rendered } = await renderAtPaperWidth(given, naturalPaperWidth(given));
+  const { svg, width } = rendered;
   return {
     data: {
       [VEGA_LITE_MIME]: spec,

@@ -9,6 +9,8 @@
  *   with the document's transform (RECIPES).
  * - pdfkit stamps the creation date: it is pinned to the epoch so that a rerun gives the
  *   same bytes.
+ * - A dash with no gaps ("1,0", how a legend's solid line is dashed) is solid: pdfkit
+ *   refuses a zero length, so such dash arrays are dropped before drawing.
  */
 import PDFDocument from "pdfkit";
 import SVGtoPDF from "svg-to-pdfkit";
@@ -44,7 +46,7 @@ export function renderPdf(svg: string, size: { width: number; height: number }, 
   });
   doc.save();
   doc.scale(scale);
-  SVGtoPDF(doc, svg, 0, 0, {
+  SVGtoPDF(doc, withoutGaplessDashes(svg), 0, 0, {
     width: size.width,
     height: size.height,
     preserveAspectRatio: "xMinYMin meet",
@@ -53,4 +55,12 @@ export function renderPdf(svg: string, size: { width: number; height: number }, 
   doc.restore();
   doc.end();
   return done;
+}
+
+/** `stroke-dasharray` attributes whose every other length (the gaps) is 0: solid lines. */
+function withoutGaplessDashes(svg: string): string {
+  return svg.replace(/\s*stroke-dasharray="([^"]*)"/g, (attribute, list: string) => {
+    const lengths = list.split(/[\s,]+/).filter(Boolean).map(Number);
+    return lengths.length > 0 && lengths.every((length, i) => i % 2 === 0 || length === 0) ? "" : attribute;
+  });
 }

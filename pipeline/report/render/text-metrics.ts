@@ -14,29 +14,41 @@ import { fontFiles } from "./fonts";
 type TextItem = { fontSize?: number | string; fontWeight?: string | number; limit?: number };
 
 let installed = false;
+let measure: ((text: string, fontSize: number, bold: boolean) => number) | undefined;
+
+/**
+ * The width (px = pt) of `text` set in DejaVu Sans at `fontSize`: the advance width of the
+ * shaped string, kerning included, as vega lays it out once installTextMetrics ran.
+ */
+export function textWidth(text: string, fontSize: number, bold = false): number {
+  if (measure === undefined) {
+    const files = fontFiles();
+    const regular = openFont(files.regular);
+    const boldFont = openFont(files.bold);
+    const cache = new Map<string, number>();
+    measure = (value, size, isBold) => {
+      const key = `${isBold ? "b" : "r"}${value}`;
+      let em = cache.get(key);
+      if (em === undefined) {
+        const font = isBold ? boldFont : regular;
+        em = font.layout(value).advanceWidth / font.unitsPerEm;
+        cache.set(key, em);
+      }
+      return size * em;
+    };
+  }
+  return measure(text, fontSize, bold);
+}
 
 /** Install the font-metric text measure into vega (idempotent, process-wide). */
 export function installTextMetrics(): void {
   if (installed) return;
-  const files = fontFiles();
-  const regular = openFont(files.regular);
-  const bold = openFont(files.bold);
-  const cache = new Map<string, number>();
-  const emWidth = (font: fontkit.Font, key: string, text: string): number => {
-    let width = cache.get(key);
-    if (width === undefined) {
-      width = font.layout(text).advanceWidth / font.unitsPerEm;
-      cache.set(key, width);
-    }
-    return width;
-  };
   const metrics = (vega as unknown as { textMetrics: { width: (item: TextItem, text: unknown) => number } }).textMetrics;
   metrics.width = (item, text) => {
     const size = item.fontSize != null ? Number(item.fontSize) || 0 : 11;
     const value = text == null ? "" : String(text).trim();
     if (size <= 0 || value === "") return 0;
-    const isBold = isBoldWeight(item.fontWeight);
-    return size * emWidth(isBold ? bold : regular, `${isBold ? "b" : "r"}${value}`, value);
+    return textWidth(value, size, isBoldWeight(item.fontWeight));
   };
   installed = true;
 }

@@ -59,6 +59,28 @@ export function reproductionSummaryTable(rows: readonly ReproductionRow[]): Tabl
   };
 }
 
+/** One paper's open questions, as the report lists them under the summary. */
+export interface OpenQuestions {
+  heading: string;
+  items: string[];
+}
+
+/**
+ * Per paper with something open: every row that differs or is an erratum (what, where,
+ * printed, ours, why) and every published number not compared, with why.
+ */
+export function openQuestions(rows: readonly ReproductionRow[]): OpenQuestions[] {
+  return reproductionSummary(rows)
+    .filter((s) => s.open.length > 0 || s.notCompared.length > 0)
+    .map((s) => ({
+      heading: `${s.paper}: ${s.open.length} of ${s.compared} compared numbers open (differs or erratum)${s.notCompared.length > 0 ? `, ${s.notCompared.length} published item(s) not compared` : ""}`,
+      items: [
+        ...s.open.map((r) => `${r.quantity} (${r.verdict}; ${r.source}): printed ${r.printed}, ours ${r.ours ?? "—"}${r.corrected !== null ? `, corrected ${r.corrected}` : ""}${r.unit ? ` (${r.unit})` : ""}. ${r.reason}`),
+        ...s.notCompared.map((n) => `Not compared: ${n.where}: ${n.why}.`),
+      ],
+    }));
+}
+
 /** The summary as a Markdown page (the report's `reproduction.md`, and docs/reproduction.md). */
 export function reproductionMarkdown(rows: readonly ReproductionRow[], origin: string): string {
   const summary = reproductionSummary(rows);

@@ -22,6 +22,12 @@ export interface Table {
   caption: string;
   columns: TableColumn[];
   rows: Record<string, CellValue>[];
+  /**
+   * Shown on a page of its own, this file next to index.html (e.g. "reproduction.html"),
+   * with wrapped cells, and linked from its section: for a table too long and too wide to
+   * read inside the report. Its CSV and LaTeX are written as every table's.
+   */
+  page?: string;
 }
 
 /** The header text of a column: "label (unit)". */

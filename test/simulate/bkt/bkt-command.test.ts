@@ -146,6 +146,6 @@ describe("the results kept for the report's grid", () => {
     const spec = parseSweepSpec(readFileSync(join(root, "data/simulations/bkt-report-grid.json"), "utf8"), "bkt-report-grid.json");
     const outcome = await runShard(spec, SIMULATORS, join(dir, "reuse"), { index: 0, count: 1 }, () => {}, [join(root, "data/simulations/bkt-report-grid")]);
     expect(outcome.ran, "stale: run `ckpt simulate sweep data/simulations/bkt-report-grid.json --out data/simulations/bkt-report-grid` and merge").toBe(0);
-    expect(outcome.cells).toBe(48);
+    expect(outcome.cells).toBe(120);
   });
 });
