@@ -44,7 +44,10 @@ export interface ParsedLaw {
 /** Reads a durations file for `empirical:<path>`; returns the numbers as written (in `unit`). */
 export type DurationsLoader = (path: string) => number[];
 
-const KIND_ALIASES: Record<string, LawSpec["kind"]> = {
+/** The laws a law string names (residual and competing laws are derived by the simulator, not written). */
+type WrittenKind = Exclude<LawSpec["kind"], "residual" | "competing">;
+
+const KIND_ALIASES: Record<string, WrittenKind> = {
   exp: "exponential",
   exponential: "exponential",
   weibull: "weibull",
@@ -56,7 +59,7 @@ const KIND_ALIASES: Record<string, LawSpec["kind"]> = {
   empirical: "empirical",
 };
 
-const KEYS: Record<LawSpec["kind"], string[]> = {
+const KEYS: Record<WrittenKind, string[]> = {
   exponential: ["rate", "mean", "unit"],
   weibull: ["shape", "scale", "unit"],
   hyperexponential: ["p", "mu", "param", "unit"],
@@ -169,7 +172,7 @@ export function parseLawString(text: string, loadDurations?: DurationsLoader): P
   }
 }
 
-/** The law string of a spec, in seconds (an empirical law is named by its source). */
+/** The law string of a spec, in seconds (an empirical law is named by its source; a derived law, residual or competing, by a name no law string parses). */
 export function formatLawString(spec: LawSpec): string {
   const n = (x: number) => String(Number(x.toPrecision(12)));
   switch (spec.kind) {
@@ -185,5 +188,10 @@ export function formatLawString(spec: LawSpec): string {
       return `hyperexp:p=${spec.probabilities.map(n).join(",")};mu=${spec.ratesPerSecond.map(n).join(",")};param=rate`;
     case "empirical":
       return `empirical:${spec.source ?? `(${spec.durationsSeconds.length} durations)`}`;
+    // Laws the simulator derives (no law string reads them back): named for reports only.
+    case "residual":
+      return `residual(age=${n(spec.ageSeconds)}):${formatLawString(spec.base)}`;
+    case "competing":
+      return `competing(${spec.laws.map(formatLawString).join(" | ")})`;
   }
 }
