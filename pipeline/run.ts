@@ -22,6 +22,7 @@
  *      └───────┬───────┘                                     │
  *              │      simulate-bkt ──► bkt-grid, simulate-das06 ──► das06-grid │
  *              │        (desktop-grid simulators, docs/science.md §6)   │
+ *              │      investigations ──► investigations (kept grids, k0 counts; docs/investigations/)
  *              ▼              │                              │
  *   report ◄─────────────────┴─────────────────────────────┘
  *      └──► index.html, figures/ (SVG, PNG, PDF, Vega-Lite), tables/ (CSV, LaTeX), reproduction.json
@@ -43,13 +44,14 @@ import { placeStage } from "./stages/place-stage";
 import { reportStage } from "./stages/report-stage";
 import { scheduleStage } from "./stages/schedule-stage";
 import { simulateBktStage, simulateDas06Stage } from "./stages/simulation-grid-stage";
+import { investigationGridsStage } from "./stages/investigation-grids-stage";
 import { runStages, type PipelineRun } from "./runner/run-stages";
 import { withOutputFolder } from "./runner/output-folder";
 import type { Stage } from "./runner/stage";
 import { projectRoot } from "./shared/version";
 
 /** The registered stages, in data-flow order. */
-export const STAGES: readonly Stage[] = [ingestStage, fitStage, ...measuredIngestStages.flatMap((ingest, i) => [ingest, measuredFitStages[i]!]), scheduleStage, placeStage, simulateBktStage, simulateDas06Stage, reportStage];
+export const STAGES: readonly Stage[] = [ingestStage, fitStage, ...measuredIngestStages.flatMap((ingest, i) => [ingest, measuredFitStages[i]!]), scheduleStage, placeStage, simulateBktStage, simulateDas06Stage, investigationGridsStage, reportStage];
 
 /** Trace files used when none are given: the shipped synthetic Azur-like campaign (data/README.md). */
 export const DEFAULT_TRACES: readonly string[] = ["data/traces/synthetic-azur.csv"];

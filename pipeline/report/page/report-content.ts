@@ -31,6 +31,8 @@ import { VERDICTS, VERDICT_MEANINGS, reproductionTable, verdictCountsText, type 
 import { reproductionSummaryTable } from "../reproduction/reproduction-summary";
 import { bktFigures, bktGridTrace, bktLawReproductionRows, bktReproductionRows } from "../figures/bkt-figures";
 import { das06Figures, das06ReproductionRows } from "../figures/das06-figures";
+import { investigationRows } from "../reproduction/investigation-rows";
+import type { Investigations } from "../../stages/investigation-grids-stage";
 import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
 import type { Table } from "../tables/table";
 import type { NotApplicable } from "../../shared/not-applicable";
@@ -70,6 +72,8 @@ export interface ReportInputs {
   bktGrid?: MergedSweep;
   /** The [DAS06] simulator's grid, merged (docs/science.md §6.2), when its stage ran. */
   das06Grid?: MergedSweep;
+  /** The headline-claim investigations' grids and counts (docs/investigations/), when their stage ran. */
+  investigations?: Investigations;
 }
 
 /** "the traces data/traces/x.csv" — how captions name the ingested data. */
@@ -113,7 +117,7 @@ const PAPER_LABEL = "published model ([Y11] eq. 4)";
  * periods (with the place stage), [BKT]'s laws and grid, [DAS06]'s grid.
  */
 export function reproductionRows(
-  inputs: Pick<ReportInputs, "paperModel" | "campaign" | "placements" | "bktGrid" | "das06Grid">,
+  inputs: Pick<ReportInputs, "paperModel" | "campaign" | "placements" | "bktGrid" | "das06Grid" | "investigations">,
   parameters: Pick<ReportParameters, "reproduction"> = DEFAULT_REPORT_PARAMETERS,
 ): ReproductionRow[] {
   const paperCampaign = inputs.campaign !== undefined && inputs.campaign.settings.model === inputs.paperModel.name;
@@ -124,6 +128,7 @@ export function reproductionRows(
     ...bktLawReproductionRows(),
     ...(inputs.bktGrid ? bktReproductionRows(inputs.bktGrid) : []),
     ...(inputs.das06Grid ? das06ReproductionRows(inputs.das06Grid) : []),
+    ...investigationRows(inputs.investigations),
   ];
 }
 

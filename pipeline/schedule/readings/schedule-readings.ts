@@ -127,7 +127,7 @@ export function scheduleCkptReadings(apps: readonly Application[], options: Sche
     const eligible = !deciding ? [] : chosen.perNode ? waiting.filter((index) => !busyNodes.has(node[index]!)) : waiting;
     const candidates = candidateSet(eligible, runningSet, decider);
     const scope = chosen.completionScope === "waiting" ? eligible : candidates;
-    const decision = ksBwReading(candidates, scope, runningSet, options.deadlineS - device.timeS, decider);
+    const decision = deciding ? ksBwReading(candidates, scope, runningSet, options.deadlineS - device.timeS, decider) : { selected: [], subsets: 0, estimates: 0 };
     candidatesPerDecision.push(candidates.length);
     subsetsPerDecision.push(decision.subsets);
     estimates += decision.estimates;
