@@ -29,12 +29,32 @@ function predictorLabel(g: MergedGroup): string {
   return p.predictor === "noisy-oracle" ? `noisy predictor (false alarms ${Number(p.falsePositive ?? 0.1) * 100} %, missed failures ${Number(p.falseNegative ?? 0.1) * 100} %)` : "oracle predictor";
 }
 
-/** RD4, RD7 and RD9 on a part of a grid: whether each holds, and its evidence. */
-function claims(part: MergedSweep): { holds: boolean[]; evidence: string } {
+/** The cells each claim compares the policies over (as das06-figures.ts picks them). */
+const CLAIM_CELLS: Record<string, (p: Record<string, unknown>) => boolean> = {
+  "das06/rd4/25-1800-m01": (p) => p.startTimes === "weekday" && p.machineSet === "M01" && p.tasks === 25 && p.taskCpuS === 1800 && p.checkpointStore === "shared",
+  "das06/rd7/75-1800": (p) => p.startTimes === "weekday" && p.tasks === 75 && p.taskCpuS === 1800,
+  "das06/rd9/weekend-m01": (p) => p.startTimes === "weekend" && p.machineSet === "M01" && p.tasks === 75 && p.taskCpuS === 7200,
+};
+const POLICIES = ["FCFS", "FCFS-AT", "FCFS-TR", "FCFS-PRDCT-DMD"];
+
+/** The relative spread of the four policies' mean slowdowns over a claim's cells: below 1 %, no policy is faster on that trace. */
+function spread(part: MergedSweep, id: string): number {
+  const groups = part.groups.filter((g) => CLAIM_CELLS[id]!(g.parameters));
+  const means = POLICIES.map((policy) => groups.reduce((sum, g) => sum + (g.policies?.[policy]?.slowdown?.mean ?? NaN), 0) / groups.length);
+  return Math.max(...means) / Math.min(...means) - 1;
+}
+
+/** RD4, RD7 and RD9 on a part of a grid: whether each holds, whether the policies differ at all there, and the evidence. */
+function claims(part: MergedSweep): { holds: boolean[]; tied: boolean[]; evidence: string } {
   const rows = das06OrderingRows(part).filter((r) => CLAIMS.includes(r.id));
+  const tied = CLAIMS.map((id) => spread(part, id) < 0.01);
   return {
     holds: CLAIMS.map((id) => rows.find((r) => r.id === id)?.ours === 1),
-    evidence: rows.map((r) => `${r.id.split("/")[1]!.toUpperCase()} ${r.ours === 1 ? "holds" : "does not"} (${r.reason.replace(/^(does not hold|holds) [^:]*: /, "")})`).join("; "),
+    tied,
+    evidence: CLAIMS.map((id, i) => {
+      const r = rows.find((row) => row.id === id)!;
+      return `${id.split("/")[1]!.toUpperCase()} ${r.ours === 1 ? "holds" : "does not"}${tied[i] ? " (the four policies within 1 %: none is faster on this trace)" : ""} (${r.reason.replace(/^(does not hold|holds) [^:]*: /, "")})`;
+    }).join("; "),
   };
 }
 
@@ -62,9 +82,9 @@ export function das06GeneratorClaimRows(merged: MergedSweep): ReproductionRow[] 
     return `ON ${s.meanOnHours} h, availability ${(100 * s.meanAvailability).toFixed(1)} %, reboots ${s.rebootsPerOnHour}/h`;
   };
   return [...splitBy(merged, predictorLabel)].map(([predictor, part]) => {
-    const settings = [...splitBy(part, setting)].map(([label, sub]) => ({ label, holds: claims(sub).holds }));
+    const settings = [...splitBy(part, setting)].map(([label, sub]) => ({ label, ...claims(sub) }));
     const all = settings.filter((s) => s.holds.every(Boolean));
-    const perClaim = CLAIMS.map((id, i) => `${id.split("/")[1]!.toUpperCase()} at ${settings.filter((s) => s.holds[i]).length}`).join(", ");
+    const perClaim = CLAIMS.map((id, i) => `${id.split("/")[1]!.toUpperCase()} at ${settings.filter((s) => s.holds[i]).length} (the policies within 1 % at ${settings.filter((s) => s.tied[i]).length})`).join(", ");
     return trendRow({
       id: `investigation/das06/generator/${predictor.startsWith("oracle") ? "oracle" : "noisy"}/tr-fastest`,
       quantity: `RD4, RD7 and RD9 over the synthetic generator's range, ${predictor}: FCFS-TR is the fastest at some setting`,
