@@ -154,15 +154,6 @@ export function das06ReproductionRows(merged: MergedSweep): ReproductionRow[] {
       { ...trend("das06/rd2/closed-constant", "RD2: the number of machines on stays constant while the classrooms are closed", "[DAS06] §3.1, Fig. 1", stats.changesWhileClosed === 0, `${stats.changesWhileClosed} changes between consecutive closed samples`), how },
     );
   }
-  return [...rows, ...das06OrderingRows(merged)];
-}
-
-/** RD3–RD11, the orderings the paper states, on a grid's cells (the claim investigation checks them on other traces: das06-claim-rows.ts). */
-export function das06OrderingRows(merged: MergedSweep): ReproductionRow[] {
-  const all = cells(merged);
-  const traceLabel = das06TraceLabel(merged);
-  const trend = (id: string, quantity: string, source: string, holds: boolean, evidence: string) => trendRow(id, quantity, source, holds, evidence, traceLabel);
-  const rows: ReproductionRow[] = [];
   const weekday = all.filter((c) => c.period === "weekday");
   if (weekday.length === 0) return rows;
   const f = (x: number) => x.toFixed(2);
