@@ -47,6 +47,19 @@ describe("[BKT] claim rows", () => {
     expect(byId("investigation/bkt/mbit-availability-suspend/rb7-20000").verdict).toBe("differs");
   });
 
+  it("compare Periodic planning with the availability law against PCkP planning with the remaining lifetime (the mixed reading), cell by cell", () => {
+    const lifetimeCell = group({ clients: 5000, jobs: 10000, transient: "suspend", checkpointSizeUnit: "Mbit", failureLawForPolicy: "lifetime", quantumS: 60 }, {
+      none: dp(10, 0, 0),
+      periodic: dp(9, 100, 0.1),
+      pckp: dp(3, 900, 0.9),
+      "pckp-complete": dp(2, 300, 0.3),
+    });
+    const rows = bktPaperScaleRows(sweep([cell(5000, 10000, false), lifetimeCell]));
+    // Periodic 4 h/client under the availability law, PCkP-complete 2 h under the lifetime's.
+    expect(rows.find((r) => r.id === "investigation/bkt/mbit-mixed-suspend/pckp-complete/rb3-waste-ratio")).toMatchObject({ ours: 0.5, verdict: "match" });
+    expect(rows.find((r) => r.id === "investigation/bkt/mbit-lifetime-suspend/pckp-complete/rb3-waste-ratio")!.ours).toBeCloseTo(2 / 9, 12);
+  });
+
   it("say whether the map reaches half anywhere, and where", () => {
     const point = (scale: number, connections: number, checkpoints: number, waste: number) =>
       group({ transient: "abort", failureLawForPolicy: "availability", checkpointMbit: [10 * scale, 512 * scale], server: { connections } }, { periodic: dp(10, 1000, 1), pckp: dp(waste, checkpoints, checkpoints / 1000) });

@@ -32,7 +32,26 @@ function readingOf(g: MergedGroup): { key: string; label: string } {
   return { key: `${unit}-${law}-${transient}`.toLowerCase(), label };
 }
 
-/** The paper-scale rows: per reading, RB3 and RB5 for each DP objective, RB6 and RB7. */
+/**
+ * The groups of a reading where Periodic (and Without FT) plan as in `periodicFrom` and the DP
+ * policies as in `dpFrom`, cell by cell. Each policy runs alone on the same hosts and jobs
+ * (common random numbers), so a policy's results under one reading do not depend on what the
+ * others did: the comparison is as if both had run in one cell.
+ */
+function mixed(periodicFrom: MergedGroup[], dpFrom: MergedGroup[]): MergedGroup[] {
+  const cell = (g: MergedGroup) => `${g.parameters.clients}|${g.parameters.jobs}`;
+  return periodicFrom.flatMap((p) => {
+    const d = dpFrom.find((g) => cell(g) === cell(p));
+    if (d === undefined || d.policies === undefined || p.policies === undefined) return [];
+    return [{ ...p, policies: { none: p.policies.none!, periodic: p.policies.periodic!, ...Object.fromEntries(Object.keys(DPS).map((dp) => [dp, d.policies![dp]!])) } }];
+  });
+}
+
+/**
+ * The paper-scale rows: per reading, RB3 and RB5 for each DP objective, RB6 and RB7; and the
+ * mixed reading where Periodic plans with the availability law (printed) and PCkP with the
+ * hosts' remaining lifetime.
+ */
 export function bktPaperScaleRows(merged: MergedSweep): ReproductionRow[] {
   const byReading = new Map<string, { label: string; groups: MergedGroup[] }>();
   for (const g of merged.groups) {
@@ -40,6 +59,11 @@ export function bktPaperScaleRows(merged: MergedSweep): ReproductionRow[] {
     const entry = byReading.get(r.key) ?? { label: r.label, groups: [] };
     entry.groups.push(g);
     byReading.set(r.key, entry);
+  }
+  const printed = byReading.get("mbit-availability-suspend");
+  const lifetime = byReading.get("mbit-lifetime-suspend");
+  if (printed !== undefined && lifetime !== undefined) {
+    byReading.set("mbit-mixed-suspend", { label: "Periodic planning with the availability law, PCkP with the hosts' remaining lifetime, suspend", groups: mixed(printed.groups, lifetime.groups) });
   }
   const rows: ReproductionRow[] = [];
   for (const [key, { label, groups }] of byReading) {
@@ -126,22 +150,32 @@ export function bktCostMapRows(merged: MergedSweep): ReproductionRow[] {
   const base = 512;
   const rows: ReproductionRow[] = [];
   for (const transient of ["suspend", "abort"]) {
-    const points = merged.groups
-      .filter((g) => String(g.parameters.transient) === transient)
-      .flatMap((g) =>
-        (Object.keys(DPS) as Dp[])
-          .filter((dp) => g.policies?.[dp] !== undefined)
-          .map((dp) => ({
-            dp,
-            law: String(g.parameters.failureLawForPolicy ?? "availability"),
-            scale: Number((g.parameters.checkpointMbit as number[])[1]) / base,
-            connections: Number((g.parameters.server as { connections: number }).connections),
-            checkpoints: mean(g, dp, "checkpointsTaken") / mean(g, "periodic", "checkpointsTaken"),
-            waste: mean(g, dp, "averageWasteH") / mean(g, "periodic", "averageWasteH"),
-            sharePeriodic: mean(g, "periodic", "checkpointShare"),
-            shareDp: mean(g, dp, "checkpointShare"),
-          })),
-      );
+    const groups = merged.groups.filter((g) => String(g.parameters.transient) === transient);
+    const lawOf = (g: MergedGroup) => String(g.parameters.failureLawForPolicy ?? "availability");
+    const sameCell = (a: MergedGroup, b: MergedGroup) =>
+      JSON.stringify(a.parameters.checkpointMbit) === JSON.stringify(b.parameters.checkpointMbit) && JSON.stringify(a.parameters.server) === JSON.stringify(b.parameters.server);
+    // Each DP against Periodic of its own reading, and the DPs planning with the lifetime against Periodic planning with the availability law (the mixed reading; policies run alone on common random numbers).
+    const pairs = [
+      ...groups.map((g) => ({ law: lawOf(g), periodic: g, dps: g })),
+      ...groups.filter((g) => lawOf(g) === "lifetime").flatMap((g) => {
+        const printed = groups.find((o) => lawOf(o) === "availability" && sameCell(o, g));
+        return printed === undefined ? [] : [{ law: "mixed (Periodic: availability, PCkP: lifetime)", periodic: printed, dps: g }];
+      }),
+    ];
+    const points = pairs.flatMap(({ law, periodic, dps }) =>
+      (Object.keys(DPS) as Dp[])
+        .filter((dp) => dps.policies?.[dp] !== undefined)
+        .map((dp) => ({
+          dp,
+          law,
+          scale: Number((dps.parameters.checkpointMbit as number[])[1]) / base,
+          connections: Number((dps.parameters.server as { connections: number }).connections),
+          checkpoints: mean(dps, dp, "checkpointsTaken") / mean(periodic, "periodic", "checkpointsTaken"),
+          waste: mean(dps, dp, "averageWasteH") / mean(periodic, "periodic", "averageWasteH"),
+          sharePeriodic: mean(periodic, "periodic", "checkpointShare"),
+          shareDp: mean(dps, dp, "checkpointShare"),
+        })),
+    );
     if (points.length === 0) continue;
     const paperClients = (connections: number) => (100 * 1000) / connections;
     const describe = (p: (typeof points)[number]) =>
