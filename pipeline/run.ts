@@ -22,6 +22,7 @@
  *      └───────┬───────┘                                     │
  *              │      simulate-bkt ──► bkt-grid, simulate-das06 ──► das06-grid │
  *              │        (desktop-grid simulators, docs/science.md §6)   │
+ *              │      investigations ──► investigations (kept grids, k0 counts; docs/investigations/)
  *              ▼              │                              │
  *   report ◄─────────────────┴─────────────────────────────┘
  *      └──► index.html, figures/ (SVG, PNG, PDF, Vega-Lite), tables/ (CSV, LaTeX), reproduction.json
@@ -51,13 +52,14 @@ import { placeStage } from "./stages/place-stage";
 import { reportStage } from "./stages/report-stage";
 import { paperScheduleStage, scheduleStage } from "./stages/schedule-stage";
 import { simulateBktStage, simulateDas06Stage } from "./stages/simulation-grid-stage";
+import { investigationGridsStage } from "./stages/investigation-grids-stage";
 import { runStages, type PipelineRun } from "./runner/run-stages";
 import { withOutputFolder } from "./runner/output-folder";
 import type { Stage } from "./runner/stage";
 import { projectRoot } from "./shared/version";
 
 /** The registered stages of the papers' reproduction, in data-flow order. */
-export const STAGES: readonly Stage[] = [ingestStage, fitStage, ...measuredIngestStages.flatMap((ingest, i) => [ingest, measuredFitStages[i]!]), scheduleStage, placeStage, simulateBktStage, simulateDas06Stage, reportStage];
+export const STAGES: readonly Stage[] = [ingestStage, fitStage, ...measuredIngestStages.flatMap((ingest, i) => [ingest, measuredFitStages[i]!]), scheduleStage, placeStage, simulateBktStage, simulateDas06Stage, investigationGridsStage, reportStage];
 
 /** Every stage either report can run, for listing parameters. */
 export const ALL_STAGES: readonly Stage[] = [...STAGES.slice(0, -1), paperScheduleStage, STAGES[STAGES.length - 1]!];
@@ -73,7 +75,7 @@ export type PipelineMode = "reproduction" | "cluster";
 export function pipelinePlan(mode: PipelineMode, withReproduction: boolean): { stages: readonly Stage[]; parameters: Record<string, unknown> } {
   if (mode === "reproduction") return { stages: STAGES, parameters: { "fit.form": "paper" } };
   return {
-    stages: [ingestStage, fitStage, scheduleStage, placeStage, ...(withReproduction ? [paperScheduleStage, simulateBktStage, simulateDas06Stage] : []), reportStage],
+    stages: [ingestStage, fitStage, scheduleStage, placeStage, ...(withReproduction ? [paperScheduleStage, simulateBktStage, simulateDas06Stage, investigationGridsStage] : []), reportStage],
     parameters: { "schedule.model": "fitted", "report.mode": "cluster", "report.withReproduction": withReproduction },
   };
 }

@@ -13,6 +13,7 @@ const numericTable = (header: string[], rows: Cell[][]): string => formatTable(h
 import { readingsOf } from "./schedule-readings-options";
 import {
   CANDIDATE_READINGS,
+  DECISION_READINGS,
   COMPLETION_READINGS,
   COMPLETION_SCOPES,
   RUNNING_SIZE_READINGS,
@@ -69,6 +70,12 @@ export const command = defineCommand({
     "completion-scope": { kind: "choice", choices: COMPLETION_SCOPES, default: "candidates", help: "what L scans: the candidates I, or every waiting application" },
     ties: { kind: "choice", choices: TIE_READINGS, default: "first", help: "ks_bw ties: the first subset found, or the one leaving the least volume to transfer" },
     "running-sizes": { kind: "choice", choices: RUNNING_SIZE_READINGS, default: "remaining", help: "checkpoints in progress in the deadline check: remaining or original sizes" },
+    decisions: {
+      kind: "choice",
+      choices: DECISION_READINGS,
+      default: "every",
+      help: "when ks_bw starts checkpoints: at every decision (t = 0 and each completion, Algorithm 1) or once, at t = 0 (CTNYS = the first knapsack's value)",
+    },
     "per-node": { kind: "flag", help: "at most one checkpoint per node at a time (applications with a node), at every decision" },
     "wave-pacing": { kind: "choice", choices: WAVE_PACINGS, default: "barrier", help: "waves: barrier (a wave starts when the previous one's loop ended) or per-node (no waves: one loop, one checkpoint per node at a time)" },
     "wave-order": { kind: "choice", choices: WAVE_ORDERS, default: "input", help: "wave j holds each node's j-th application in input or in criterion order" },

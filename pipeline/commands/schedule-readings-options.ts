@@ -11,6 +11,7 @@ export interface ReadingsValues {
   "completion-scope": ScheduleReadings["completionScope"];
   ties: ScheduleReadings["ties"];
   "running-sizes": ScheduleReadings["runningSizes"];
+  decisions?: ScheduleReadings["decisions"];
   "per-node"?: boolean;
   "wave-pacing": WaveReadings["pacing"];
   "wave-order": WaveReadings["order"];
@@ -24,6 +25,7 @@ export function readingsOf(values: ReadingsValues): { readings?: Partial<Schedul
     ...(values["completion-scope"] !== "candidates" ? { completionScope: values["completion-scope"] } : {}),
     ...(values.ties !== "first" ? { ties: values.ties } : {}),
     ...(values["running-sizes"] !== "remaining" ? { runningSizes: values["running-sizes"] } : {}),
+    ...(values.decisions !== undefined && values.decisions !== "every" ? { decisions: values.decisions } : {}),
     ...(values["per-node"] ? { perNode: true } : {}),
   };
   const waveReadings: Partial<WaveReadings> = {

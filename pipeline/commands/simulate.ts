@@ -310,9 +310,9 @@ async function bkt(files: string[], args: SimulateOptions, io: CommandIo): Promi
   io.stdout(
     [
       `[BKT] desktop grid: ${scenario.clients} clients, ${scenario.jobs} jobs, transient ${scenario.transient}${scenario.transient === "suspend" ? " (the project's calibration)" : " ([BKT]'s literal reading)"}, ` +
-        `${scenario.replications} replication(s) from seed ${scenario.seed}${report.trace ? `, trace ${report.trace.file} from day ${report.trace.startDays} (${report.trace.nodesObservedAtStart} nodes observed then)` : ""}; policies plan with ${report.policyLaw}`,
+        `${scenario.replications} replication(s) from seed ${scenario.seed}${report.trace ? `, trace ${report.trace.file} from day ${report.trace.startDays} (${report.trace.nodesObservedAtStart} nodes observed then)` : ""}; policies plan with ${report.policyLaw}${scenario.failureLawForPolicy === "availability" ? "" : ` (${scenario.failureLawForPolicy}: per copy, from its host's ages)`}`,
       formatTable(
-        ["policy", "makespan h (95 % CI)", "avg waste h/client", "overhead h (ckpts + final upload)", "lost h", "connection wait h", "ckpts taken", "accepted", "copies", "unfinished runs"],
+        ["policy", "makespan h (95 % CI)", "avg waste h/client", "overhead h (ckpts + final upload)", "lost h", "connection wait h", "ckpts taken", "share of boundaries %", "accepted", "copies", "unfinished runs"],
         Object.entries(report.policies).map(([policy, p]) => [
           policy,
           ci(p.makespanH),
@@ -321,6 +321,7 @@ async function bkt(files: string[], args: SimulateOptions, io: CommandIo): Promi
           p.lostComputationH.mean.toFixed(0),
           p.connectionWaitH.mean.toFixed(0),
           p.checkpointsTaken.mean.toFixed(0),
+          (100 * p.checkpointShare.mean).toFixed(1),
           p.checkpointsAccepted.mean.toFixed(0),
           p.copies.mean.toFixed(0),
           String(p.unfinishedRuns),

@@ -18,6 +18,7 @@ import { PUBLISHED_DIR } from "../report/reproduction/published-tables";
 import { TOOL_VERSION } from "../shared/version";
 import type { NotApplicable } from "../shared/not-applicable";
 import type { MergedSweep } from "../simulate/sweep/merge-sweep";
+import type { Investigations } from "./investigation-grids-stage";
 
 export const reportStage: Stage<ReportParameters> = {
   name: "report",
@@ -34,6 +35,7 @@ export const reportStage: Stage<ReportParameters> = {
     "place-not-applicable?",
     "bkt-grid?",
     "das06-grid?",
+    "investigations?",
   ],
   outputs: ["report"],
   module: __filename,
@@ -63,6 +65,7 @@ export const reportStage: Stage<ReportParameters> = {
       "place-not-applicable"?: NotApplicable[];
       "bkt-grid"?: MergedSweep;
       "das06-grid"?: MergedSweep;
+      investigations?: Investigations;
     };
     const content = buildReportContent(
       {
@@ -84,6 +87,7 @@ export const reportStage: Stage<ReportParameters> = {
         ...(inputs["bkt-grid"] ? { bktGrid: inputs["bkt-grid"] } : {}),
         ...(inputs["das06-grid"] ? { das06Grid: inputs["das06-grid"] } : {}),
         published: readPublishedTables(projectPath(PUBLISHED_DIR)),
+        ...(inputs.investigations ? { investigations: inputs.investigations } : {}),
       },
       context.parameters,
     );

@@ -38,7 +38,7 @@ describe("pipeline reruns", () => {
       },
     };
 
-    expect(ran(await runPipeline(options))).toEqual(["ingest", "fit", "ingest-machine", "fit-machine", "ingest-nfs", "fit-nfs", "schedule", "place", "simulate-bkt", "simulate-das06", "report"]);
+    expect(ran(await runPipeline(options))).toEqual(["ingest", "fit", "ingest-machine", "fit-machine", "ingest-nfs", "fit-nfs", "schedule", "place", "simulate-bkt", "simulate-das06", "investigations", "report"]);
     const second = await runPipeline(options);
     expect(ran(second)).toEqual([]);
     expect(second.outcomes.every((o) => /unchanged/.test(o.reasons[0]!))).toBe(true);

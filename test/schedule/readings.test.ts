@@ -92,9 +92,10 @@ describe("the other readings", () => {
 
 describe("the campaign and its command-line options", () => {
   it("pass on only the readings that differ, so the defaults run the optimised loop as before", () => {
-    const defaults = { candidates: "while", completion: "scan", "completion-scope": "candidates", ties: "first", "running-sizes": "remaining", "wave-pacing": "barrier", "wave-order": "input", "wave-carry": "drop" } as const;
+    const defaults = { candidates: "while", completion: "scan", "completion-scope": "candidates", ties: "first", "running-sizes": "remaining", decisions: "every", "wave-pacing": "barrier", "wave-order": "input", "wave-carry": "drop" } as const;
     expect(readingsOf(defaults)).toEqual({});
     expect(readingsOf({ ...defaults, completion: "stop", "wave-order": "criterion" })).toEqual({ readings: { completion: "stop" }, waveReadings: { order: "criterion" } });
+    expect(readingsOf({ ...defaults, decisions: "once" })).toEqual({ readings: { decisions: "once" } });
   });
 
   it("runs the waves under another reading when asked, and says so", () => {

@@ -125,6 +125,38 @@ describe("the synthetic classroom trace (docs/science.md §6.2.2)", () => {
   });
 });
 
+describe("the synthetic generator's free parameters (the range of plausible classrooms)", () => {
+  it("calibrates any mean availability and mean ON sojourn, and its reboots take one sample period each, at the asked rate", () => {
+    const base = { machines: 32, days: 39, seed: 5 };
+    const plain = generateClassroomTrace(base);
+    const rebooting = generateClassroomTrace({ ...base, rebootsPerOnHour: 0.2 });
+    const stats = classroomStatistics(rebooting);
+    expect(Math.abs(stats.meanOnMachines - 17.42)).toBeLessThanOrEqual(0.05);
+    expect(stats.changesWhileClosed).toBe(0);
+    // A reboot is a gap of exactly one sample (120 s) inside what would otherwise be one ON interval.
+    let gaps = 0;
+    for (const { starts, ends } of rebooting.machines) for (let i = 1; i < starts.length; i++) if (starts[i]! - ends[i - 1]! === 120) gaps++;
+    let plainGaps = 0;
+    for (const { starts, ends } of plain.machines) for (let i = 1; i < starts.length; i++) if (starts[i]! - ends[i - 1]! === 120) plainGaps++;
+    const onHours = stats.onHours.mean * stats.onHours.count;
+    // Poisson with mean 0.2 per open ON hour (ON hours include closed ones, when no reboot happens: fewer): within 5 sd below, and not above.
+    const expected = 0.2 * onHours;
+    expect(gaps - plainGaps).toBeLessThan(expected + 5 * Math.sqrt(expected));
+    expect(gaps - plainGaps).toBeGreaterThan(0.3 * expected);
+    for (const [meanAvailability, meanOnHours] of [[0.4, 2], [0.7, 24]] as const) {
+      const other = classroomStatistics(generateClassroomTrace({ ...base, meanOnHours, targetMeanOn: meanAvailability * 32 }));
+      expect(Math.abs(other.meanOnMachines - meanAvailability * 32)).toBeLessThanOrEqual(0.05);
+      expect(other.changesWhileClosed).toBe(0);
+    }
+  });
+
+  it("names the parameters a scenario moved from the matched values in the trace's caption", async () => {
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), synthetic: { ...DAS06_DEFAULTS.synthetic, meanOnHours: 2 }, startTimes: [8 * 3600] });
+    expect((await simulateDas06(s)).trace).toMatchObject({ synthetic: true, caption: "synthetic classroom trace with meanOnHours 2 (the generator's matched values: meanOnHours 8)" });
+    expect(() => validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), synthetic: { ...DAS06_DEFAULTS.synthetic, meanAvailability: 1.2 } })).toThrow(/meanAvailability": in \(0, 1\)/);
+  });
+});
+
 describe("the simulator", () => {
   it("gives the same report for the same seed, byte for byte, and labels the synthetic trace", async () => {
     const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), startTimes: [8 * 3600, 32 * 3600, 56 * 3600] });

@@ -58,8 +58,8 @@ describe("shards and merge", () => {
   it("give the same merged bytes for N = 1 and N = 3, and a rerun redoes nothing", async () => {
     const spec = parseSweepSpec(SPEC_TEXT, "spec.json");
     const one = fresh();
-    expect(await runShard(spec, registry, one)).toEqual({ ran: 20, skipped: 0, cells: 20 });
-    expect(await runShard(spec, registry, one)).toEqual({ ran: 0, skipped: 20, cells: 20 });
+    expect(await runShard(spec, registry, one)).toEqual({ ran: 20, skipped: 0, missing: 0, cells: 20 });
+    expect(await runShard(spec, registry, one)).toEqual({ ran: 0, skipped: 20, missing: 0, cells: 20 });
     const three = fresh();
     const counts = [];
     for (let i = 0; i < 3; i++) counts.push((await runShard(spec, registry, join(three, `task-${i}`), { index: i, count: 3 })).cells);
@@ -90,6 +90,15 @@ describe("shards and merge", () => {
     expect(() => mergeSweep(spec, [out, other])).toThrow(/1 cell\(s\) have different results in several places/);
     const changed = parseSweepSpec(SPEC_TEXT.replace('"flips":50', '"flips":60'), "spec.json");
     expect(() => mergeSweep(changed, [out])).toThrow(InputError);
+  });
+
+  it("without compute, only reuses kept results and counts the cells it would have run", async () => {
+    const spec = parseSweepSpec(SPEC_TEXT, "spec.json");
+    const kept = fresh();
+    await runShard(spec, registry, kept, { index: 0, count: 2 });
+    const out = fresh();
+    expect(await runShard(spec, registry, out, { index: 0, count: 1 }, () => {}, [kept], false)).toEqual({ ran: 0, skipped: 10, missing: 10, cells: 20 });
+    expect(readdirSync(join(out, "cells"))).toHaveLength(10);
   });
 
   it("checks every cell's parameters before running any", async () => {

@@ -5,6 +5,8 @@ import { exponentialLaw } from "./exponential";
 import { gammaLaw } from "./gamma";
 import { hyperExponentialLaw } from "./hyper-exponential";
 import { logNormalLaw } from "./log-normal";
+import { residualLaw } from "./residual";
+import { competingLaw } from "./competing";
 import { weibullLaw } from "./weibull";
 
 export function createLaw(spec: LawSpec): FailureLaw {
@@ -21,5 +23,9 @@ export function createLaw(spec: LawSpec): FailureLaw {
       return gammaLaw(spec);
     case "empirical":
       return empiricalLaw(spec);
+    case "residual":
+      return residualLaw(createLaw(spec.base), spec.ageSeconds);
+    case "competing":
+      return competingLaw(spec.laws.map(createLaw));
   }
 }

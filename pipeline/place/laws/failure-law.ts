@@ -16,7 +16,7 @@
  */
 import type { Random } from "../../shared/random";
 
-export type LawSpec = ExponentialSpec | WeibullSpec | HyperExponentialSpec | LogNormalSpec | GammaSpec | EmpiricalSpec;
+export type LawSpec = ExponentialSpec | WeibullSpec | HyperExponentialSpec | LogNormalSpec | GammaSpec | EmpiricalSpec | ResidualSpec | CompetingSpec;
 
 export interface ExponentialSpec {
   kind: "exponential";
@@ -65,6 +65,19 @@ export interface EmpiricalSpec {
   source?: string;
 }
 
+/** The law of T − a given T > a: a host's remaining time once it has been up for a (residual.ts). */
+export interface ResidualSpec {
+  kind: "residual";
+  base: LawSpec;
+  ageSeconds: number;
+}
+
+/** The law of the smallest of independent times to failure (competing.ts). */
+export interface CompetingSpec {
+  kind: "competing";
+  laws: LawSpec[];
+}
+
 export interface FailureLaw {
   readonly spec: LawSpec;
   /** One line for tables and reports, e.g. "Weibull(shape 0.431, scale 6055 s)". */
@@ -79,7 +92,9 @@ export interface FailureLaw {
   /**
    * Optional: F and ∫_0^t s f(s) ds at every time of `times`, the very numbers `cdf` and
    * `partialExpectation` give, for a law that computes both from one intermediate (the
-   * Weibull's (t/λ)^k). Use `tabulateLaw`, which falls back on the two functions.
+   * Weibull's (t/λ)^k), or that integrates numerically across the sorted times at once (the
+   * competing-risks law: the same numbers to rounding). Use `tabulateLaw`, which falls back on
+   * the two functions.
    */
   tabulate?(times: Float64Array, cdf: Float64Array, partialExpectation: Float64Array): void;
 }

@@ -9,6 +9,8 @@ export { hyperExponentialLaw } from "./hyper-exponential";
 export { logNormalLaw } from "./log-normal";
 export { gammaLaw } from "./gamma";
 export { empiricalLaw } from "./empirical";
+export { residualLaw } from "./residual";
+export { competingLaw } from "./competing";
 export { regularizedGammaP, regularizedGammaQ } from "./incomplete-gamma";
 export { tabulateLaw } from "./tabulate-law";
 export { standardNormalCdf, standardNormalPdf, standardNormalQuantile } from "./standard-normal";

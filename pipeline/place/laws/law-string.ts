@@ -44,7 +44,10 @@ export interface ParsedLaw {
 /** Reads a durations file for `empirical:<path>`; returns the numbers as written (in `unit`). */
 export type DurationsLoader = (path: string) => number[];
 
-const KIND_ALIASES: Record<string, LawSpec["kind"]> = {
+/** The laws a law string names (residual and competing laws are derived by the simulator, not written). */
+type WrittenKind = Exclude<LawSpec["kind"], "residual" | "competing">;
+
+const KIND_ALIASES: Record<string, WrittenKind> = {
   exp: "exponential",
   exponential: "exponential",
   weibull: "weibull",
@@ -56,7 +59,7 @@ const KIND_ALIASES: Record<string, LawSpec["kind"]> = {
   empirical: "empirical",
 };
 
-const KEYS: Record<LawSpec["kind"], string[]> = {
+const KEYS: Record<WrittenKind, string[]> = {
   exponential: ["rate", "mean", "unit"],
   weibull: ["shape", "scale", "unit"],
   hyperexponential: ["p", "mu", "param", "unit"],
@@ -175,7 +178,8 @@ export function parseLawString(text: string, loadDurations?: DurationsLoader): P
  * gamma's scale, the exponential's and hyper-exponential's mean, the log-normal's median —
  * is at least 1, and that unit named (`weibull:shape=0.431,scale=1.682,unit=h`, as [BKT]
  * Table I prints it, not `scale=6055.2`). It parses back to the same law. An empirical law is
- * named by its source file.
+ * named by its source file; a law the simulator derives (residual, competing) by a name no
+ * law string parses.
  */
 export function formatLawString(spec: LawSpec): string {
   const n = (x: number) => String(Number(x.toPrecision(12)));
@@ -206,5 +210,10 @@ export function formatLawString(spec: LawSpec): string {
     }
     case "empirical":
       return `empirical:${spec.source ?? `(${spec.durationsSeconds.length} durations)`}`;
+    // Laws the simulator derives (no law string reads them back): named for reports only.
+    case "residual":
+      return `residual(age=${n(spec.ageSeconds)}):${formatLawString(spec.base)}`;
+    case "competing":
+      return `competing(${spec.laws.map(formatLawString).join(" | ")})`;
   }
 }

@@ -7,7 +7,7 @@
  * a finding about the substitute trace, not a failure of the policies (§6.2.8).
  */
 import { classroomStatistics, generateClassroomTrace } from "../../simulate/das06/classroom-trace";
-import { DAS06_DEFAULTS, type Das06Scenario } from "../../simulate/das06/das06-scenario";
+import { classroomOptionsOf, DAS06_DEFAULTS, type Das06Scenario } from "../../simulate/das06/das06-scenario";
 import { idealExecutionTime, machineRatios, TABLE_2_IET_MIN } from "../../simulate/das06/machines";
 import type { MergedGroup, MergedSweep } from "../../simulate/sweep/merge-sweep";
 import { cite, compareWithPublished, trendRow as sharedTrendRow, type ReproductionRow } from "../reproduction/reproduction";
@@ -145,7 +145,7 @@ export function das06ReproductionRows(merged: MergedSweep): ReproductionRow[] {
     // RD2 checks the generator (docs/science.md §6.2.8): the trace the grid ran on, regenerated from its seed.
     const synthetic = (merged.groups[0]!.parameters.synthetic ?? {}) as Partial<Das06Scenario["synthetic"]>;
     const options = { ...DAS06_DEFAULTS.synthetic, ...synthetic };
-    const stats = classroomStatistics(generateClassroomTrace(options));
+    const stats = classroomStatistics(generateClassroomTrace(classroomOptionsOf(options)));
     const how = `the SYNTHETIC classroom trace the grid ran on (das06-like, ${options.machines} machines, ${options.days} days, seed ${options.seed}): a check of the generator, not a finding`;
     rows.push(
       compareWithPublished({

@@ -43,6 +43,8 @@ import { VERDICTS, VERDICT_MEANINGS, reproductionTable, verdictCountsText, type 
 import { openQuestions, reproductionSummaryTable, type OpenQuestions } from "../reproduction/reproduction-summary";
 import { bktFigures, bktGridTrace, bktLawReproductionRows, bktReproductionRows } from "../figures/bkt-figures";
 import { das06Figures, das06ReproductionRows } from "../figures/das06-figures";
+import { investigationRows } from "../reproduction/investigation-rows";
+import type { Investigations } from "../../stages/investigation-grids-stage";
 import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
 import type { Table } from "../tables/table";
 import type { NotApplicable } from "../../shared/not-applicable";
@@ -95,6 +97,8 @@ export interface ReportInputs {
   das06Grid?: MergedSweep;
   /** The papers' tables transcribed in data/published/ (the report stage reads them): their reproduction rows. */
   published?: PublishedTables;
+  /** The headline-claim investigations' grids and counts (docs/investigations/), when their stage ran. */
+  investigations?: Investigations;
 }
 
 /** "the traces data/traces/x.csv" — how captions name the ingested data. */
@@ -141,7 +145,7 @@ const PAPER_LABEL = "published model ([Y11] eq. 4)";
  * periods (with the place stage), [BKT]'s laws and grid, [DAS06]'s grid.
  */
 export function reproductionRows(
-  inputs: Pick<ReportInputs, "paperModel" | "campaign" | "paperCampaign" | "placements" | "bktGrid" | "das06Grid" | "published">,
+  inputs: Pick<ReportInputs, "paperModel" | "campaign" | "paperCampaign" | "placements" | "bktGrid" | "das06Grid" | "published" | "investigations">,
   parameters: Pick<ReportParameters, "reproduction"> = DEFAULT_REPORT_PARAMETERS,
 ): ReproductionRow[] {
   const campaign = [inputs.paperCampaign, inputs.campaign].find((c) => c !== undefined && isPaperCampaign(c));
@@ -154,6 +158,7 @@ export function reproductionRows(
     ...bktLawReproductionRows(),
     ...(inputs.bktGrid ? bktReproductionRows(inputs.bktGrid) : []),
     ...(inputs.das06Grid ? das06ReproductionRows(inputs.das06Grid) : []),
+    ...investigationRows(inputs.investigations),
   ];
 }
 

@@ -2,12 +2,12 @@
  * docs/reproduction.md: the reproduction table summed up per paper, as the pipeline's report
  * computes it with its default parameters — the published model, the tables transcribed in
  * data/published/, the schedule stage's default campaign (without the scaling part, which
- * only measures time), Daly's periods, and the [BKT] and [DAS06] grids kept in
- * data/simulations/. A test checks that the committed file is what this writes; regenerate
- * it with `npm run docs`. The report of every pipeline
+ * only measures time), Daly's periods, the [BKT] and [DAS06] grids kept in
+ * data/simulations/, and the investigations' kept grids and k0 counts. A test checks that
+ * the committed file is what this writes; regenerate it with `npm run docs`. The report of every pipeline
  * run writes the same page for its own rows (`reproduction.md`).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PAPER_MODEL } from "../../fit/model";
 import { runCampaign } from "../../schedule/campaign";
@@ -16,6 +16,8 @@ import { projectRoot } from "../../shared/version";
 import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
 import { DEFAULT_SCHEDULE_PARAMETERS } from "../../stages/schedule-stage";
 import { simulateBktStage, simulateDas06Stage } from "../../stages/simulation-grid-stage";
+import { INVESTIGATION_GRIDS, refreshCommands, type Investigations } from "../../stages/investigation-grids-stage";
+import { k0Investigation } from "../../schedule/readings/k0-work-growth";
 import { reproductionRows } from "../page/report-content";
 import { PUBLISHED_DIR, readPublishedTables } from "./published-tables";
 import type { ReproductionRow } from "./reproduction";
@@ -41,6 +43,16 @@ export function defaultReproductionRows(root = projectRoot()): ReproductionRow[]
     scalingSeeds: 1,
   });
   const merged = (results: string) => JSON.parse(readFileSync(join(root, results, "merged.json"), "utf8")) as MergedSweep;
+  // The investigations' grids as kept (their merged results, when a merge was written), and the k0 counts.
+  const investigations: Investigations = {
+    grids: Object.fromEntries(
+      Object.entries(INVESTIGATION_GRIDS).map(([name, grid]) => {
+        const kept = existsSync(join(root, grid.results, "merged.json"));
+        return [name, { grid: grid.grid, merged: kept ? merged(grid.results) : null, cells: 0, notCurrent: 0, refresh: kept ? null : refreshCommands(grid) }];
+      }),
+    ),
+    k0: k0Investigation(),
+  };
   return reproductionRows({
     paperModel: PAPER_MODEL,
     campaign,
@@ -48,6 +60,7 @@ export function defaultReproductionRows(root = projectRoot()): ReproductionRow[]
     bktGrid: merged(simulateBktStage.defaults.results),
     das06Grid: merged(simulateDas06Stage.defaults.results),
     published: readPublishedTables(join(root, PUBLISHED_DIR)),
+    investigations,
   });
 }
 

@@ -22,6 +22,9 @@
  *   lexicographic), or the one leaving the `least-volume` to transfer.
  * - `runningSizes` — how the checkpoints in progress count in the deadline check: their
  *   `remaining` sizes, or their `original` sizes (as if they restarted).
+ * - `decisions` — when ks_bw starts checkpoints: at `every` decision (t = 0 and each
+ *   completion, Algorithm 1's loop), or only `once`, at t = 0 (the loop then only lets what it
+ *   started finish): the papers' CTNYS read as the value of the first knapsack alone.
  * - `perNode` — at most one checkpoint per node at a time ([Y-thesis] §6.4's constraint
  *   applied at every decision, instead of waves): an application whose node has one
  *   running is not a candidate, and a set never holds two of one node.
@@ -41,6 +44,7 @@ export const COMPLETION_READINGS = ["scan", "stop"] as const;
 export const COMPLETION_SCOPES = ["candidates", "waiting"] as const;
 export const TIE_READINGS = ["first", "least-volume"] as const;
 export const RUNNING_SIZE_READINGS = ["remaining", "original"] as const;
+export const DECISION_READINGS = ["every", "once"] as const;
 
 export interface ScheduleReadings {
   candidates: (typeof CANDIDATE_READINGS)[number];
@@ -48,6 +52,7 @@ export interface ScheduleReadings {
   completionScope: (typeof COMPLETION_SCOPES)[number];
   ties: (typeof TIE_READINGS)[number];
   runningSizes: (typeof RUNNING_SIZE_READINGS)[number];
+  decisions: (typeof DECISION_READINGS)[number];
   perNode: boolean;
 }
 
@@ -57,6 +62,7 @@ export const FAITHFUL_READINGS: Readonly<ScheduleReadings> = Object.freeze({
   completionScope: "candidates",
   ties: "first",
   runningSizes: "remaining",
+  decisions: "every",
   perNode: false,
 });
 
@@ -77,6 +83,8 @@ export interface ReadingOutcome extends StrategyOutcome {
   /** Per decision: |I| (candidates) and the subsets J ks_bw enumerated. */
   candidatesPerDecision: number[];
   subsetsPerDecision: number[];
+  /** Time estimates ks_bw made (each subset's check, then one per application its completion scans): what a decision's time grows with. */
+  estimates: number;
   evaluations: number;
   schedulerMicros: number;
 }
@@ -107,6 +115,7 @@ export function scheduleCkptReadings(apps: readonly Application[], options: Sche
   let waiting = Array.from(criterionOrder(pS, sizesMb, options.criterion));
   const candidatesPerDecision: number[] = [];
   const subsetsPerDecision: number[] = [];
+  let estimates = 0;
   let iterations = 0;
   for (;;) {
     iterations++;
@@ -114,12 +123,14 @@ export function scheduleCkptReadings(apps: readonly Application[], options: Sche
     const runningSet = createSizeSet(apps.length);
     for (const index of running) insertSize(runningSet, chosen.runningSizes === "remaining" ? device.remainingMb[index]! : sizesMb[index]!);
     const busyNodes = new Set(running.map((index) => node[index]!));
-    const eligible = chosen.perNode ? waiting.filter((index) => !busyNodes.has(node[index]!)) : waiting;
+    const deciding = chosen.decisions === "every" || iterations === 1;
+    const eligible = !deciding ? [] : chosen.perNode ? waiting.filter((index) => !busyNodes.has(node[index]!)) : waiting;
     const candidates = candidateSet(eligible, runningSet, decider);
     const scope = chosen.completionScope === "waiting" ? eligible : candidates;
-    const decision = ksBwReading(candidates, scope, runningSet, options.deadlineS - device.timeS, decider);
+    const decision = deciding ? ksBwReading(candidates, scope, runningSet, options.deadlineS - device.timeS, decider) : { selected: [], subsets: 0, estimates: 0 };
     candidatesPerDecision.push(candidates.length);
     subsetsPerDecision.push(decision.subsets);
+    estimates += decision.estimates;
     const starting = new Set(decision.selected);
     waiting = waiting.filter((index) => !starting.has(index));
     for (const index of eligible.filter((i) => starting.has(i))) device.start(index);
@@ -133,6 +144,7 @@ export function scheduleCkptReadings(apps: readonly Application[], options: Sche
     iterations,
     candidatesPerDecision,
     subsetsPerDecision,
+    estimates,
     evaluations: plan.counts().evaluations,
     schedulerMicros,
   };
@@ -172,7 +184,7 @@ function onePerNode(indices: readonly number[], node: Int32Array): number[] {
  * ks_bw under the readings: every J ⊆ candidates with |J| ≤ k0 (or = k0) meeting the deadline
  * with CKPT, completed by L over `scope` (criterion order); the best value wins, ties as read.
  */
-function ksBwReading(candidates: readonly number[], scope: readonly number[], running: SizeSet, budgetS: number, d: Decider): { selected: number[]; subsets: number } {
+function ksBwReading(candidates: readonly number[], scope: readonly number[], running: SizeSet, budgetS: number, d: Decider): { selected: number[]; subsets: number; estimates: number } {
   const r = candidates.length;
   const largest = Math.min(d.k0, r);
   const smallest = d.enumeration === "exactly-k0" ? largest : 0;
@@ -180,8 +192,11 @@ function ksBwReading(candidates: readonly number[], scope: readonly number[], ru
   let bestVolume = Infinity;
   let bestSet: number[] = [];
   let subsets = 0;
-  const fits = (set: SizeSet, extraMb: number) =>
-    set.count === 0 && extraMb === 0 ? budgetS >= 0 : d.estimator.finishTimeS(set, extraMb, budgetS, d.plan) <= budgetS;
+  let estimates = 0;
+  const fits = (set: SizeSet, extraMb: number) => {
+    estimates++;
+    return set.count === 0 && extraMb === 0 ? budgetS >= 0 : d.estimator.finishTimeS(set, extraMb, budgetS, d.plan) <= budgetS;
+  };
   for (let size = smallest; size <= largest; size++) {
     for (const positions of combinations(r, size)) {
       subsets++;
@@ -211,7 +226,7 @@ function ksBwReading(candidates: readonly number[], scope: readonly number[], ru
       }
     }
   }
-  return { selected: bestSet, subsets };
+  return { selected: bestSet, subsets, estimates };
 }
 
 function* combinations(r: number, size: number): Generator<number[]> {

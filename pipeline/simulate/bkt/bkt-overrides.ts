@@ -72,6 +72,8 @@ export const BKT_FLAG_HELP: Readonly<Record<string, string>> = {
   lifetime: "LAW|none: how long a client stays in the grid",
   "trace-start-days": "D: t = 0 that many days into --trace; clients follow the nodes observed then",
   transient: "suspend|abort: suspend is the project's calibration; abort is [BKT]'s literal reading (docs/science.md §6.1.4)",
+  "failure-law-for-policy":
+    "availability|availability-aged|lifetime|competing: the law Periodic and the DP plan with — the availability law from the copy's start (default), the same at the age of the host's current availability interval, the host's remaining lifetime, or both (docs/science.md §6.1.4)",
   "daly-mapping": "work|costs: Daly's period mapped on slice work or on checkpoint costs (as printed)",
   "quantum-s": "S: the DP's checkpoint costs are rounded up to quanta of S seconds",
   eq4: "consistent|as-printed: the reading of [BKT] eq. (4)",

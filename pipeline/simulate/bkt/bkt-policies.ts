@@ -12,12 +12,16 @@
  *   origin shifted by a planned download, docs/science.md §6.1.5); `pckp-paper` and
  *   `pckp-complete`: the DP with the other objectives.
  *
+ * Every policy plans with the copy's failure law (bkt-policy-law.ts): the run's availability
+ * law by default, or one that depends on the host's ages when the copy starts.
+ *
  * DP plans are cached per run by everything the DP sees — the job and its starting slice, the
- * slice durations (the host's speed), the cost vector in quanta and the download shift — the
- * failure law being the run's: copies whose costs round to the same quanta (hosts of nearby
+ * slice durations (the host's speed), the cost vector in quanta and the download shift — when
+ * the failure law is the run's: copies whose costs round to the same quanta (hosts of nearby
  * links, e.g. every host when checkpoints cost under one quantum) share one solve. In the
  * paper preset speeds are drawn from a continuous law, so two hosts never share slice
  * durations and the cache almost never hits there; the hit count is kept (`BktPlanner.stats`).
+ * A law that depends on the copy is never cached (two copies never share their hosts' ages).
  */
 import { dalyPeriod, youngPeriod } from "../../place/checkpoint-periods";
 import type { FailureLaw } from "../../place/laws/failure-law";
@@ -33,6 +37,8 @@ export interface CopyInputs {
   costsSeconds: Float64Array;
   /** Planned download before the first slice (0 when none). */
   downloadSeconds: number;
+  /** The copy's own failure law (bkt-policy-law.ts); absent: the run's, and the plan may be cached. */
+  law?: FailureLaw;
 }
 
 export interface BktPlanner {
@@ -58,16 +64,17 @@ export function createPlanner(scenario: BktScenario, law: FailureLaw): BktPlanne
       const m = copy.slicesSeconds.length;
       if (policy === "none") return flags(m, []);
       if (policy === "every-slice") return new Uint8Array(m).fill(1);
+      const copyLaw = copy.law ?? law;
       if (policy === "periodic" || policy === "young") {
         const meanCost = copy.costsSeconds.reduce((s, c) => s + c, 0) / m;
-        const period = (policy === "young" ? youngPeriod : dalyPeriod)(meanCost, law.meanSeconds);
+        const period = (policy === "young" ? youngPeriod : dalyPeriod)(meanCost, copyLaw.meanSeconds);
         const job = { slicesSeconds: [...copy.slicesSeconds], costsSeconds: [...copy.costsSeconds] };
         return flags(m, mapPeriodToSlices(job, period, scenario.dalyMapping === "costs" ? "cost" : "work"));
       }
       const objective = DP_OBJECTIVE[policy]!;
       const costsQuanta = Int32Array.from(copy.costsSeconds, (c) => Math.max(1, Math.ceil(c / scenario.quantumS - 1e-12)));
-      const key = `${policy}|${copy.key}|${costsQuanta.join(",")}|${copy.downloadSeconds}`;
-      const cached = cache.get(key);
+      const key = copy.law === undefined ? `${policy}|${copy.key}|${costsQuanta.join(",")}|${copy.downloadSeconds}` : null;
+      const cached = key === null ? undefined : cache.get(key);
       if (cached !== undefined) {
         stats.dpCacheHits++;
         return cached;
@@ -77,7 +84,7 @@ export function createPlanner(scenario: BktScenario, law: FailureLaw): BktPlanne
         slicesSeconds: copy.slicesSeconds,
         costsQuanta,
         quantumSeconds: scenario.quantumS,
-        law,
+        law: copyLaw,
         alpha: scenario.alpha,
         beta: 0,
         objective,
@@ -85,7 +92,7 @@ export function createPlanner(scenario: BktScenario, law: FailureLaw): BktPlanne
         timeOffsetSeconds: copy.downloadSeconds,
       });
       const plan = flags(m, solution.checkpoints);
-      cache.set(key, plan);
+      if (key !== null) cache.set(key, plan);
       return plan;
     },
   };

@@ -42,6 +42,7 @@ import type { Random } from "../../shared/random";
 import { nextChangeAfter, availableAt, type AvailabilityTrace } from "../traces/availability-trace";
 import type { BktPlatform } from "./bkt-platform";
 import { createPlanner } from "./bkt-policies";
+import { lawDependsOnCopy, policyLawForCopy } from "./bkt-policy-law";
 import { bktLaw, type BktPolicy, type BktScenario } from "./bkt-scenario";
 
 /** Client-seconds per bucket. */
@@ -69,6 +70,13 @@ export interface BktRunResult {
   downloadS: number;
   duplicateWorkS: number;
   checkpointsTaken: number;
+  /**
+   * Slice boundaries copies reached with slices still to run (the points where a checkpoint
+   * may be taken), and at how many of them the copy's plan said to checkpoint: their ratio is
+   * the share of boundaries a policy checkpoints.
+   */
+  sliceBoundaries: number;
+  checkpointDecisions: number;
   checkpointsAccepted: number;
   checkpointsOutdated: number;
   resultsSent: number;
@@ -92,7 +100,11 @@ export interface BktRunInputs {
   policy: BktPolicy;
   /** Availability from a trace instead of the laws: the trace node of each client, and the trace instant that is t = 0 (epoch s). */
   trace: { trace: AvailabilityTrace; nodeOfClient: Int32Array; originS: number } | null;
-  /** The failure law the policies plan with (docs/science.md §6.1.4: the availability law). */
+  /**
+   * The availability law the policies plan with (docs/science.md §6.1.4: the scenario's, or a
+   * trace's available intervals), which `failureLawForPolicy` may age or combine with the
+   * lifetime law copy by copy (bkt-policy-law.ts).
+   */
   policyLaw: FailureLaw;
   /** Told every 100 000 events: jobs completed, simulated time (s), events so far. */
   progress?: (completedJobs: number, timeS: number, events: number) => void;
@@ -114,16 +126,16 @@ const KINDS = ["lifetime end", "availability change", "transfer end", "compute e
 
 /**
  * A host's state at t = 0 in the equilibrium of its alternating availability process
- * (`startState = "stationary"`), and when it next changes: the process run from at least 100
+ * (`startState = "stationary"`), when it entered that state (≤ 0) and when it next changes: the process run from at least 100
  * mean cycles before 0 (and at least 2000 h: 235 cycles of the preset), which its state at 0
  * has forgotten — P(up) is then mean up / (mean up + mean down) whatever the laws.
  */
-export function stationaryStart(upLaw: FailureLaw, downLaw: FailureLaw, random: Random): { up: boolean; nextChangeS: number } {
+export function stationaryStart(upLaw: FailureLaw, downLaw: FailureLaw, random: Random): { up: boolean; nextChangeS: number; sinceS: number } {
   let t = -Math.max(2000 * 3600, 100 * (upLaw.meanSeconds + downLaw.meanSeconds));
   let up = true;
   for (;;) {
     const next = t + (up ? upLaw : downLaw).sample(random);
-    if (next > 0) return { up, nextChangeS: next };
+    if (next > 0) return { up, nextChangeS: next, sinceS: t };
     t = next;
     up = !up;
   }
@@ -144,6 +156,9 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   // Availability laws (unused with a trace).
   const upLaw = bktLaw(scenario.availability, "availability");
   const downLaw = bktLaw(scenario.unavailability, "unavailability");
+  // The copies' own failure laws (failureLawForPolicy), from the hosts' ages.
+  const lawPerCopy = lawDependsOnCopy(scenario.failureLawForPolicy);
+  const lifetimeLaw = lawPerCopy && scenario.lifetime !== "none" ? bktLaw(scenario.lifetime, "lifetime") : null;
 
   // Server state.
   const kStar = new Int32Array(jobs); // highest slice whose checkpoint the server holds (0: none)
@@ -161,6 +176,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
 
   // Client state.
   const up = new Uint8Array(clients);
+  const upSince = new Float64Array(clients); // when the current availability interval began (≤ 0 for one begun before t = 0)
   const alive = new Uint8Array(clients).fill(1);
   let aliveCount = clients;
   const phase = new Uint8Array(clients);
@@ -190,6 +206,8 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     lostComputationS: 0,
     duplicateWorkS: 0,
     checkpointsTaken: 0,
+    sliceBoundaries: 0,
+    checkpointDecisions: 0,
     checkpointsAccepted: 0,
     checkpointsOutdated: 0,
     resultsSent: 0,
@@ -356,7 +374,10 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
       costsSeconds[k - from - 1] = platform.imageMbit[firstSlice + k - 1]! / link + latency;
     }
     const downloadSeconds = download ? platform.imageMbit[firstSlice + from - 1]! / link + latency : 0;
-    copyPlan[c] = planner.plan(policy, { key: `${job}|${from}|${speed}`, slicesSeconds, costsSeconds, downloadSeconds });
+    const law = lawPerCopy
+      ? policyLawForCopy(scenario.failureLawForPolicy, { availability: inputs.policyLaw, lifetime: lifetimeLaw, availabilityAgeS: sim.now - upSince[c]!, lifetimeAgeS: sim.now })
+      : undefined;
+    copyPlan[c] = planner.plan(policy, { key: `${job}|${from}|${speed}`, slicesSeconds, costsSeconds, downloadSeconds, ...(law ? { law } : {}) });
     if (download) {
       copySlice[c] = from;
       transferMbit[c] = platform.imageMbit[firstSlice + from - 1]!;
@@ -392,7 +413,13 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     remainingSliceS[c] = -1;
     if (completed[job] === 1) result.duplicateWorkS += spent;
     unsavedCompute[c] = unsavedCompute[c]! + spent;
-    if (copyPlan[c]![k - copyFrom[c]! - 1] === 1) {
+    const n = platform.sliceStart[job + 1]! - copyFirstSlice[c]!;
+    const checkpointHere = copyPlan[c]![k - copyFrom[c]! - 1] === 1;
+    if (k < n) {
+      result.sliceBoundaries++;
+      if (checkpointHere) result.checkpointDecisions++;
+    }
+    if (checkpointHere) {
       if (scenario.staleCopies === "abort-on-contact" && completed[job] === 1) {
         dropCopy(c);
         setPhase(c, IDLE);
@@ -472,6 +499,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     } else {
       settle(c);
       up[c] = 1;
+      upSince[c] = sim.now;
       if (phase[c] === HALTED) {
         // Nothing to do: the server has no job for it.
       } else if (copyJob[c]! < 0) sim.at(sim.now, REQUEST, c);
@@ -513,14 +541,17 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   for (let c = 0; c < clients; c++) {
     let isUp = true;
     let nextChange: number;
+    let since = 0;
     if (traceInfo !== null) {
       const node = traceInfo.trace.nodes[traceInfo.nodeOfClient[c]!]!;
       isUp = availableAt(node, traceInfo.originS);
       nextChange = nextChangeAfter(node, traceInfo.originS) - traceInfo.originS;
+      if (isUp) since = intervalStartAt(node.starts, traceInfo.originS) - traceInfo.originS;
     } else if (scenario.startState === "stationary") {
-      ({ up: isUp, nextChangeS: nextChange } = stationaryStart(upLaw, downLaw, availabilityStream(c)));
+      ({ up: isUp, nextChangeS: nextChange, sinceS: since } = stationaryStart(upLaw, downLaw, availabilityStream(c)));
     } else nextChange = upLaw.sample(availabilityStream(c));
     up[c] = isUp ? 1 : 0;
+    upSince[c] = since;
     if (nextChange! < Infinity) availabilityEvent[c] = sim.at(nextChange!, AVAILABILITY, c);
     if (platform.lifetimeEndS[c]! < Infinity) sim.at(platform.lifetimeEndS[c]!, LIFETIME, c);
     if (isUp) sim.at(0, REQUEST, c);
@@ -557,6 +588,8 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     downloadS: buckets.downloadS,
     duplicateWorkS: result.duplicateWorkS,
     checkpointsTaken: result.checkpointsTaken,
+    sliceBoundaries: result.sliceBoundaries,
+    checkpointDecisions: result.checkpointDecisions,
     checkpointsAccepted: result.checkpointsAccepted,
     checkpointsOutdated: result.checkpointsOutdated,
     resultsSent: result.resultsSent,
@@ -572,4 +605,16 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     dpCacheHits: planner.stats.dpCacheHits,
     buckets,
   };
+}
+
+/** The start of the trace interval holding t: the last start ≤ t (the node is available at t). */
+function intervalStartAt(starts: Float64Array, t: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= t) low = middle;
+    else high = middle - 1;
+  }
+  return starts[low]!;
 }

@@ -21,6 +21,15 @@ import { readFileSync } from "node:fs";
 
 /** What a transient unavailability does to the running copy (docs/science.md §6.1.4). */
 export type TransientMode = "suspend" | "abort";
+/**
+ * The failure law the policies plan with (docs/science.md §6.1.4, B10): the availability law
+ * from the copy's start (the default, [BKT]'s "client's failure density"), the same conditioned
+ * on the age of the host's current availability interval, the remaining lifetime of the host
+ * at its age (what loses work under `suspend`), or both risks together (what loses work under
+ * `abort`).
+ */
+export type FailureLawForPolicy = "availability" | "availability-aged" | "lifetime" | "competing";
+export const FAILURE_LAWS_FOR_POLICY: readonly FailureLawForPolicy[] = ["availability", "availability-aged", "lifetime", "competing"];
 export type BktPolicy = "none" | "periodic" | "pckp" | "young" | "every-slice" | "pckp-paper" | "pckp-complete";
 export const BKT_POLICIES: readonly BktPolicy[] = ["none", "periodic", "pckp", "young", "every-slice", "pckp-paper", "pckp-complete"];
 
@@ -61,6 +70,8 @@ export interface BktScenario {
   traceStartDays: number;
   transient: TransientMode;
   policies: BktPolicy[];
+  /** The law Periodic's MTTF and the DP's density come from (docs/science.md §6.1.4). */
+  failureLawForPolicy: FailureLawForPolicy;
   /** Periodic: the period mapped on slice work ("work", the default) or on checkpoint costs ("costs", as printed). */
   dalyMapping: "work" | "costs";
   /** Quantum of the DP's checkpoint costs, seconds (costs rounded up to quanta). */
@@ -102,6 +113,7 @@ export const BKT_PAPER_PRESET: BktScenario = {
   traceStartDays: 0,
   transient: "suspend",
   policies: ["none", "periodic", "pckp"],
+  failureLawForPolicy: "availability",
   dalyMapping: "work",
   quantumS: 60,
   eq4: "consistent",
@@ -176,6 +188,7 @@ const CHECKS: Record<keyof BktScenario, Check> = {
     Array.isArray(v) && v.length > 0 && v.every((p) => (BKT_POLICIES as readonly string[]).includes(p as string)) && new Set(v).size === v.length
       ? null
       : `a non-empty list of distinct policies among ${BKT_POLICIES.join(", ")}`,
+  failureLawForPolicy: oneOf(...FAILURE_LAWS_FOR_POLICY),
   dalyMapping: oneOf("work", "costs"),
   quantumS: positive,
   eq4: oneOf("consistent", "as-printed"),
@@ -205,6 +218,9 @@ export function validateBktScenario(scenario: Record<string, unknown>, where: (f
     if (problem !== null) throw new InputError(`${where(field)}: ${field} must be ${problem}, found ${JSON.stringify(scenario[field])}`);
   }
   const s = scenario as unknown as BktScenario;
+  if ((s.failureLawForPolicy === "lifetime" || s.failureLawForPolicy === "competing") && s.lifetime === "none") {
+    throw new InputError(`${where("failureLawForPolicy")}: failureLawForPolicy "${s.failureLawForPolicy}" plans with the clients' lifetime law, but lifetime is "none"; give a lifetime law or plan with "availability"`);
+  }
   if (s.trace !== null && (s.availability !== BKT_PAPER_PRESET.availability || s.unavailability !== BKT_PAPER_PRESET.unavailability)) {
     // Both given: the trace wins, which must be said, not silently.
     throw new InputError(`${where("trace")}: give either a trace or the availability/unavailability laws, not both (the trace replaces the two laws)`);

@@ -27,6 +27,8 @@ export interface BktPolicySummary {
   connectionWaitH: MeanWithCi;
   duplicateWorkH: MeanWithCi;
   checkpointsTaken: MeanWithCi;
+  /** Of the slice boundaries copies reached with slices left, the share their plans checkpointed. */
+  checkpointShare: MeanWithCi;
   checkpointsAccepted: MeanWithCi;
   copies: MeanWithCi;
   /** Transient failures (ends of availability intervals) and departures, per run. */
@@ -163,6 +165,7 @@ export async function simulateBkt(input: BktScenario, progress?: (state: BktProg
       connectionWaitH: stat((r) => r.connectionWaitS / H),
       duplicateWorkH: stat((r) => r.duplicateWorkS / H),
       checkpointsTaken: stat((r) => r.checkpointsTaken),
+      checkpointShare: stat(checkpointShare),
       checkpointsAccepted: stat((r) => r.checkpointsAccepted),
       copies: stat((r) => r.copies),
       failures: { transient: stat((r) => r.failuresTransient), permanent: stat((r) => r.failuresPermanent) },
@@ -199,6 +202,11 @@ export async function simulateBkt(input: BktScenario, progress?: (state: BktProg
   };
 }
 
+/** Checkpoints the plans asked for per slice boundary reached (0 when no copy reached one). */
+function checkpointShare(run: BktRunResult): number {
+  return run.sliceBoundaries === 0 ? 0 : run.checkpointDecisions / run.sliceBoundaries;
+}
+
 /** The model the sweeps run: one replication of the scenario per (parameters, seed). */
 export const bktModel: SimulatorModel = {
   name: "bkt",
@@ -221,6 +229,8 @@ export const bktModel: SimulatorModel = {
         lostComputationH: run.lostComputationS / H,
         connectionWaitH: run.connectionWaitS / H,
         checkpointsTaken: run.checkpointsTaken,
+        sliceBoundaries: run.sliceBoundaries,
+        checkpointShare: checkpointShare(run),
         checkpointsAccepted: run.checkpointsAccepted,
         copies: run.copies,
         failuresTransient: run.failuresTransient,

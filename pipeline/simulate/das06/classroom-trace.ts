@@ -15,6 +15,10 @@
  *   (common random numbers), so the calibration is deterministic and monotone. State
  *   changes are snapped to the 120 s sample grid. Initial state ON with probability
  *   targetMeanOn / machines.
+ * - Reboots (`rebootsPerOnHour`, default 0): a Poisson process of that rate over each machine's
+ *   open ON time (its own stream, drawn once like the sojourns); a reboot makes the machine
+ *   unavailable for one sample period (docs/science.md §6.2.2, D16), which kills a running
+ *   task. The bisection calibrates the mean with the reboots in.
  *
  * Cost: O(machines × changes) per evaluation, ~40 bisection steps.
  */
@@ -27,9 +31,10 @@ export interface ClassroomOptions {
   meanOnHours?: number;
   targetMeanOn?: number;
   closeSaturdayMorning?: boolean;
+  rebootsPerOnHour?: number;
 }
 
-export const CLASSROOM_DEFAULTS = { machines: 32, days: 39, meanOnHours: 8, closeSaturdayMorning: true } as const;
+export const CLASSROOM_DEFAULTS = { machines: 32, days: 39, meanOnHours: 8, closeSaturdayMorning: true, rebootsPerOnHour: 0 } as const;
 /** [DAS06] §3.1: 17.42 of the 32 machines on, on average; other sizes keep the fraction. */
 const MEAN_ON_FRACTION = 17.42 / 32;
 
@@ -90,6 +95,8 @@ export function generateClassroomTrace(options: ClassroomOptions): ClassroomTrac
   if (!Number.isInteger(o.machines) || o.machines < 1) throw new RangeError(`machines must be an integer ≥ 1, got ${o.machines}`);
   if (!(o.days > 0)) throw new RangeError(`days must be > 0, got ${o.days}`);
   if (!(o.targetMeanOn > 0 && o.targetMeanOn < o.machines)) throw new RangeError(`the target mean number of ON machines must be in (0, ${o.machines}), got ${o.targetMeanOn}`);
+  if (!(o.meanOnHours > 0)) throw new RangeError(`meanOnHours must be > 0, got ${o.meanOnHours}`);
+  if (!(o.rebootsPerOnHour >= 0 && Number.isFinite(o.rebootsPerOnHour))) throw new RangeError(`rebootsPerOnHour must be a finite number ≥ 0, got ${o.rebootsPerOnHour}`);
   const spanS = Math.round(o.days * DAY);
   const periods = openPeriods(spanS, o.closeSaturdayMorning);
   const prefix: number[] = [];
@@ -111,6 +118,33 @@ export function generateClassroomTrace(options: ClassroomOptions): ClassroomTrac
     while (u.draws.length <= i) u.draws.push(u.random.next());
     return u.draws[i]!;
   };
+  // Reboot instants in open time, per machine (a Poisson process of the reboot rate over all open time; those that fall while ON are reboots).
+  const rebootsAt = uniforms.map((_, m) => {
+    const at: number[] = [];
+    if (o.rebootsPerOnHour === 0) return at;
+    const random = streams.stream("reboots", m);
+    for (let x = -Math.log(1 - random.next()) * (HOUR / o.rebootsPerOnHour); x < openTotal; x += -Math.log(1 - random.next()) * (HOUR / o.rebootsPerOnHour)) at.push(x);
+    return at;
+  });
+  /**
+   * The ON interval [since, end) (wall time; open time fromX to toX) split at its machine's
+   * reboots, each taking one sample period.
+   */
+  const withReboots = (m: number, since: number, end: number, fromX: number, toX: number, starts: number[], ends: number[]) => {
+    for (const x of rebootsAt[m]!) {
+      if (x <= fromX || x >= toX) continue;
+      const down = Math.min(end, Math.round(wallTime(periods, prefix, x) / SAMPLE_S) * SAMPLE_S);
+      if (down > since) {
+        starts.push(since);
+        ends.push(down);
+      }
+      since = Math.max(since, Math.min(end, down + SAMPLE_S));
+    }
+    if (end > since) {
+      starts.push(since);
+      ends.push(end);
+    }
+  };
 
   const build = (meanOffHours: number) =>
     uniforms.map((u, m) => {
@@ -121,11 +155,14 @@ export function generateClassroomTrace(options: ClassroomOptions): ClassroomTrac
       let since = 0;
       for (let i = 0; x < openTotal; i++) {
         const mean = (on ? o.meanOnHours : meanOffHours) * HOUR;
+        const fromX = x;
         x += -mean * Math.log(1 - draw(m, i));
         const at = x >= openTotal ? spanS : Math.min(spanS, Math.round(wallTime(periods, prefix, x) / SAMPLE_S) * SAMPLE_S);
         if (on && at > since) {
-          starts.push(since);
-          ends.push(at);
+          if (rebootsAt[m]!.length === 0) {
+            starts.push(since);
+            ends.push(at);
+          } else withReboots(m, since, at, fromX, x, starts, ends);
         }
         since = at;
         on = !on;
@@ -162,7 +199,7 @@ export function classroomTraceToFta(trace: ClassroomTrace): string {
   const o = trace.options;
   const lines = [
     "# SYNTHETIC trace matched to [DAS06] §3.1 statistics (generator das06-like of ckpt-lab; not the paper's data)",
-    `# parameters: machines=${o.machines} days=${o.days} seed=${o.seed} meanOnHours=${o.meanOnHours} meanOffHours=${trace.meanOffHours.toFixed(6)} targetMeanOn=${o.targetMeanOn} closeSaturdayMorning=${o.closeSaturdayMorning}; achieved mean ON ${trace.achievedMeanOn.toFixed(3)}`,
+    `# parameters: machines=${o.machines} days=${o.days} seed=${o.seed} meanOnHours=${o.meanOnHours} meanOffHours=${trace.meanOffHours.toFixed(6)} targetMeanOn=${o.targetMeanOn} closeSaturdayMorning=${o.closeSaturdayMorning} rebootsPerOnHour=${o.rebootsPerOnHour}; achieved mean ON ${trace.achievedMeanOn.toFixed(3)}`,
     "# event_id component_id node_id platform_id node_name event_type event_start_time event_stop_time event_end_reason",
   ];
   trace.machines.forEach(({ starts, ends }, node) => {

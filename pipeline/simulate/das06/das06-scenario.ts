@@ -5,6 +5,7 @@
  * as a named field with the project's reading as default (docs/science.md §6.2.9).
  */
 import { InputError } from "../../shared/errors";
+import type { ClassroomOptions } from "./classroom-trace";
 import { fieldPosition, jsonPosition } from "../sweep/sweep-spec";
 
 export type Das06Policy = "FCFS" | "FCFS-AT" | "FCFS-TR" | "FCFS-PRDCT-DMD";
@@ -13,8 +14,12 @@ export const DAS06_POLICIES: readonly Das06Policy[] = ["FCFS", "FCFS-AT", "FCFS-
 export interface Das06Scenario {
   /** An availability trace (FTA .tab or Godfrey .avt, possibly .gz); null for the synthetic classroom trace (`synthetic`). */
   trace: string | null;
-  /** The synthetic classroom trace's seed and size (used when `trace` is null). */
-  synthetic: { seed: number; machines: number; days: number };
+  /**
+   * The synthetic classroom trace (used when `trace` is null): its seed and size, and the
+   * generator's free parameters (docs/science.md §6.2.2): mean ON sojourn, the mean fraction of
+   * machines on it calibrates to ([DAS06] §3.1: 17.42 of 32), and reboots per ON hour.
+   */
+  synthetic: { seed: number; machines: number; days: number; meanOnHours: number; meanAvailability: number; rebootsPerOnHour: number };
   machineSet: "M01" | "M04";
   /** Speed ratios from Table 1's printed ratios or from its performance indexes. */
   ratios: "ratio" | "index";
@@ -51,7 +56,7 @@ export interface Das06Scenario {
 
 export const DAS06_DEFAULTS: Das06Scenario = {
   trace: null,
-  synthetic: { seed: 1, machines: 32, days: 39 },
+  synthetic: { seed: 1, machines: 32, days: 39, meanOnHours: 8, meanAvailability: 17.42 / 32, rebootsPerOnHour: 0 },
   machineSet: "M04",
   ratios: "ratio",
   tasks: 25,
@@ -86,9 +91,18 @@ const CHECKS: Record<keyof Das06Scenario, Check> = {
   trace: (v) => (v === null || (typeof v === "string" && v !== "") ? null : "a trace file (FTA .tab or .avt), or null for the synthetic classroom trace"),
   synthetic: (v) => {
     const s = v as Das06Scenario["synthetic"];
-    return typeof s === "object" && s !== null && integer(0)(s.seed) === null && integer(1, 10_000)(s.machines) === null && positive(s.days) === null
+    return typeof s === "object" &&
+      s !== null &&
+      integer(0)(s.seed) === null &&
+      integer(1, 10_000)(s.machines) === null &&
+      positive(s.days) === null &&
+      positive(s.meanOnHours) === null &&
+      typeof s.meanAvailability === "number" &&
+      s.meanAvailability > 0 &&
+      s.meanAvailability < 1 &&
+      nonNegative(s.rebootsPerOnHour) === null
       ? null
-      : '{ "seed": integer, "machines": integer ≥ 1, "days": > 0 }';
+      : '{ "seed": integer, "machines": integer ≥ 1, "days": > 0, "meanOnHours": > 0, "meanAvailability": in (0, 1), "rebootsPerOnHour": ≥ 0 }';
   },
   machineSet: oneOf("M01", "M04"),
   ratios: oneOf("ratio", "index"),
@@ -154,4 +168,16 @@ export function readDas06Scenario(text: string, file: string): Das06Scenario {
     merged[key] = typeof v === "object" && v !== null && !Array.isArray(v) && typeof base === "object" && base !== null ? { ...base, ...v } : v;
   }
   return validateDas06Scenario(merged, (field) => `${file}${fieldPosition(text, field)}`);
+}
+
+/** The synthetic classroom generator's options for a scenario's `synthetic` field. */
+export function classroomOptionsOf(synthetic: Das06Scenario["synthetic"]): ClassroomOptions {
+  return {
+    machines: synthetic.machines,
+    days: synthetic.days,
+    seed: synthetic.seed,
+    meanOnHours: synthetic.meanOnHours,
+    targetMeanOn: synthetic.meanAvailability * synthetic.machines,
+    rebootsPerOnHour: synthetic.rebootsPerOnHour,
+  };
 }

@@ -18,7 +18,7 @@ import { rejectedLinesWarnings, requireNodes, type AvailabilityTrace, type NodeA
 import { readAvailabilityTrace } from "../traces/read-availability-trace";
 import { generateClassroomTrace } from "./classroom-trace";
 import { runDas06, type Das06RunResult } from "./das06-run";
-import { DAS06_DEFAULTS, validateDas06Scenario, type Das06Policy, type Das06Scenario } from "./das06-scenario";
+import { classroomOptionsOf, DAS06_DEFAULTS, validateDas06Scenario, type Das06Policy, type Das06Scenario } from "./das06-scenario";
 import { idealExecutionTime, machineRatios } from "./machines";
 
 const HOUR = 3600;
@@ -62,10 +62,19 @@ export interface LoadedTrace {
 /** 1970-01-01 was a Thursday: Monday 00:00 UTC is 4 days after the epoch, modulo a week. */
 const mondayAfter = (epochS: number) => (((4 * DAY - epochS) % WEEK) + WEEK) % WEEK;
 
+/** The synthetic trace's caption: matched to the paper's statistics, or which of the generator's parameters were moved from there. */
+function syntheticCaption(synthetic: Das06Scenario["synthetic"]): string {
+  const defaults = DAS06_DEFAULTS.synthetic;
+  const moved = (["meanOnHours", "meanAvailability", "rebootsPerOnHour"] as const).filter((key) => synthetic[key] !== defaults[key]);
+  return moved.length === 0
+    ? "synthetic trace matched to [DAS06] §3.1 statistics"
+    : `synthetic classroom trace with ${moved.map((key) => `${key} ${synthetic[key]}`).join(", ")} (the generator's matched values: ${moved.map((key) => `${key} ${Number(defaults[key].toFixed(6))}`).join(", ")})`;
+}
+
 /** The scenario's availability, as 32 (or `synthetic.machines`) machines in seconds from the trace's start. */
 export async function loadDas06Trace(s: Das06Scenario, machineCount = 32): Promise<LoadedTrace> {
   if (s.trace === null) {
-    const trace = generateClassroomTrace({ machines: s.synthetic.machines, days: s.synthetic.days, seed: s.synthetic.seed });
+    const trace = generateClassroomTrace(classroomOptionsOf(s.synthetic));
     const machines = trace.machines.map((m, i) => ({ key: String(i), starts: Float64Array.from(m.starts), ends: Float64Array.from(m.ends), observedFromS: 0, observedToS: trace.spanS }));
     const [fromS, endS] = windowOf(s, trace.spanS, "the synthetic trace");
     return {
@@ -73,7 +82,7 @@ export async function loadDas06Trace(s: Das06Scenario, machineCount = 32): Promi
       fromS,
       endS,
       mondayOffsetS: s.mondayOffsetS ?? 0,
-      identity: { synthetic: true, generator: "das06-like", caption: "synthetic trace matched to [DAS06] §3.1 statistics", seed: s.synthetic.seed },
+      identity: { synthetic: true, generator: "das06-like", caption: syntheticCaption(s.synthetic), seed: s.synthetic.seed },
       warnings: machines.length < machineCount ? [`the synthetic trace has ${machines.length} machines for a set of ${machineCount}`] : [],
     };
   }

@@ -79,6 +79,8 @@ export function withDefaults(defaults: Record<string, unknown>, parameters: Reco
 export interface ShardOutcome {
   ran: number;
   skipped: number;
+  /** Cells neither done nor reusable, left undone because `compute` was false. */
+  missing: number;
   cells: number;
 }
 
@@ -90,6 +92,8 @@ export async function runShard(
   log: (line: string) => void = () => {},
   /** Folders whose `cells/` may already hold results of this spec and code (copied, not rerun). */
   reuseFrom: string[] = [],
+  /** False: only reuse, never run a cell (grids that take hours); the cells left are counted as missing. */
+  compute = true,
 ): Promise<ShardOutcome> {
   const model = await loadModel(registry, spec.simulator);
   const specHash = sweepSpecHash(spec);
@@ -99,6 +103,7 @@ export async function runShard(
   for (const cell of mine) validateCell(model, cell);
   let ran = 0;
   let skipped = 0;
+  let missing = 0;
   for (const [k, cell] of mine.entries()) {
     const path = join(out, "cells", `${cell.id}.json`);
     if (isDone(path, cell, specHash, codeVersion)) {
@@ -111,6 +116,10 @@ export async function runShard(
       skipped++;
       continue;
     }
+    if (!compute) {
+      missing++;
+      continue;
+    }
     const started = performance.now();
     const result = await model.run(withDefaults(model.defaults, cell.parameters), cell.seed, (message) => log(`  cell ${cell.index}: ${message}`));
     const file: CellFile = { schema: CELL_SCHEMA, id: cell.id, index: cell.index, seed: cell.seed, parameters: cell.parameters, simulator: spec.simulator, specHash, codeVersion, result };
@@ -118,7 +127,7 @@ export async function runShard(
     ran++;
     log(`cell ${cell.index} (${k + 1}/${mine.length} of shard ${shard.index}/${shard.count}, seed ${cell.seed}) done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  return { ran, skipped, cells: mine.length };
+  return { ran, skipped, missing, cells: mine.length };
 }
 
 function validateCell(model: SimulatorModel, cell: SweepCell): void {

@@ -13,6 +13,7 @@ import { drawPlatform } from "../../../pipeline/simulate/bkt/bkt-platform";
 import { runBkt, stationaryStart } from "../../../pipeline/simulate/bkt/bkt-run";
 import { BKT_PAPER_PRESET, readBktScenario, validateBktScenario, type BktScenario } from "../../../pipeline/simulate/bkt/bkt-scenario";
 import { simulateBkt } from "../../../pipeline/simulate/bkt/bkt-simulator";
+import { policyLawForCopy } from "../../../pipeline/simulate/bkt/bkt-policy-law";
 
 const H = 3600;
 const dir = mkdtempSync(join(tmpdir(), "ckpt-bkt-"));
@@ -268,5 +269,58 @@ describe("trace-driven hosts", () => {
     await expect(simulateBkt(validateBktScenario({ ...BKT_PAPER_PRESET, clients: 2, jobs: 1, trace: path }))).rejects.toThrow(
       /garbage\.tab: the trace has 0 node\(s\); a \[BKT\] run needs 1; 2 of its 2 lines were rejected, first .*garbage\.tab:1: expected at least 9 whitespace-separated fields .*garbage\.tab:2: event_type must be 1 \(available\) or 0/,
     );
+  });
+});
+
+describe("the share of slice boundaries a policy checkpoints", () => {
+  it("is 1 for every-slice, 0 for none, and counts each boundary a copy reaches with slices left", async () => {
+    const scenario = validateBktScenario({ ...BKT_PAPER_PRESET, clients: 150, jobs: 60, policies: ["none", "every-slice", "periodic"], transient: "abort" });
+    const report = await simulateBkt(scenario);
+    const run = (policy: string) => report.runs.find((r) => r.policy === policy)!;
+    expect(run("every-slice").checkpointDecisions).toBe(run("every-slice").sliceBoundaries);
+    expect(report.policies["every-slice"]!.checkpointShare.mean).toBe(1);
+    expect(run("none").checkpointDecisions).toBe(0);
+    expect(run("none").sliceBoundaries).toBeGreaterThan(0);
+    // Every decision that was not cut short by a failure became an upload.
+    expect(run("every-slice").checkpointsTaken).toBeLessThanOrEqual(run("every-slice").checkpointDecisions);
+    // Daly's period (~38 min) is shorter than any slice (≥ 1 h on most hosts): nearly every boundary (docs/science.md §6.1.5).
+    expect(report.policies.periodic!.checkpointShare.mean).toBeGreaterThan(0.95);
+  });
+});
+
+describe("the failure law the policies plan with (failureLawForPolicy, docs/science.md §6.1.4)", () => {
+  const availability = createLaw(parseLawString(BKT_PAPER_PRESET.availability).spec);
+  const lifetime = createLaw(parseLawString(BKT_PAPER_PRESET.lifetime).spec);
+  const hosts = { availability, lifetime, availabilityAgeS: 10 * H, lifetimeAgeS: 300 * H };
+
+  it("is the availability law from the copy's start by default, and the hosts' residual laws otherwise", () => {
+    expect(policyLawForCopy("availability", hosts)).toBe(availability);
+    const aged = policyLawForCopy("availability-aged", hosts);
+    const remaining = policyLawForCopy("lifetime", hosts);
+    // Residual laws: P(T ≤ a + t | T > a).
+    expect(aged.cdf(H)).toBeCloseTo((availability.cdf(11 * H) - availability.cdf(10 * H)) / availability.survival(10 * H), 12);
+    expect(remaining.cdf(H)).toBeCloseTo((lifetime.cdf(301 * H) - lifetime.cdf(300 * H)) / lifetime.survival(300 * H), 12);
+    // A host up for 10 h is safer for the next hour than one just up (Weibull shape 0.431 < 1).
+    expect(aged.cdf(H)).toBeLessThan(availability.cdf(H));
+    // Both risks: survival is the product.
+    const both = policyLawForCopy("competing", hosts);
+    expect(both.survival(5 * H)).toBeCloseTo(aged.survival(5 * H) * remaining.survival(5 * H), 12);
+  });
+
+  it("changes what the policies do: planning with the remaining lifetime, Periodic checkpoints a small share of boundaries", async () => {
+    const base = { ...BKT_PAPER_PRESET, clients: 150, jobs: 60, policies: ["periodic", "pckp-complete"] as BktScenario["policies"] };
+    const unaged = await simulateBkt(validateBktScenario(base));
+    const lifetimeLaw = await simulateBkt(validateBktScenario({ ...base, failureLawForPolicy: "lifetime" }));
+    expect(unaged.policies.periodic!.checkpointShare.mean).toBeGreaterThan(0.95);
+    // MTTF of months: Daly's period spans many slices.
+    expect(lifetimeLaw.policies.periodic!.checkpointShare.mean).toBeLessThan(0.3);
+    for (const run of lifetimeLaw.runs) expect(run.completedJobs).toBe(60);
+    // No plan is shared between copies whose hosts' ages differ.
+    expect(lifetimeLaw.runs.find((r) => r.policy === "pckp-complete")!.dpCacheHits).toBe(0);
+  });
+
+  it("refuses to plan with a lifetime law when clients never leave", () => {
+    expect(() => validateBktScenario({ ...BKT_PAPER_PRESET, lifetime: "none", failureLawForPolicy: "competing" })).toThrow(/lifetime is "none"/);
+    expect(() => validateBktScenario({ ...BKT_PAPER_PRESET, failureLawForPolicy: "aged" })).toThrow(/failureLawForPolicy must be one of "availability", "availability-aged", "lifetime", "competing"/);
   });
 });
