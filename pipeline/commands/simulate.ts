@@ -29,6 +29,7 @@ import { DAS06_DEFAULTS, readDas06Scenario, validateDas06Scenario } from "../sim
 import { simulateDas06 } from "../simulate/das06/das06-simulator";
 import { idealExecutionTime, machineRatios, MACHINE_SETS, publishedIetMin } from "../simulate/das06/machines";
 import { parseShard, runShard, withDefaults } from "../simulate/sweep/run-shard";
+import type { MeasuredServerIdentity } from "../simulate/server/measured-server";
 
 const SUBCOMMANDS = ["bkt", "das06", "sweep", "batch", "merge", "trace-stats"] as const;
 
@@ -42,7 +43,8 @@ function scenarioOptions(flags: readonly string[], help: Readonly<Record<string,
     // Those of both simulators, and --tasks (batch's too), are written once in the table below.
     if (SHARED_SCENARIO_FLAGS.includes(flag) || flag === "tasks") continue;
     const [value, text] = splitValueForm(help[flag]!);
-    table[flag] = { kind: "string", for: [subcommand], group, value, help: text };
+    // One module per flag, repeatable (its scenario field is a list).
+    table[flag] = flag === "policy-module" ? { kind: "strings", repeatable: true, for: [subcommand], group, value, help: text } : { kind: "string", for: [subcommand], group, value, help: text };
   }
   return table;
 }
@@ -72,7 +74,9 @@ export const command = defineCommand({
   The [BKT] desktop grid (docs/science.md §6.1): volunteer clients pulling a bag of jobs from
   one server, checkpointing by each policy, on common random numbers (every policy sees the
   same clients, jobs and availability histories). The paper preset, with any field from the
-  scenario file (JSON) and then from the flags below. Prints per policy the makespan (mean,
+  scenario file (JSON) and then from the flags below. --server-model puts a measured
+  bandwidth model (ckpt fit --out) in place of the server's link; --policy-module runs your
+  own checkpoint policy next to the built-in ones (docs/science.md §6.6–§6.7). Prints per policy the makespan (mean,
   95 % interval over the replications), the average wasted time per client and its two
   parts, checkpoints, copies, and the engine's events; --json prints all of it (each mean as
   { mean, ci95, n, … }, failures, Mbit sent, events) and every run; "timing" (seconds,
@@ -82,7 +86,8 @@ das06
   The [DAS06] institutional desktop grid (docs/science.md §6.2): a bag of tasks on a
   classroom's PCs, four scheduling policies, private or shared checkpoints, from every
   starting point of a week window of the trace; fields from the scenario file, then the
-  flags below. Prints the ideal execution time (IET) and per policy the mean turnaround and
+  flags below (--checkpoint-server-model: shared checkpoints written to a measured server).
+  Prints the ideal execution time (IET) and per policy the mean turnaround and
   slowdown (turnaround / IET) with 95 % intervals, censored runs, failures, restarts,
   replicas, checkpoints; --json gives each mean as { mean, ci95, n, … } with the IET used
   (ietS). --iet prints only the IET of a task set on a machine set, next to [DAS06] Table 2's
@@ -244,6 +249,8 @@ async function bkt(files: string[], args: SimulateOptions, io: CommandIo): Promi
     [
       `[BKT] desktop grid: ${scenario.clients} clients, ${scenario.jobs} jobs, transient ${scenario.transient}${scenario.transient === "suspend" ? " (the project's calibration)" : " ([BKT]'s literal reading)"}, ` +
         `${scenario.replications} replication(s) from seed ${scenario.seed}${report.trace ? `, trace ${report.trace.file} from day ${report.trace.startDays} (${report.trace.nodesObservedAtStart} nodes observed then)` : ""}; policies plan with ${report.policyLaw}`,
+      ...(report.server ? [serverLine(report.server)] : []),
+      ...(report.policyModules ?? []).map((m) => `policy "${m.name}" from ${m.file} (sha256 ${m.sha256})`),
       formatTable(
         ["policy", "makespan h (95 % CI)", "avg waste h/client", "ckpt overhead h", "lost h", "connection wait h", "ckpts taken", "accepted", "copies", "unfinished runs"],
         Object.entries(report.policies).map(([policy, p]) => [
@@ -259,6 +266,22 @@ async function bkt(files: string[], args: SimulateOptions, io: CommandIo): Promi
           String(p.unfinishedRuns),
         ]),
       ),
+      ...(report.server
+        ? [
+            formatTable(
+              ["policy", "transfers", "outside domain", "server busy", "utilisation when busy", "transfers' wait h", "most at once"],
+              Object.entries(report.policies).map(([policy, p]) => [
+                policy,
+                p.server!.transfers.mean.toFixed(0),
+                p.server!.transfersOutsideDomain.mean.toFixed(0),
+                `${(100 * p.server!.busyFraction.mean).toFixed(1)} %`,
+                `${(100 * p.server!.utilisation.mean).toFixed(1)} %`,
+                p.server!.waitH.mean.toFixed(1),
+                p.server!.maxConcurrent.mean.toFixed(0),
+              ]),
+            ),
+          ]
+        : []),
       ...Object.entries(report.pairedMakespanDifferenceH).map(([pair, d]) => `makespan ${pair}: ${ci(d)} h (paired by seed)`),
       `${report.events} events in ${seconds.toFixed(1)} s (${(timing.eventsPerSecond / 1e6).toFixed(2)} M events/s; ${Object.entries(perPolicy).map(([p, t]) => `${p} ${(t.eventsPerSecond / 1e6).toFixed(2)}`).join(", ")})`,
       ...report.warnings.map((w) => `warning: ${w}`),
@@ -345,6 +368,7 @@ async function das06(rest: string[], args: SimulateOptions, io: CommandIo): Prom
     [
       `[DAS06] ${scenario.machineSet}, ${scenario.tasks} tasks of ${scenario.taskCpuS} s, ${scenario.checkpoints} checkpoint(s), ${scenario.checkpointStore} store, on ${traceLine}; ` +
         `${report.startTimesS.length} starting points (${Array.isArray(scenario.startTimes) ? "given" : scenario.startTimes}); IET ${(report.ietS / 60).toFixed(2)} min`,
+      ...(report.checkpointServer ? [serverLine(report.checkpointServer)] : []),
       formatTable(
         ["policy", "slowdown (95 % CI)", "turnaround min", "runs", "censored", "failures", "restarts", "replicas", "checkpoints"],
         Object.entries(report.policies).map(([policy, p]) => [
@@ -359,12 +383,36 @@ async function das06(rest: string[], args: SimulateOptions, io: CommandIo): Prom
           p.checkpoints.mean.toFixed(2),
         ]),
       ),
+      ...(Object.values(report.policies).some((p) => p.server)
+        ? [
+            formatTable(
+              ["policy", "writes", "outside domain", "server busy", "utilisation when busy", "writes' wait s"],
+              Object.entries(report.policies).map(([policy, p]) => [
+                policy,
+                p.server!.writes.mean.toFixed(1),
+                p.server!.writesOutsideDomain.mean.toFixed(1),
+                `${(100 * p.server!.busyFraction.mean).toFixed(1)} %`,
+                `${(100 * p.server!.utilisation.mean).toFixed(1)} %`,
+                p.server!.waitS.mean.toFixed(1),
+              ]),
+            ),
+          ]
+        : []),
       `${report.events} events in ${seconds.toFixed(2)} s`,
       ...report.warnings.map((w) => `warning: ${w}`),
       ...(out ? [`written to ${out}`] : []),
     ].join("\n"),
   );
   return 0;
+}
+
+/** One line naming a measured server: its model, file, hash, domain and the choices made outside it. */
+function serverLine(server: MeasuredServerIdentity): string {
+  const d = server.domain;
+  return (
+    `server: the ${server.form} model "${server.name}" from ${server.file} (sha256 ${server.sha256}), fitted on m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB; ` +
+    `outside it: ${server.outsideDomain}; V = ${server.volume === "whole" ? "the total size of the transfers in progress" : "what remains of them"}`
+  );
 }
 
 function readSpec(path: string): SweepSpec {
