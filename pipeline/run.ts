@@ -23,6 +23,9 @@
  *              │      simulate-bkt ──► bkt-grid, simulate-das06 ──► das06-grid │
  *              │        (desktop-grid simulators, docs/science.md §6)   │
  *              ▼              │                              │
+ *              │      simulate-servers ──► server-comparison (with --traces: the   │
+ *              │        simulators with the fitted server, Azur's, an ideal one, §6.6) │
+ *              ▼              │                              │
  *   report ◄─────────────────┴─────────────────────────────┘
  *      └──► index.html, figures/ (SVG, PNG, PDF, Vega-Lite), tables/ (CSV, LaTeX), reproduction.json
  *
@@ -43,6 +46,7 @@ import { placeStage } from "./stages/place-stage";
 import { reportStage } from "./stages/report-stage";
 import { scheduleStage } from "./stages/schedule-stage";
 import { simulateBktStage, simulateDas06Stage } from "./stages/simulation-grid-stage";
+import { simulateServersStage } from "./stages/simulate-servers-stage";
 import { runStages, type PipelineRun } from "./runner/run-stages";
 import { withOutputFolder } from "./runner/output-folder";
 import type { Stage } from "./runner/stage";
@@ -50,6 +54,12 @@ import { projectRoot } from "./shared/version";
 
 /** The registered stages, in data-flow order. */
 export const STAGES: readonly Stage[] = [ingestStage, fitStage, ...measuredIngestStages.flatMap((ingest, i) => [ingest, measuredFitStages[i]!]), scheduleStage, placeStage, simulateBktStage, simulateDas06Stage, reportStage];
+
+/**
+ * The report about a user's cluster (`--traces`): the same stages, and the desktop grids run
+ * with the server fitted to those traces (simulate-servers), before the report.
+ */
+export const CLUSTER_STAGES: readonly Stage[] = [...STAGES.slice(0, -1), simulateServersStage, STAGES[STAGES.length - 1]!];
 
 /** Trace files used when none are given: the shipped synthetic Azur-like campaign (data/README.md). */
 export const DEFAULT_TRACES: readonly string[] = ["data/traces/synthetic-azur.csv"];
@@ -78,7 +88,7 @@ function stageWorkers(jobs: number | undefined): number {
   return extname(__filename) === ".js" && jobs !== undefined && jobs > 1 ? jobs : 0;
 }
 
-export function runPipeline(options: PipelineOptions, stages: readonly Stage[] = STAGES): Promise<PipelineRun> {
+export function runPipeline(options: PipelineOptions, stages: readonly Stage[] = options.traces !== undefined ? CLUSTER_STAGES : STAGES): Promise<PipelineRun> {
   const root = projectRoot();
   const log = options.log ?? (() => {});
   // Built in a sibling folder under a lock and swapped in whole (runner/output-folder.ts).

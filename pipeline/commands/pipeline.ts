@@ -1,7 +1,7 @@
 /** `ckpt pipeline`: run the whole pipeline, from traces to `reports/`. */
 import { join } from "node:path";
 import { listParameters } from "../runner/run-stages";
-import { STAGES, runPipeline } from "../run";
+import { CLUSTER_STAGES, runPipeline } from "../run";
 import { defineCommand } from "../shared/command";
 import { parseParameterAssignments } from "./parameter-assignments";
 
@@ -13,7 +13,9 @@ export const command = defineCommand({
 when its inputs (by content hash), parameters or code changed since the last run in
 --out; otherwise it is skipped. Outputs are byte-identical for identical inputs.
 The report is built in a folder next to --out and replaces it only when every stage
-succeeded; one run at a time may use an --out (a second one is refused).`,
+succeeded; one run at a time may use an --out (a second one is refused). With --traces
+the report also runs the desktop-grid simulators with the server fitted to those traces,
+next to Azur's and an ideal one, and says which checkpoint policy comes first with each.`,
   options: {
     traces: {
       kind: "strings",
@@ -44,7 +46,7 @@ succeeded; one run at a time may use an --out (a second one is refused).`,
     },
     json: { kind: "flag", help: "print the outcome of every stage as JSON on stdout" },
   },
-  helpAppendix: () => ["Parameters (--param) and their defaults:", ...listParameters(STAGES).map((p) => `  ${p}`)].join("\n"),
+  helpAppendix: () => ["Parameters (--param) and their defaults (simulate-servers runs with --traces only):", ...listParameters(CLUSTER_STAGES).map((p) => `  ${p}`)].join("\n"),
   notes: `Progress (one line per stage, with elapsed time) goes to stderr.
 
 Example:

@@ -15,6 +15,7 @@ import { MEASURED_CLUSTERS } from "./measured-clusters";
 import { TOOL_VERSION } from "../shared/version";
 import type { NotApplicable } from "../shared/not-applicable";
 import type { MergedSweep } from "../simulate/sweep/merge-sweep";
+import type { ServerComparison } from "../simulate/server/compare-servers";
 
 export const reportStage: Stage<ReportParameters> = {
   name: "report",
@@ -30,6 +31,7 @@ export const reportStage: Stage<ReportParameters> = {
     "place-not-applicable?",
     "bkt-grid?",
     "das06-grid?",
+    "server-comparison?",
   ],
   outputs: ["report"],
   module: __filename,
@@ -51,6 +53,7 @@ export const reportStage: Stage<ReportParameters> = {
       "place-not-applicable"?: NotApplicable[];
       "bkt-grid"?: MergedSweep;
       "das06-grid"?: MergedSweep;
+      "server-comparison"?: ServerComparison;
     };
     const content = buildReportContent(
       {
@@ -70,6 +73,7 @@ export const reportStage: Stage<ReportParameters> = {
         ...(inputs["place-not-applicable"] ? { placeNotApplicable: inputs["place-not-applicable"] } : {}),
         ...(inputs["bkt-grid"] ? { bktGrid: inputs["bkt-grid"] } : {}),
         ...(inputs["das06-grid"] ? { das06Grid: inputs["das06-grid"] } : {}),
+        ...(inputs["server-comparison"] ? { serverComparison: inputs["server-comparison"] } : {}),
       },
       context.parameters,
     );

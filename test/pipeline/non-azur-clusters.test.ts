@@ -71,6 +71,8 @@ describe("the pipeline on clusters unlike Azur", () => {
     expect(Math.max(...cells.map((c) => c.vGb))).toBeGreaterThanOrEqual(65);
     const curves = JSON.parse(readFileSync(join(out, "figures", "fitted-model-size-curves.vl.json"), "utf8"));
     expect(Math.max(...(curves.layer[0].data.values as { m: number }[]).map((c) => c.m))).toBeGreaterThanOrEqual(32);
+    // The report about a user's traces runs the desktop grids with its fitted server (docs/science.md §6.6).
+    expect(report.sections.find((s) => s.id === "server-policies")!.figures).toEqual(["server-policies-das06", "server-policies-bkt"]);
     // No D1–D3 figure for a cluster whose traces hold no such runs.
     expect(report.sections.find((s) => s.id === "fitted-model")!.figures).not.toContain("fitted-model-datasets");
     expectFiniteOutputs(out);

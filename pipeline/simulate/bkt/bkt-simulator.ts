@@ -18,7 +18,7 @@ import { withCi95, type MeanWithCi95 as MeanWithCi } from "../mean-with-ci95";
 import type { SimulationResult, SimulatorModel } from "../simulator";
 import { rejectedLinesWarnings, requireNodes, type AvailabilityTrace } from "../traces/availability-trace";
 import { readAvailabilityTrace } from "../traces/read-availability-trace";
-import { loadMeasuredServer, measuredServerIdentity, type MeasuredServerIdentity } from "../server/measured-server";
+import { loadMeasuredServer, measuredServerIdentity, type MeasuredServer, type MeasuredServerIdentity } from "../server/measured-server";
 import { drawPlatform } from "./bkt-platform";
 import { runBkt, type BktRunResult } from "./bkt-run";
 import { BKT_PAPER_PRESET, BKT_POLICIES, bktLaw, isMeasuredServer, validateBktScenario, type BktScenario } from "./bkt-scenario";
@@ -140,7 +140,11 @@ export interface BktProgress {
 /** Wall-clock time of each run, told to the caller apart from the report (which must not depend on the machine). */
 export type BktRunTimer = (policy: string, seed: number, seconds: number, events: number) => void;
 
-export async function simulateBkt(input: BktScenario, progress?: (state: BktProgress) => void, timer?: BktRunTimer): Promise<BktReport> {
+/**
+ * @param loaded a measured server the caller already holds (the pipeline's fitted model, an
+ *   artifact): used in place of loading the scenario's `server.model`
+ */
+export async function simulateBkt(input: BktScenario, progress?: (state: BktProgress) => void, timer?: BktRunTimer, loaded?: { server?: MeasuredServer }): Promise<BktReport> {
   const scenario = validateBktScenario({ ...input });
   const trace = scenario.trace === null ? null : await readAvailabilityTrace(scenario.trace);
   const warnings: string[] = [];
@@ -158,7 +162,7 @@ export async function simulateBkt(input: BktScenario, progress?: (state: BktProg
     warnings.push(...rejectedLinesWarnings(trace), ...trace.warnings);
   }
   const law = policyLawOf(scenario, trace);
-  const server = isMeasuredServer(scenario.server) ? loadMeasuredServer(scenario.server) : null;
+  const server = isMeasuredServer(scenario.server) ? (loaded?.server ?? loadMeasuredServer(scenario.server)) : null;
   const modules: LoadedPolicyModule[] = [];
   const runs: (BktRunResult & { seed: number })[] = [];
   const seeds = Array.from({ length: scenario.replications }, (_, r) => scenario.seed + r);

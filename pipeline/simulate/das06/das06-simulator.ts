@@ -20,7 +20,7 @@ import { withCi95, type MeanWithCi95 as MeanWithCi } from "../mean-with-ci95";
 import type { SimulationResult, SimulatorModel } from "../simulator";
 import { rejectedLinesWarnings, requireNodes, type AvailabilityTrace, type NodeAvailability } from "../traces/availability-trace";
 import { readAvailabilityTrace } from "../traces/read-availability-trace";
-import { loadMeasuredServer, measuredServerIdentity, type MeasuredServerIdentity } from "../server/measured-server";
+import { loadMeasuredServer, measuredServerIdentity, type MeasuredServer, type MeasuredServerIdentity } from "../server/measured-server";
 import { generateClassroomTrace } from "./classroom-trace";
 import { runDas06, type Das06RunResult } from "./das06-run";
 import { DAS06_DEFAULTS, validateDas06Scenario, type Das06Policy, type Das06Scenario } from "./das06-scenario";
@@ -164,8 +164,12 @@ export function startTimes(s: Das06Scenario, fromS: number, endS: number, monday
   return out;
 }
 
-/** `progress` hears every tenth of the starting points: a long trace has thousands of them. */
-export async function simulateDas06(input: Das06Scenario, progress?: (message: string) => void): Promise<Das06Report> {
+/**
+ * `progress` hears every tenth of the starting points: a long trace has thousands of them.
+ * `loaded.server`: a measured server the caller already holds, in place of loading the
+ * scenario's `checkpointServer.model`.
+ */
+export async function simulateDas06(input: Das06Scenario, progress?: (message: string) => void, loaded?: { server?: MeasuredServer }): Promise<Das06Report> {
   const s = validateDas06Scenario({ ...input });
   const ratios = machineRatios(s.machineSet, 32, s.ratios);
   const trace = await loadDas06Trace(s, ratios.length);
@@ -176,7 +180,7 @@ export async function simulateDas06(input: Das06Scenario, progress?: (message: s
     );
   }
   const ietS = idealExecutionTime(ratios, s.tasks, s.taskCpuS);
-  const server = s.checkpointServer === null ? null : loadMeasuredServer(s.checkpointServer);
+  const server = s.checkpointServer === null ? null : (loaded?.server ?? loadMeasuredServer(s.checkpointServer));
   const streams = createRandomStreams(s.seed);
   const runs = new Map<Das06Policy, Das06RunResult[]>(s.policies.map((p) => [p, []]));
   let events = 0;
