@@ -76,12 +76,13 @@ export const command = defineCommand({
   same clients, jobs and availability histories). The paper preset, with any field from the
   scenario file (JSON) and then from the flags below. --server-model puts a measured
   bandwidth model (ckpt fit --out) in place of the server's link; --policy-module runs your
-  own checkpoint policy next to the built-in ones (docs/science.md §6.6–§6.7). Prints per policy the makespan (mean,
-  95 % interval over the replications), the average wasted time per client and its two
-  parts, checkpoints, copies, and the engine's events; --json prints all of it (each mean as
-  { mean, ci95, n, … }, failures, Mbit sent, events) and every run; "timing" (seconds,
-  events/s overall and per policy) is the only part that differs between identical runs. A
-  progress bar on stderr unless --quiet.
+  own checkpoint policy next to the built-in ones (docs/science.md §6.6–§6.7). Prints per
+  policy the makespan (mean, 95 % interval over the replications), the average wasted time
+  per client and its two parts, checkpoints, copies, and the engine's events (and what a
+  measured server did); --json prints all of it (each mean as { mean, ci95, n, … },
+  failures, Mbit sent, events) and every run; "timing" (seconds, events/s overall and per
+  policy) is the only part that differs between identical runs. A progress bar on stderr
+  unless --quiet.
 das06
   The [DAS06] institutional desktop grid (docs/science.md §6.2): a bag of tasks on a
   classroom's PCs, four scheduling policies, private or shared checkpoints, from every
@@ -268,17 +269,10 @@ async function bkt(files: string[], args: SimulateOptions, io: CommandIo): Promi
       ),
       ...(report.server
         ? [
-            formatTable(
-              ["policy", "transfers", "outside domain", "server busy", "utilisation when busy", "transfers' wait h", "most at once"],
-              Object.entries(report.policies).map(([policy, p]) => [
-                policy,
-                p.server!.transfers.mean.toFixed(0),
-                p.server!.transfersOutsideDomain.mean.toFixed(0),
-                `${(100 * p.server!.busyFraction.mean).toFixed(1)} %`,
-                `${(100 * p.server!.utilisation.mean).toFixed(1)} %`,
-                p.server!.waitH.mean.toFixed(1),
-                p.server!.maxConcurrent.mean.toFixed(0),
-              ]),
+            serverTable(
+              "transfers",
+              "h",
+              Object.entries(report.policies).map(([policy, p]) => ({ policy, count: p.server!.transfers, outside: p.server!.transfersOutsideDomain, busy: p.server!.busyFraction, utilisation: p.server!.utilisation, wait: p.server!.waitH })),
             ),
           ]
         : []),
@@ -385,16 +379,10 @@ async function das06(rest: string[], args: SimulateOptions, io: CommandIo): Prom
       ),
       ...(Object.values(report.policies).some((p) => p.server)
         ? [
-            formatTable(
-              ["policy", "writes", "outside domain", "server busy", "utilisation when busy", "writes' wait s"],
-              Object.entries(report.policies).map(([policy, p]) => [
-                policy,
-                p.server!.writes.mean.toFixed(1),
-                p.server!.writesOutsideDomain.mean.toFixed(1),
-                `${(100 * p.server!.busyFraction.mean).toFixed(1)} %`,
-                `${(100 * p.server!.utilisation.mean).toFixed(1)} %`,
-                p.server!.waitS.mean.toFixed(1),
-              ]),
+            serverTable(
+              "writes",
+              "s",
+              Object.entries(report.policies).map(([policy, p]) => ({ policy, count: p.server!.writes, outside: p.server!.writesOutsideDomain, busy: p.server!.busyFraction, utilisation: p.server!.utilisation, wait: p.server!.waitS })),
             ),
           ]
         : []),
@@ -404,6 +392,15 @@ async function das06(rest: string[], args: SimulateOptions, io: CommandIo): Prom
     ].join("\n"),
   );
   return 0;
+}
+
+/** What a measured server did, per policy (means per run): the same table for both simulators. */
+function serverTable(what: "transfers" | "writes", waitUnit: "h" | "s", rows: { policy: string; count: { mean: number }; outside: { mean: number }; busy: { mean: number }; utilisation: { mean: number }; wait: { mean: number } }[]): string {
+  const percent = (x: number) => `${(100 * x).toFixed(1)} %`;
+  return formatTable(
+    ["policy", what, "outside domain", "server busy", "utilisation when busy", `${what}' wait ${waitUnit}`],
+    rows.map((r) => [r.policy, r.count.mean.toFixed(1), r.outside.mean.toFixed(1), percent(r.busy.mean), percent(r.utilisation.mean), r.wait.mean.toFixed(1)]),
+  );
 }
 
 /** One line naming a measured server: its model, file, hash, domain and the choices made outside it. */

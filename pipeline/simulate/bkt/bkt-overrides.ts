@@ -84,7 +84,7 @@ export const BKT_FLAG_HELP: Readonly<Record<string, string>> = {
   lifetime: "LAW|none: how long a client stays in the grid",
   "trace-start-days": "D: t = 0 that many days into --trace; clients follow the nodes observed then",
   transient: "suspend|abort: suspend is the project's calibration; abort is [BKT]'s literal reading (docs/science.md §6.1.4)",
-  "policy-module": "FILE: your own checkpoint policy, an ES module (.mjs, .js; .ts through tsx) whose default export is { name, plan(input) }, run after --policies on the same hosts (repeatable; examples/policies/README.md)",
+  "policy-module": "FILE: your own checkpoint policy, an ES module (.mjs, .js; .ts through tsx) whose default export is { name, plan(input) }, run after --policies on the same hosts (examples/policies/README.md)",
   "policy-time-limit-s": "S: the longest a module's plan may take for one copy (wall-clock); past it the run stops and names the module",
   "daly-mapping": "work|costs: Daly's period mapped on slice work or on checkpoint costs (as printed)",
   "quantum-s": "S: the DP's checkpoint costs are rounded up to quanta of S seconds",

@@ -9,7 +9,7 @@
  * the worker, blocked on the state, calls `plan`, writes the indices (or what was wrong) and sets
  * DONE or FAILED. A call that outlives the limit terminates the worker, and the run stops with
  * the module's name. The limit is wall-clock time (what Atomics.wait can measure), so its
- * default (10 s against the ~0.1 ms a DP plan takes) leaves room for a loaded machine; a test of
+ * default (10 s, where a DP plan takes well under a millisecond) leaves room for a loaded machine; a test of
  * it uses a module that never returns, never one that is merely slow.
  *
  * The worker rebuilds the policies' failure law from its spec with the simulator's own code, so
@@ -116,7 +116,8 @@ export async function loadPolicyModule(file: string, lawSpec: LawSpec, maxSlices
           if (Atomics.load(state, STATE) !== REQUEST) break;
           dead = true;
           void worker.terminate();
-          throw new Error(`took longer than its time limit of ${timeLimitS} s (policyTimeLimitS) and was stopped`);
+          // A worker that ended (process.exit in the module) cannot say so while this thread waits: it times out too.
+          throw new Error(`took longer than its time limit of ${timeLimitS} s (policyTimeLimitS) and was stopped (or its worker ended, e.g. by process.exit)`);
         }
       }
       if (Atomics.load(state, STATE) === FAILED) {

@@ -199,7 +199,7 @@ describe("ckpt simulate with a measured server", () => {
     const run = await runCli(["simulate", "bkt", "--clients", "30", "--jobs", "10", "--policies", "none", "--server-model", model, "--quiet"]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`server: the full model "sweep-constant" from ${model} (sha256 ${sha256OfFile(model)})`);
-    expect(run.stdout).toMatch(/^none +\d+ +\d+ +\d+\.\d %/m);
+    expect(run.stdout).toMatch(/^none +\d+\.\d +0\.0 +\d+\.\d % +\d+\.\d %/m);
     const das06 = await runCli(["simulate", "das06", "--tasks", "5", "--checkpoints", "1", "--checkpoint-server-model", model, "--window-days", "0,9", "--json", "--quiet"]);
     expect(das06.code, das06.stderr).toBe(0);
     expect(JSON.parse(das06.stdout).checkpointServer).toMatchObject({ file: model, name: "sweep-constant" });
