@@ -24,6 +24,9 @@
  *              │        (desktop-grid simulators, docs/science.md §6)   │
  *              │      investigations ──► investigations (kept grids, k0 counts; docs/investigations/)
  *              ▼              │                              │
+ *              │      simulate-servers ──► server-comparison (with --traces: the   │
+ *              │        simulators with the fitted server, Azur's, an ideal one, §6.6) │
+ *              ▼              │                              │
  *   report ◄─────────────────┴─────────────────────────────┘
  *      └──► index.html, figures/ (SVG, PNG, PDF, Vega-Lite), tables/ (CSV, LaTeX), reproduction.json
  *
@@ -53,6 +56,7 @@ import { reportStage } from "./stages/report-stage";
 import { paperScheduleStage, scheduleStage } from "./stages/schedule-stage";
 import { simulateBktStage, simulateDas06Stage } from "./stages/simulation-grid-stage";
 import { investigationGridsStage } from "./stages/investigation-grids-stage";
+import { simulateServersStage } from "./stages/simulate-servers-stage";
 import { runStages, type PipelineRun } from "./runner/run-stages";
 import { withOutputFolder } from "./runner/output-folder";
 import type { Stage } from "./runner/stage";
@@ -62,7 +66,7 @@ import { projectRoot } from "./shared/version";
 export const STAGES: readonly Stage[] = [ingestStage, fitStage, ...measuredIngestStages.flatMap((ingest, i) => [ingest, measuredFitStages[i]!]), scheduleStage, placeStage, simulateBktStage, simulateDas06Stage, investigationGridsStage, reportStage];
 
 /** Every stage either report can run, for listing parameters. */
-export const ALL_STAGES: readonly Stage[] = [...STAGES.slice(0, -1), paperScheduleStage, STAGES[STAGES.length - 1]!];
+export const ALL_STAGES: readonly Stage[] = [...STAGES.slice(0, -1), paperScheduleStage, simulateServersStage, STAGES[STAGES.length - 1]!];
 
 /** "reproduction": the papers' reproduction on the shipped traces; "cluster": a report about the traces given. */
 export type PipelineMode = "reproduction" | "cluster";
@@ -75,7 +79,7 @@ export type PipelineMode = "reproduction" | "cluster";
 export function pipelinePlan(mode: PipelineMode, withReproduction: boolean): { stages: readonly Stage[]; parameters: Record<string, unknown> } {
   if (mode === "reproduction") return { stages: STAGES, parameters: { "fit.form": "paper" } };
   return {
-    stages: [ingestStage, fitStage, scheduleStage, placeStage, ...(withReproduction ? [paperScheduleStage, simulateBktStage, simulateDas06Stage, investigationGridsStage] : []), reportStage],
+    stages: [ingestStage, fitStage, scheduleStage, placeStage, ...(withReproduction ? [paperScheduleStage, simulateBktStage, simulateDas06Stage, investigationGridsStage] : []), simulateServersStage, reportStage],
     parameters: { "schedule.model": "fitted", "report.mode": "cluster", "report.withReproduction": withReproduction },
   };
 }

@@ -18,7 +18,10 @@ papers' form, ScheduleCkpt with the published model, the traces this project mea
 desktop-grid simulators, the reproduction table). With --traces: a report about that cluster
 alone — the form of bw(m, V) chosen by cross-validation, ScheduleCkpt, its campaigns and the
 DP placer's costs with that model, the published Azur model once as a comparison; the sample
-traces are not read, the simulators and the reproduction not run unless --with reproduction.
+traces are not read, the papers' simulation grids and the reproduction not run unless --with
+reproduction; the desktop grids, scaled down, run with the server fitted to those traces
+next to Azur's and an ideal one (simulate-servers), to say which checkpoint policy comes
+first with each.
 Stages run in data-flow order (ingest → fit → schedule/place → report), each only when its
 inputs (by content hash), parameters or code changed since the last run in --out; otherwise
 it is skipped. Outputs are byte-identical for identical inputs. The report is built in a

@@ -29,6 +29,7 @@ import { DAS06_DEFAULTS, readDas06Scenario, validateDas06Scenario } from "../sim
 import { simulateDas06 } from "../simulate/das06/das06-simulator";
 import { idealExecutionTime, machineRatios, MACHINE_SETS, publishedIetMin } from "../simulate/das06/machines";
 import { parseShard, runShard, withDefaults } from "../simulate/sweep/run-shard";
+import type { MeasuredServerIdentity } from "../simulate/server/measured-server";
 
 const SUBCOMMANDS = ["bkt", "das06", "sweep", "batch", "merge", "trace-stats"] as const;
 
@@ -45,7 +46,8 @@ function scenarioOptions(flags: readonly string[], help: Readonly<Record<string,
     // Those of both simulators, and --tasks (batch's too), are written once in the table below.
     if (SHARED_SCENARIO_FLAGS.includes(flag) || flag === "tasks") continue;
     const [value, text] = splitValueForm(help[flag]!);
-    table[flag] = { kind: "string", for: [subcommand], group, value, defaultText: defaults[flag]!, help: text };
+    // One module per flag, repeatable (its scenario field is a list).
+    table[flag] = flag === "policy-module" ? { kind: "strings", repeatable: true, for: [subcommand], group, value, help: text } : { kind: "string", for: [subcommand], group, value, defaultText: defaults[flag]!, help: text };
   }
   return table;
 }
@@ -81,7 +83,9 @@ export const command = defineCommand({
   ],
   description: `bkt, das06
   The two desktop-grid simulators: [BKT]'s volunteer clients checkpointing a bag of jobs
-  (docs/science.md §6.1), and [DAS06]'s classroom PCs running a bag of tasks (§6.2).
+  (docs/science.md §6.1), and [DAS06]'s classroom PCs running a bag of tasks (§6.2); either
+  with a measured checkpoint server (a model written by ckpt fit, §6.6), [BKT] with your own
+  checkpoint policy as a module (--policy-module, §6.7).
 sweep
   Runs shard i of N of the sweep (default 0/1: every cell): the cells whose index c in the
   canonical order (first axis slowest, seed last) has c mod N = i. Each cell is written to
@@ -311,6 +315,8 @@ async function bkt(files: string[], args: SimulateOptions, io: CommandIo): Promi
     [
       `[BKT] desktop grid: ${scenario.clients} clients, ${scenario.jobs} jobs, transient ${scenario.transient}${scenario.transient === "suspend" ? " (the project's calibration)" : " ([BKT]'s literal reading)"}, ` +
         `${scenario.replications} replication(s) from seed ${scenario.seed}${report.trace ? `, trace ${report.trace.file} from day ${report.trace.startDays} (${report.trace.nodesObservedAtStart} nodes observed then)` : ""}; policies plan with ${report.policyLaw}${scenario.failureLawForPolicy === "availability" ? "" : ` (${scenario.failureLawForPolicy}: per copy, from its host's ages)`}`,
+      ...(report.server ? [serverLine(report.server)] : []),
+      ...(report.policyModules ?? []).map((m) => `policy "${m.name}" from ${m.file} (sha256 ${m.sha256})`),
       formatTable(
         ["policy", "makespan h (95 % CI)", "avg waste h/client", "overhead h (ckpts + final upload)", "lost h", "connection wait h", "ckpts taken", "share of boundaries %", "accepted", "copies", "unfinished runs"],
         Object.entries(report.policies).map(([policy, p]) => [
@@ -328,6 +334,15 @@ async function bkt(files: string[], args: SimulateOptions, io: CommandIo): Promi
         ]),
       ),
       "overhead: client-hours of checkpoint uploads, restart downloads and connection waits, and of each job's final upload (its result, sent under every policy; policy none takes no checkpoint, so its overhead is the final uploads alone)",
+      ...(report.server
+        ? [
+            serverTable(
+              "transfers",
+              "h",
+              Object.entries(report.policies).map(([policy, p]) => ({ policy, count: p.server!.transfers, outside: p.server!.transfersOutsideDomain, busy: p.server!.busyFraction, utilisation: p.server!.utilisation, wait: p.server!.waitH })),
+            ),
+          ]
+        : []),
       ...Object.entries(report.pairedMakespanDifferenceH).map(([pair, d]) => `makespan ${pair}: ${ci(d)} h (paired by seed)`),
       `${report.events} events in ${seconds.toFixed(1)} s (${(timing.eventsPerSecond / 1e6).toFixed(2)} M events/s; ${Object.entries(perPolicy).map(([p, t]) => `${p} ${(t.eventsPerSecond / 1e6).toFixed(2)}`).join(", ")})`,
       ...report.warnings.map((w) => `warning: ${w}`),
@@ -414,6 +429,7 @@ async function das06(rest: string[], args: SimulateOptions, io: CommandIo): Prom
     [
       `[DAS06] ${scenario.machineSet}, ${scenario.tasks} tasks of ${scenario.taskCpuS} s, ${scenario.checkpoints} checkpoint(s), ${scenario.checkpointStore} store, on ${traceLine}; ` +
         `${report.startTimesS.length} starting points (${Array.isArray(scenario.startTimes) ? "given" : scenario.startTimes}); IET ${(report.ietS / 60).toFixed(2)} min`,
+      ...(report.checkpointServer ? [serverLine(report.checkpointServer)] : []),
       formatTable(
         ["policy", "slowdown (95 % CI)", "turnaround min", "runs", "censored", "failures", "restarts", "replicas", "checkpoints"],
         Object.entries(report.policies).map(([policy, p]) => [
@@ -428,12 +444,39 @@ async function das06(rest: string[], args: SimulateOptions, io: CommandIo): Prom
           p.checkpoints.mean.toFixed(2),
         ]),
       ),
+      ...(Object.values(report.policies).some((p) => p.server)
+        ? [
+            serverTable(
+              "writes",
+              "s",
+              Object.entries(report.policies).map(([policy, p]) => ({ policy, count: p.server!.writes, outside: p.server!.writesOutsideDomain, busy: p.server!.busyFraction, utilisation: p.server!.utilisation, wait: p.server!.waitS })),
+            ),
+          ]
+        : []),
       `${report.events} events in ${seconds.toFixed(2)} s`,
       ...report.warnings.map((w) => `warning: ${w}`),
       ...(out ? [`written to ${out}`] : []),
     ].join("\n"),
   );
   return 0;
+}
+
+/** What a measured server did, per policy (means per run): the same table for both simulators. */
+function serverTable(what: "transfers" | "writes", waitUnit: "h" | "s", rows: { policy: string; count: { mean: number }; outside: { mean: number }; busy: { mean: number }; utilisation: { mean: number }; wait: { mean: number } }[]): string {
+  const percent = (x: number) => `${(100 * x).toFixed(1)} %`;
+  return formatTable(
+    ["policy", what, "outside domain", "server busy", "utilisation when busy", `${what}' wait ${waitUnit}`],
+    rows.map((r) => [r.policy, r.count.mean.toFixed(1), r.outside.mean.toFixed(1), percent(r.busy.mean), percent(r.utilisation.mean), r.wait.mean.toFixed(1)]),
+  );
+}
+
+/** One line naming a measured server: its model, file, hash, domain and the choices made outside it. */
+function serverLine(server: MeasuredServerIdentity): string {
+  const d = server.domain;
+  return (
+    `server: the ${server.form} model "${server.name}" from ${server.file} (sha256 ${server.sha256}), fitted on m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB; ` +
+    `outside it: ${server.outsideDomain}; V = ${server.volume === "whole" ? "the total size of the transfers in progress" : "what remains of them"}`
+  );
 }
 
 function readSpec(path: string): SweepSpec {

@@ -27,6 +27,11 @@ export interface SimulatorModel {
   module: string;
   /** Refuse impossible parameters (throw an InputError saying which field and how to fix it). */
   validate(parameters: Record<string, unknown>): void;
+  /**
+   * The files a run with these parameters reads (a model, a policy module, a trace): a sweep
+   * records their hashes with each cell and redoes a cell whose files changed.
+   */
+  inputFiles?(parameters: Record<string, unknown>): string[];
   run(parameters: Record<string, unknown>, seed: number, progress?: (message: string) => void): Promise<SimulationResult> | SimulationResult;
 }
 

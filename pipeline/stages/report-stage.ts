@@ -19,6 +19,7 @@ import { TOOL_VERSION } from "../shared/version";
 import type { NotApplicable } from "../shared/not-applicable";
 import type { MergedSweep } from "../simulate/sweep/merge-sweep";
 import type { Investigations } from "./investigation-grids-stage";
+import type { ServerComparison } from "../simulate/server/compare-servers";
 
 export const reportStage: Stage<ReportParameters> = {
   name: "report",
@@ -36,6 +37,7 @@ export const reportStage: Stage<ReportParameters> = {
     "bkt-grid?",
     "das06-grid?",
     "investigations?",
+    "server-comparison?",
   ],
   outputs: ["report"],
   module: __filename,
@@ -66,6 +68,7 @@ export const reportStage: Stage<ReportParameters> = {
       "bkt-grid"?: MergedSweep;
       "das06-grid"?: MergedSweep;
       investigations?: Investigations;
+      "server-comparison"?: ServerComparison;
     };
     const content = buildReportContent(
       {
@@ -88,6 +91,7 @@ export const reportStage: Stage<ReportParameters> = {
         ...(inputs["das06-grid"] ? { das06Grid: inputs["das06-grid"] } : {}),
         published: readPublishedTables(projectPath(PUBLISHED_DIR)),
         ...(inputs.investigations ? { investigations: inputs.investigations } : {}),
+        ...(inputs["server-comparison"] ? { serverComparison: inputs["server-comparison"] } : {}),
       },
       context.parameters,
     );

@@ -117,6 +117,8 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
     expect(points.filter((p) => p.m > 32).every((p) => p.segment === "extrapolated")).toBe(true);
     expect(points.filter((p) => p.m < 32).every((p) => p.segment === "within the fitted domain")).toBe(true);
     expect(fitted.figures).not.toContain("fitted-model-datasets");
+    // The report about a user's traces runs the desktop grids with its fitted server (docs/science.md §6.6).
+    expect(report.sections.find((s) => s.id === "server-policies")!.figures).toEqual(["server-policies-das06", "server-policies-bkt"]);
     expectFiniteOutputs(out);
   }, 240_000);
 

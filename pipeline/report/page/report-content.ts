@@ -45,6 +45,8 @@ import { bktFigures, bktGridTrace, bktLawReproductionRows, bktReproductionRows }
 import { das06Figures, das06ReproductionRows } from "../figures/das06-figures";
 import { investigationRows } from "../reproduction/investigation-rows";
 import type { Investigations } from "../../stages/investigation-grids-stage";
+import { serverComparisonFigures } from "../figures/server-comparison-figures";
+import type { ServerComparison } from "../../simulate/server/compare-servers";
 import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
 import type { Table } from "../tables/table";
 import type { NotApplicable } from "../../shared/not-applicable";
@@ -99,6 +101,8 @@ export interface ReportInputs {
   published?: PublishedTables;
   /** The headline-claim investigations' grids and counts (docs/investigations/), when their stage ran. */
   investigations?: Investigations;
+  /** Both simulators with the fitted server, Azur's and an ideal one (docs/science.md §6.6): the user's report. */
+  serverComparison?: ServerComparison;
 }
 
 /** "the traces data/traces/x.csv" — how captions name the ingested data. */
@@ -264,6 +268,21 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       figures: place.figures,
       tables: place.tables,
       notes: placeNotApplicable.map(notApplicableText),
+    });
+  }
+  if (inputs.serverComparison) {
+    const who = cluster ?? "this cluster";
+    const part = serverComparisonFigures(inputs.serverComparison, who);
+    sections.push({
+      id: "server-policies",
+      title: `Which checkpoint policy with ${who}'s server`,
+      intro:
+        `The two desktop-grid simulators run with the checkpoint server fitted to ${who} (artifacts/model.json; concurrent transfers share its bw(m, V), each capped by its machine's link), ` +
+        `next to the published Azur model ([Y11] eq. 4) and an ideal server, on grids scaled down to run in seconds (docs/science.md §6.6). ` +
+        `${part.findings.join(" ")} A change of rank between servers means something only where the intervals do not overlap ("clearly first" in the table).`,
+      figures: part.figures,
+      tables: part.tables,
+      notes: part.notes,
     });
   }
   if (withReproduction) sections.push(...simulationSections(inputs));
@@ -477,6 +496,10 @@ function summaryItems(
         Object.keys(largest.policies ?? {}).map((p) => `${p} ${readableNumber(makespan(p) ?? NaN)} h`).join(", ") +
         ` (mean of ${largest.seeds.length} seeds)${trace === null ? "; the RB rows of the reproduction table check the paper's stated trends" : ""}.`,
     });
+  }
+  if (inputs.serverComparison) {
+    const part = serverComparisonFigures(inputs.serverComparison, cluster ?? "this cluster");
+    items.push({ label: "Policies with this server", text: `${part.findings.join(" ")} (desktop-grid simulators, docs/science.md §6.6).` });
   }
   if (reproduction !== null) {
     items.push({

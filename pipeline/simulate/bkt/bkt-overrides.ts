@@ -2,7 +2,8 @@
  * Scenario fields from the command line: every field of a [BKT] scenario has a flag, its
  * name in kebab-case (`--clients 20000`, `--slices-per-job 1,50`, `--transient abort`,
  * `--policies none,periodic,pckp`), and the nested ones one flag per leaf
- * (`--server-mbps`, `--server-connections`, `--speed-mips-mean`, `--speed-mips-sd`).
+ * (`--server-mbps`, `--server-connections`, `--server-model`, `--speed-mips-mean`, …);
+ * `policyModules` is `--policy-module FILE` (repeatable, or files separated by commas).
  * Values are checked with the scenario (bkt-scenario.ts), so a bad one is refused with the
  * field's name.
  */
@@ -12,19 +13,26 @@ import { BKT_FIELDS, BKT_PAPER_PRESET, type BktScenario } from "./bkt-scenario";
 const NESTED: Record<string, [keyof BktScenario, string]> = {
   "server-mbps": ["server", "mbps"],
   "server-connections": ["server", "connections"],
+  "server-model": ["server", "model"],
+  "server-outside-domain": ["server", "outsideDomain"],
+  "server-volume": ["server", "volume"],
   "speed-mips-mean": ["speedMips", "mean"],
   "speed-mips-sd": ["speedMips", "sd"],
 };
 
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof BktScenario;
+/** Fields whose flag is not their name in kebab-case: one module per flag reads better. */
+const RENAMED: Partial<Record<keyof BktScenario, string>> = { policyModules: "policy-module" };
+
+const kebab = (name: string) => RENAMED[name as keyof BktScenario] ?? name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const camel = (flag: string) => (Object.entries(RENAMED).find(([, renamed]) => renamed === flag)?.[0] ?? flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())) as keyof BktScenario;
 
 /** Every flag name, for the command's option table. */
 export const BKT_FLAGS: string[] = [...BKT_FIELDS.filter((f) => f !== "server" && f !== "speedMips").map(kebab), ...Object.keys(NESTED)];
 
 function value(field: string, text: string): unknown {
   const trimmed = text.trim();
-  if (field === "policies") return trimmed.split(",").map((p) => p.trim()).filter(Boolean);
+  if (field === "policies" || field === "policyModules") return trimmed.split(",").map((p) => p.trim()).filter(Boolean);
+  if (field === "model") return trimmed;
   if (["slicesPerJob", "sliceHours", "checkpointMbit", "hostMbps"].includes(field)) return trimmed.split(",").map((x) => Number(x.trim()));
   if (field === "trace") return trimmed === "" || trimmed === "null" || trimmed === "none" ? null : trimmed;
   if (field === "downloadOnRestart") {
@@ -41,6 +49,8 @@ export function bktOverrides(flags: Record<string, unknown>): Record<string, unk
   for (const field of BKT_FIELDS) {
     const text = flags[kebab(field)];
     if (typeof text === "string") out[field] = value(field, text);
+    // A repeatable flag (--policy-module) arrives as a list.
+    else if (Array.isArray(text)) out[field] = text.flatMap((t) => value(field, String(t)) as unknown[]);
   }
   for (const [flag, [field, key]] of Object.entries(NESTED)) {
     const text = flags[flag];
@@ -66,6 +76,9 @@ export const BKT_FLAG_HELP: Readonly<Record<string, string>> = {
   "host-mbps": "MIN,MAX: clients' links, Mbit/s, uniform",
   "server-mbps": "X: the server's link, Mbit/s",
   "server-connections": "N: the server's simultaneous connections",
+  "server-model": "FILE|paper: a bandwidth model written by `ckpt fit --out` (or paper, the published Azur model) as the server, in place of --server-mbps: transfers share its bw(m, V) (docs/science.md §6.6)",
+  "server-outside-domain": "clamp|extrapolate|refuse: a load outside the model's fitted domain takes the bandwidth at the domain's nearest edge (clamp, the default), the model's value there, or stops the run",
+  "server-volume": "whole|remaining: the model's V is the total size of the transfers in progress (the default) or what remains of them (ScheduleCkpt's fluid progression)",
   "latency-seconds": "S: network latency of a transfer, s",
   availability: "LAW: available intervals, a law as `ckpt place --law` (its time parameters in unit=s|min|h|d), or fitted:<trace>/<distribution> (the Failure Trace Archive fits of data/availability/fta-fitted-models.csv, e.g. fitted:Microsoft99/weibull)",
   unavailability: "LAW: unavailable intervals, as --availability",
@@ -74,6 +87,8 @@ export const BKT_FLAG_HELP: Readonly<Record<string, string>> = {
   transient: "suspend|abort: suspend is the project's calibration; abort is [BKT]'s literal reading (docs/science.md §6.1.4)",
   "failure-law-for-policy":
     "availability|availability-aged|lifetime|competing: the law Periodic and the DP plan with — the availability law from the copy's start (default), the same at the age of the host's current availability interval, the host's remaining lifetime, or both (docs/science.md §6.1.4)",
+  "policy-module": "FILE: your own checkpoint policy, an ES module (.mjs, .js; .ts through tsx) whose default export is { name, plan(input) }, run after --policies on the same hosts (examples/policies/README.md)",
+  "policy-time-limit-s": "S: the longest a module's plan may take for one copy (wall-clock); past it the run stops and names the module",
   "daly-mapping": "work|costs: Daly's period mapped on slice work or on checkpoint costs (as printed)",
   "quantum-s": "S: the DP's checkpoint costs are rounded up to quanta of S seconds",
   eq4: "consistent|as-printed: the reading of [BKT] eq. (4)",

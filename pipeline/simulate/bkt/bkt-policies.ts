@@ -73,7 +73,7 @@ export function createPlanner(scenario: BktScenario, law: FailureLaw): BktPlanne
       }
       const objective = DP_OBJECTIVE[policy]!;
       const costsQuanta = Int32Array.from(copy.costsSeconds, (c) => Math.max(1, Math.ceil(c / scenario.quantumS - 1e-12)));
-      const key = copy.law === undefined ? `${policy}|${copy.key}|${costsQuanta.join(",")}|${copy.downloadSeconds}` : null;
+      const key = copy.law === undefined || copy.law === law ? `${policy}|${copy.key}|${costsQuanta.join(",")}|${copy.downloadSeconds}` : null;
       const cached = key === null ? undefined : cache.get(key);
       if (cached !== undefined) {
         stats.dpCacheHits++;

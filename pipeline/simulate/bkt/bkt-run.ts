@@ -26,7 +26,13 @@
  * - Transfers take size / link + latency at the client's link rate; if the server's link
  *   would be exceeded it is shared max-min fairly and every transfer's end is recomputed
  *   (latency is then not added: the preset's 100 connections of ≤ 2 Mbit/s never bind a
- *   1 Gbit/s server, and its latency is 0).
+ *   1 Gbit/s server, and its latency is 0). With a measured server (`server.model`,
+ *   docs/science.md §6.6) the transfers in progress share the model's bw(m, V) instead, each
+ *   capped by its client's link (server/fluid-server.ts; sizes in MB = Mbit / 8); latency is
+ *   not added there either: the model's bandwidth is size over the measured end-to-end time.
+ * - Every policy, built-in or a user's module, plans a copy through the same interface
+ *   (checkpoint-policy.ts): its remaining slices' durations and checkpoint costs on this host,
+ *   the planned download, the availability law; it returns the slices to checkpoint after.
  *
  * Accounting (docs/science.md §6.1.6): every client-second is in exactly one bucket —
  * computing, uploading, downloading, waiting for a connection, idle, unavailable, departed —
@@ -36,14 +42,18 @@
  * completed is `duplicateWork`, outside the paper's two bars.
  */
 import type { FailureLaw } from "../../place/laws/failure-law";
+import { InputError } from "../../shared/errors";
 import { createSimulation } from "../engine/simulation";
 import type { RandomStreams } from "../engine/random-streams";
 import type { Random } from "../../shared/random";
+import { createFluidServer, type FluidServerStats } from "../server/fluid-server";
+import type { MeasuredServer } from "../server/measured-server";
 import { nextChangeAfter, availableAt, type AvailabilityTrace } from "../traces/availability-trace";
 import type { BktPlatform } from "./bkt-platform";
 import { createPlanner } from "./bkt-policies";
 import { lawDependsOnCopy, policyLawForCopy } from "./bkt-policy-law";
 import { bktLaw, type BktPolicy, type BktScenario } from "./bkt-scenario";
+import { builtInPolicy, planFlags, policyLaw as asPolicyLaw, type CheckpointPolicy, type CheckpointPolicyInput } from "./checkpoint-policy";
 
 /** Client-seconds per bucket. */
 export interface TimeBuckets {
@@ -57,7 +67,8 @@ export interface TimeBuckets {
 }
 
 export interface BktRunResult {
-  policy: BktPolicy;
+  /** A built-in policy, or the name a user's module gives its policy. */
+  policy: string;
   /** When the last job's first result arrived, s; null when the horizon stopped the run first. */
   makespanS: number | null;
   endS: number;
@@ -91,13 +102,20 @@ export interface BktRunResult {
   dpCalls: number;
   dpCacheHits: number;
   buckets: TimeBuckets;
+  /** With a measured server only: what the server did (server/fluid-server.ts). */
+  server?: FluidServerStats;
 }
 
 export interface BktRunInputs {
   scenario: BktScenario;
   platform: BktPlatform;
   streams: RandomStreams;
-  policy: BktPolicy;
+  /** A built-in policy by name, or any policy through the interface (a user's module). */
+  policy: BktPolicy | CheckpointPolicy;
+  /** What names a module's policy in messages ("policy module my.mjs ("mine")"); default the policy's name. */
+  policyLabel?: string;
+  /** A measured server (the scenario's `server.model`, loaded); null or absent: the link server. */
+  server?: MeasuredServer | null;
   /** Availability from a trace instead of the laws: the trace node of each client, and the trace instant that is t = 0 (epoch s). */
   trace: { trace: AvailabilityTrace; nodeOfClient: Int32Array; originS: number } | null;
   /**
@@ -142,15 +160,24 @@ export function stationaryStart(upLaw: FailureLaw, downLaw: FailureLaw, random: 
 }
 
 export function runBkt(inputs: BktRunInputs): BktRunResult {
-  const { scenario, platform, streams, policy } = inputs;
+  const { scenario, platform, streams } = inputs;
   const clients = scenario.clients;
   const jobs = scenario.jobs;
   const sim = createSimulation({ kinds: KINDS, maxEntities: Math.max(clients, 1), capacity: 4 * clients });
   const [LIFETIME, AVAILABILITY, TRANSFER, COMPUTE_END, REQUEST] = KINDS.map((k) => sim.kind(k)) as [number, number, number, number, number];
   const planner = createPlanner(scenario, inputs.policyLaw);
+  const policy = typeof inputs.policy === "string" ? builtInPolicy(inputs.policy, planner) : inputs.policy;
+  const who = inputs.policyLabel ?? `policy "${policy.name}"`;
+  const law = asPolicyLaw(inputs.policyLaw);
   const latency = scenario.latencySeconds;
   const capacity = scenario.server.connections;
-  const serverMbps = scenario.server.mbps;
+  const serverMbps = "mbps" in scenario.server ? scenario.server.mbps : Infinity;
+  const fluid = inputs.server ? createFluidServer(inputs.server, clients) : null;
+  let fluidEvent = -1;
+  // Measured server: who holds a connection. A client whose lifetime ends while it is down in
+  // the middle of a transfer is interrupted twice (at the failure, then at its end); the link
+  // server's accounting releases its connection twice, which this guard prevents here.
+  const holding = new Uint8Array(fluid !== null ? clients : 0);
   const suspend = scenario.transient === "suspend";
 
   // Availability laws (unused with a trace).
@@ -272,6 +299,13 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   }
 
   function startTransfer(c: number): void {
+    if (fluid !== null) {
+      active++;
+      holding[c] = 1;
+      setPhase(c, phase[c] === DOWNLOAD_WAIT ? DOWNLOAD : UPLOAD);
+      fluid.start(c, transferMbit[c]! / 8, platform.linkMbps[c]! / 8, sim.now);
+      return;
+    }
     active++;
     const sharing = linkSum + platform.linkMbps[c]! > serverMbps || linkSum > serverMbps;
     linkSum += platform.linkMbps[c]!;
@@ -285,11 +319,18 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   }
 
   function releaseConnection(c: number): void {
+    if (fluid !== null) {
+      if (holding[c] === 0) return;
+      holding[c] = 0;
+      fluid.stop(c, sim.now);
+    }
     active--;
-    activeClients.delete(c);
-    const wasSharing = linkSum > serverMbps;
-    linkSum -= platform.linkMbps[c]!;
-    if (wasSharing) rescheduleTransfers();
+    if (fluid === null) {
+      activeClients.delete(c);
+      const wasSharing = linkSum > serverMbps;
+      linkSum -= platform.linkMbps[c]!;
+      if (wasSharing) rescheduleTransfers();
+    }
     while (active < capacity && waitingHead < waiting.length) {
       const next = waiting[waitingHead++]!;
       if (queued[next] === 0) continue;
@@ -367,17 +408,17 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     const download = from > 0 && scenario.downloadOnRestart;
     const speed = platform.speedMips[c]!;
     const link = platform.linkMbps[c]!;
-    const slicesSeconds = new Float64Array(n - from);
-    const costsSeconds = new Float64Array(n - from);
+    const slices: number[] = new Array(n - from);
+    const costs: number[] = new Array(n - from);
     for (let k = from + 1; k <= n; k++) {
-      slicesSeconds[k - from - 1] = platform.workMi[firstSlice + k - 1]! / speed;
-      costsSeconds[k - from - 1] = platform.imageMbit[firstSlice + k - 1]! / link + latency;
+      slices[k - from - 1] = platform.workMi[firstSlice + k - 1]! / speed;
+      costs[k - from - 1] = platform.imageMbit[firstSlice + k - 1]! / link + latency;
     }
     const downloadSeconds = download ? platform.imageMbit[firstSlice + from - 1]! / link + latency : 0;
-    const law = lawPerCopy
+    const copyLaw = lawPerCopy
       ? policyLawForCopy(scenario.failureLawForPolicy, { availability: inputs.policyLaw, lifetime: lifetimeLaw, availabilityAgeS: sim.now - upSince[c]!, lifetimeAgeS: sim.now })
-      : undefined;
-    copyPlan[c] = planner.plan(policy, { key: `${job}|${from}|${speed}`, slicesSeconds, costsSeconds, downloadSeconds, ...(law ? { law } : {}) });
+      : null;
+    copyPlan[c] = planCopy({ sliceSeconds: slices, checkpointSeconds: costs, downloadSeconds, law: copyLaw === null ? law : asPolicyLaw(copyLaw) }, job, from);
     if (download) {
       copySlice[c] = from;
       transferMbit[c] = platform.imageMbit[firstSlice + from - 1]!;
@@ -386,6 +427,18 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
       copySlice[c] = from + 1;
       startSlice(c, sliceSeconds(c, from + 1));
     }
+  }
+
+  /** The policy's plan for a copy, as flags; what a policy throws or returns wrong stops the run, naming it. */
+  function planCopy(input: CheckpointPolicyInput, job: number, from: number): Uint8Array {
+    const copy = () => `a copy of job ${job} starting after slice ${from} at t = ${sim.now.toFixed(0)} s`;
+    let plan: unknown;
+    try {
+      plan = policy.plan(input);
+    } catch (error) {
+      throw new InputError(`${who} ${(error as Error).message} — planning ${copy()}`, { cause: error });
+    }
+    return planFlags(plan, input.sliceSeconds.length, who, copy);
   }
 
   function dropCopy(c: number): void {
@@ -432,6 +485,12 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
       copySlice[c] = k + 1;
       startSlice(c, sliceSeconds(c, k + 1));
     }
+  }
+
+  /** The measured server's next completion(s): each as its own transfer end, by client id. */
+  function onServerCompletion(): void {
+    fluidEvent = -1;
+    for (const c of fluid!.takeCompleted(sim.now)) onTransferEnd(c);
   }
 
   function onTransferEnd(c: number): void {
@@ -561,10 +620,18 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   sim.run(
     (kind, c) => {
       if (kind === COMPUTE_END) onComputeEnd(c);
-      else if (kind === TRANSFER) onTransferEnd(c);
-      else if (kind === AVAILABILITY) onAvailabilityChange(c);
+      else if (kind === TRANSFER) {
+        if (fluid === null) onTransferEnd(c);
+        else onServerCompletion();
+      } else if (kind === AVAILABILITY) onAvailabilityChange(c);
       else if (kind === REQUEST) onRequest(c);
       else if (kind === LIFETIME) onLifetimeEnd(c);
+      // One event for the measured server's next completion, set again when its transfers changed.
+      if (fluid !== null && fluid.changed) {
+        if (fluidEvent >= 0) sim.cancel(fluidEvent);
+        const next = fluid.nextCompletionS(sim.now);
+        fluidEvent = next < Infinity ? sim.at(next, TRANSFER, 0) : -1;
+      }
     },
     {
       until: horizonS,
@@ -575,9 +642,10 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
 
   const endS = sim.now;
   for (let c = 0; c < clients; c++) settle(c);
+  fluid?.settle(endS);
   const connectionWaitS = buckets.waitS;
   return {
-    policy,
+    policy: policy.name,
     makespanS: result.completedJobs === jobs ? result.lastResultS : null,
     endS,
     unfinishedJobs: jobs - result.completedJobs,
@@ -604,6 +672,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     dpCalls: planner.stats.dpCalls,
     dpCacheHits: planner.stats.dpCacheHits,
     buckets,
+    ...(fluid !== null ? { server: { ...fluid.stats } } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ import { InputError } from "../../shared/errors";
 import { projectRoot } from "../../shared/version";
 import { join } from "node:path";
 import { fieldPosition, jsonPosition } from "../sweep/sweep-spec";
+import { serverModelProblem, withServerDefaults, type ServerModelSpec } from "../server/measured-server";
 import { readFileSync } from "node:fs";
 
 /** What a transient unavailability does to the running copy (docs/science.md §6.1.4). */
@@ -32,6 +33,18 @@ export type FailureLawForPolicy = "availability" | "availability-aged" | "lifeti
 export const FAILURE_LAWS_FOR_POLICY: readonly FailureLawForPolicy[] = ["availability", "availability-aged", "lifetime", "competing"];
 export type BktPolicy = "none" | "periodic" | "pckp" | "young" | "every-slice" | "pckp-paper" | "pckp-complete";
 export const BKT_POLICIES: readonly BktPolicy[] = ["none", "periodic", "pckp", "young", "every-slice", "pckp-paper", "pckp-complete"];
+
+/**
+ * The server: its link (Mbit/s) and simultaneous connections, as [BKT] §IV-A-1 gives it; or a
+ * measured bandwidth model in place of the link (docs/science.md §6.6), with the same
+ * connection limit.
+ */
+export type BktServer = { mbps: number; connections: number } | BktMeasuredServer;
+export type BktMeasuredServer = ServerModelSpec & { connections: number };
+
+export function isMeasuredServer(server: BktServer): server is BktMeasuredServer {
+  return "model" in server;
+}
 
 export interface BktScenario {
   /** Volatile clients M. */
@@ -49,8 +62,8 @@ export interface BktScenario {
   minSpeedMips: number;
   /** Client link, uniform [min, max] Mbit/s. */
   hostMbps: [number, number];
-  /** The server: link Mbit/s and simultaneous connections. */
-  server: { mbps: number; connections: number };
+  /** The server: link Mbit/s and simultaneous connections, or a measured model and connections. */
+  server: BktServer;
   /**
    * Laws of the availability and unavailability intervals and of the client lifetime ("none":
    * no departure): law strings as `ckpt place --law` (empirical files read from the working
@@ -72,6 +85,14 @@ export interface BktScenario {
   policies: BktPolicy[];
   /** The law Periodic's MTTF and the DP's density come from (docs/science.md §6.1.4). */
   failureLawForPolicy: FailureLawForPolicy;
+  /**
+   * Users' own checkpoint policies: ES modules (or TypeScript, through tsx) whose default export is
+   * `{ name, plan(input) }` (docs/science.md §6.7, examples/policies/README.md), run after the
+   * built-in `policies` on the same hosts; paths from the working directory.
+   */
+  policyModules: string[];
+  /** The longest a module's `plan` may take for one copy, s of wall-clock time; past it the run stops. */
+  policyTimeLimitS: number;
   /** Periodic: the period mapped on slice work ("work", the default) or on checkpoint costs ("costs", as printed). */
   dalyMapping: "work" | "costs";
   /** Quantum of the DP's checkpoint costs, seconds (costs rounded up to quanta). */
@@ -114,6 +135,8 @@ export const BKT_PAPER_PRESET: BktScenario = {
   transient: "suspend",
   policies: ["none", "periodic", "pckp"],
   failureLawForPolicy: "availability",
+  policyModules: [],
+  policyTimeLimitS: 10,
   dalyMapping: "work",
   quantumS: 60,
   eq4: "consistent",
@@ -175,8 +198,13 @@ const CHECKS: Record<keyof BktScenario, Check> = {
   minSpeedMips: positive,
   hostMbps: range(positive),
   server: (v) => {
-    const s = v as { mbps?: unknown; connections?: unknown };
-    return typeof s === "object" && s !== null && positive(s.mbps) === null && integer(1)(s.connections) === null ? null : '{ "mbps": Mbit/s > 0, "connections": an integer ≥ 1 }';
+    const s = v as { mbps?: unknown; connections?: unknown; model?: unknown };
+    const linkShape = '{ "mbps": Mbit/s > 0, "connections": an integer ≥ 1 }';
+    if (typeof s !== "object" || s === null) return linkShape;
+    if (s.model === undefined) return positive(s.mbps) === null && integer(1)(s.connections) === null && Object.keys(s).every((k) => k === "mbps" || k === "connections") ? null : `${linkShape}, or a measured server`;
+    const problem = serverModelProblem(s, ["connections", "mbps"]);
+    if (problem !== null) return `${linkShape}, or a measured server ${problem}`;
+    return integer(1)(s.connections) === null ? null : `a measured server with "connections": an integer ≥ 1`;
   },
   availability: law("availability"),
   unavailability: law("unavailability"),
@@ -189,6 +217,9 @@ const CHECKS: Record<keyof BktScenario, Check> = {
       ? null
       : `a non-empty list of distinct policies among ${BKT_POLICIES.join(", ")}`,
   failureLawForPolicy: oneOf(...FAILURE_LAWS_FOR_POLICY),
+  policyModules: (v) =>
+    Array.isArray(v) && v.every((p) => typeof p === "string" && p !== "") && new Set(v).size === v.length ? null : "a list of distinct module files (ES modules whose default export is { name, plan })",
+  policyTimeLimitS: positive,
   dalyMapping: oneOf("work", "costs"),
   quantumS: positive,
   eq4: oneOf("consistent", "as-printed"),
@@ -225,7 +256,13 @@ export function validateBktScenario(scenario: Record<string, unknown>, where: (f
     // Both given: the trace wins, which must be said, not silently.
     throw new InputError(`${where("trace")}: give either a trace or the availability/unavailability laws, not both (the trace replaces the two laws)`);
   }
-  return s;
+  if (!isMeasuredServer(s.server)) return s;
+  // A measured server replaces the link: a link rate given with it would be silently unused.
+  const { mbps, ...measured } = s.server as BktMeasuredServer & { mbps?: number };
+  if (mbps !== undefined && !("mbps" in BKT_PAPER_PRESET.server && mbps === BKT_PAPER_PRESET.server.mbps)) {
+    throw new InputError(`${where("server")}: give the server either a link rate (server.mbps) or a measured model (server.model), not both (the model replaces the link)`);
+  }
+  return { ...s, server: withServerDefaults(measured) };
 }
 
 /** The preset with a scenario file's fields over it. */
@@ -237,5 +274,11 @@ export function readBktScenario(text: string, file: string, base: BktScenario = 
     throw new InputError(`${file}${jsonPosition(text)}: not valid JSON (${(error as Error).message})`, { cause: error });
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new InputError(`${file}: a scenario is a JSON object of fields, e.g. { "clients": 5000, "jobs": 1000 }`);
-  return validateBktScenario({ ...structuredClone(base), ...(value as Record<string, unknown>) }, (field) => `${file}${fieldPosition(text, field)}`);
+  // Nested fields (server, speedMips) merge with the base's, so that { "server": { "model": … } } keeps its connections.
+  const merged: Record<string, unknown> = structuredClone(base) as unknown as Record<string, unknown>;
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    const under = merged[key];
+    merged[key] = typeof v === "object" && v !== null && !Array.isArray(v) && typeof under === "object" && under !== null && !Array.isArray(under) ? { ...under, ...v } : v;
+  }
+  return validateBktScenario(merged, (field) => `${file}${fieldPosition(text, field)}`);
 }

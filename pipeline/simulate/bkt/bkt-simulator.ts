@@ -4,6 +4,10 @@
  * numbers (the same clients, jobs and availability histories), summarised per policy with
  * 95 % intervals and paired differences to the first policy. Also the model the sweeps run
  * (`ckpt simulate sweep` with `"simulator": "bkt"`).
+ *
+ * Users' policy modules (`policyModules`, docs/science.md §6.7) run after the built-in
+ * policies, each in a worker of its own for the whole simulation, on the same common random
+ * numbers; a measured server (`server.model`, §6.6) is loaded once and named in the report.
  */
 import { createLaw } from "../../place/laws/create-law";
 import type { FailureLaw } from "../../place/laws/failure-law";
@@ -14,9 +18,11 @@ import { withCi95, type MeanWithCi95 as MeanWithCi } from "../mean-with-ci95";
 import type { SimulationResult, SimulatorModel } from "../simulator";
 import { rejectedLinesWarnings, requireNodes, type AvailabilityTrace } from "../traces/availability-trace";
 import { readAvailabilityTrace } from "../traces/read-availability-trace";
+import { loadMeasuredServer, measuredServerIdentity, type MeasuredServer, type MeasuredServerIdentity } from "../server/measured-server";
 import { drawPlatform } from "./bkt-platform";
 import { runBkt, type BktRunResult } from "./bkt-run";
-import { BKT_PAPER_PRESET, bktLaw, validateBktScenario, type BktPolicy, type BktScenario } from "./bkt-scenario";
+import { BKT_PAPER_PRESET, BKT_POLICIES, bktLaw, isMeasuredServer, validateBktScenario, type BktScenario } from "./bkt-scenario";
+import { loadPolicyModule, type LoadedPolicyModule } from "./policy-module";
 
 export interface BktPolicySummary {
   makespanH: MeanWithCi;
@@ -43,6 +49,22 @@ export interface BktPolicySummary {
   dpCalls: MeanWithCi;
   dpCacheHits: MeanWithCi;
   unfinishedRuns: number;
+  /** With a measured server only (docs/science.md §6.6). */
+  server?: ServerSummary;
+}
+
+/** What a measured server did under one policy, per run. */
+export interface ServerSummary {
+  transfers: MeanWithCi;
+  /** Transfers in progress while the model was evaluated outside its fitted domain. */
+  transfersOutsideDomain: MeanWithCi;
+  /** Share of the run during which the server had a transfer in progress. */
+  busyFraction: MeanWithCi;
+  /** Share of the model's bandwidth the transfers used while it was busy. */
+  utilisation: MeanWithCi;
+  /** Time transfers spent slowed down by the server (beyond size / their own link), h. */
+  waitH: MeanWithCi;
+  maxConcurrent: MeanWithCi;
 }
 
 export interface BktReport {
@@ -52,6 +74,10 @@ export interface BktReport {
   /** The availability trace used, when the scenario names one: its identity, where t = 0 is in it, and the nodes observed there. */
   trace: { file: string; sha256: string; nodes: number; startDays: number; nodesObservedAtStart: number } | null;
   policyLaw: string;
+  /** The measured server, when the scenario gives one: the model's file, hash, form, domain and the two choices. */
+  server?: MeasuredServerIdentity;
+  /** Users' policy modules, when the scenario gives some: the file, its hash and the policy's name. */
+  policyModules?: { file: string; sha256: string; name: string }[];
   policies: Record<string, BktPolicySummary>;
   /** Per policy other than the first: its makespan minus the first policy's, paired by seed. */
   pairedMakespanDifferenceH: Record<string, MeanWithCi>;
@@ -106,7 +132,7 @@ export interface BktProgress {
   run: number;
   runs: number;
   seed: number;
-  policy: BktPolicy;
+  policy: string;
   completedJobs: number;
   jobs: number;
   timeH: number;
@@ -114,9 +140,13 @@ export interface BktProgress {
 }
 
 /** Wall-clock time of each run, told to the caller apart from the report (which must not depend on the machine). */
-export type BktRunTimer = (policy: BktPolicy, seed: number, seconds: number, events: number) => void;
+export type BktRunTimer = (policy: string, seed: number, seconds: number, events: number) => void;
 
-export async function simulateBkt(input: BktScenario, progress?: (state: BktProgress) => void, timer?: BktRunTimer): Promise<BktReport> {
+/**
+ * @param loaded a measured server the caller already holds (the pipeline's fitted model, an
+ *   artifact): used in place of loading the scenario's `server.model`
+ */
+export async function simulateBkt(input: BktScenario, progress?: (state: BktProgress) => void, timer?: BktRunTimer, loaded?: { server?: MeasuredServer }): Promise<BktReport> {
   const scenario = validateBktScenario({ ...input });
   const trace = scenario.trace === null ? null : await readAvailabilityTrace(scenario.trace);
   const warnings: string[] = [];
@@ -134,27 +164,41 @@ export async function simulateBkt(input: BktScenario, progress?: (state: BktProg
     warnings.push(...rejectedLinesWarnings(trace), ...trace.warnings);
   }
   const law = policyLawOf(scenario, trace);
+  const server = isMeasuredServer(scenario.server) ? (loaded?.server ?? loadMeasuredServer(scenario.server)) : null;
+  const modules: LoadedPolicyModule[] = [];
   const runs: (BktRunResult & { seed: number })[] = [];
   const seeds = Array.from({ length: scenario.replications }, (_, r) => scenario.seed + r);
-  const total = seeds.length * scenario.policies.length;
-  for (const seed of seeds) {
-    const platform = drawPlatform(scenario, createRandomStreams(seed));
-    const mapping = trace === null ? null : { trace, originS, nodeOfClient: nodeOfClients(observed, scenario.clients, seed) };
-    for (const policy of scenario.policies) {
-      const index = runs.length;
-      const tell = progress && ((completedJobs: number, timeS: number, events: number) => progress({ run: index, runs: total, seed, policy, completedJobs, jobs: scenario.jobs, timeH: timeS / H, events }));
-      tell?.(0, 0, 0);
-      const started = performance.now();
-      // A fresh set of streams per run: every policy sees the same availability draws.
-      const run = runBkt({ scenario, platform, streams: createRandomStreams(seed), policy, trace: mapping, policyLaw: law, ...(tell ? { progress: tell } : {}) });
-      timer?.(policy, seed, (performance.now() - started) / 1000, run.events);
-      runs.push({ ...run, seed });
-      if (run.makespanS === null) warnings.push(`seed ${seed}, ${policy}: ${run.unfinishedJobs} job(s) unfinished at ${(run.endS / H).toFixed(1)} h (horizon ${scenario.horizonHours} h, or every client departed)`);
+  try {
+    for (const file of scenario.policyModules) {
+      modules.push(await loadPolicyModule(file, law.spec, scenario.slicesPerJob[1], scenario.policyTimeLimitS, [...BKT_POLICIES, ...modules.map((m) => m.policy.name)]));
     }
+    const policyRuns = [
+      ...scenario.policies.map((policy) => ({ name: policy as string, policy, label: undefined })),
+      ...modules.map((m) => ({ name: m.policy.name, policy: m.policy, label: `policy module ${m.identity.file} ("${m.policy.name}")` })),
+    ];
+    const total = seeds.length * policyRuns.length;
+    for (const seed of seeds) {
+      const platform = drawPlatform(scenario, createRandomStreams(seed));
+      const mapping = trace === null ? null : { trace, originS, nodeOfClient: nodeOfClients(observed, scenario.clients, seed) };
+      for (const { name, policy, label } of policyRuns) {
+        const index = runs.length;
+        const tell = progress && ((completedJobs: number, timeS: number, events: number) => progress({ run: index, runs: total, seed, policy: name, completedJobs, jobs: scenario.jobs, timeH: timeS / H, events }));
+        tell?.(0, 0, 0);
+        const started = performance.now();
+        // A fresh set of streams per run: every policy sees the same availability draws.
+        const run = runBkt({ scenario, platform, streams: createRandomStreams(seed), policy, ...(label ? { policyLabel: label } : {}), server, trace: mapping, policyLaw: law, ...(tell ? { progress: tell } : {}) });
+        timer?.(name, seed, (performance.now() - started) / 1000, run.events);
+        runs.push({ ...run, seed });
+        if (run.makespanS === null) warnings.push(`seed ${seed}, ${name}: ${run.unfinishedJobs} job(s) unfinished at ${(run.endS / H).toFixed(1)} h (horizon ${scenario.horizonHours} h, or every client departed)`);
+      }
+    }
+    if (progress) progress({ run: total, runs: total, seed: seeds[seeds.length - 1]!, policy: policyRuns[policyRuns.length - 1]!.name, completedJobs: scenario.jobs, jobs: scenario.jobs, timeH: 0, events: 0 });
+  } finally {
+    await Promise.all(modules.map((m) => m.close()));
   }
-  if (progress) progress({ run: total, runs: total, seed: seeds[seeds.length - 1]!, policy: scenario.policies[scenario.policies.length - 1]!, completedJobs: scenario.jobs, jobs: scenario.jobs, timeH: 0, events: 0 });
+  const policyNames = [...scenario.policies, ...modules.map((m) => m.policy.name)];
   const policies: Record<string, BktPolicySummary> = {};
-  for (const policy of scenario.policies) {
+  for (const policy of policyNames) {
     const mine = runs.filter((r) => r.policy === policy);
     const stat = (pick: (r: BktRunResult) => number) => withCi95(meanWithCi(mine.map(pick)));
     policies[policy] = {
@@ -176,9 +220,10 @@ export async function simulateBkt(input: BktScenario, progress?: (state: BktProg
       dpCalls: stat((r) => r.dpCalls),
       dpCacheHits: stat((r) => r.dpCacheHits),
       unfinishedRuns: mine.filter((r) => r.makespanS === null).length,
+      ...(server !== null ? { server: serverSummary(mine) } : {}),
     };
   }
-  const [first, ...others] = scenario.policies;
+  const [first, ...others] = policyNames;
   const pairedMakespanDifferenceH: Record<string, MeanWithCi> = {};
   for (const policy of others) {
     const differences = seeds.flatMap((seed) => {
@@ -194,6 +239,8 @@ export async function simulateBkt(input: BktScenario, progress?: (state: BktProg
     seeds,
     trace: trace === null ? null : { file: trace.source, sha256: trace.sha256, nodes: trace.nodes.length, startDays: scenario.traceStartDays, nodesObservedAtStart: observed.length },
     policyLaw: law.description,
+    ...(server !== null ? { server: measuredServerIdentity(server) } : {}),
+    ...(modules.length > 0 ? { policyModules: modules.map((m) => m.identity) } : {}),
     policies,
     pairedMakespanDifferenceH,
     runs,
@@ -207,6 +254,29 @@ function checkpointShare(run: BktRunResult): number {
   return run.sliceBoundaries === 0 ? 0 : run.checkpointDecisions / run.sliceBoundaries;
 }
 
+function serverSummary(runs: BktRunResult[]): ServerSummary {
+  const stat = (pick: (r: BktRunResult, s: NonNullable<BktRunResult["server"]>) => number) => withCi95(meanWithCi(runs.map((r) => pick(r, r.server!))));
+  return {
+    transfers: stat((_, s) => s.transfers),
+    transfersOutsideDomain: stat((_, s) => s.transfersOutsideDomain),
+    busyFraction: stat((r, s) => (r.endS > 0 ? s.busyS / r.endS : 0)),
+    utilisation: stat((_, s) => (s.capacityMb > 0 ? s.deliveredMb / s.capacityMb : 0)),
+    waitH: stat((_, s) => s.waitS / H),
+    maxConcurrent: stat((_, s) => s.maxConcurrent),
+  };
+}
+
+/** The files a scenario reads (a measured server's model, policy modules, a trace): a sweep's cells record their hashes. */
+export function bktInputFiles(parameters: Record<string, unknown>): string[] {
+  const s = parameters as Partial<BktScenario>;
+  const server = s.server as { model?: unknown } | undefined;
+  return [
+    ...(typeof server?.model === "string" && server.model !== "paper" ? [server.model] : []),
+    ...(Array.isArray(s.policyModules) ? s.policyModules : []),
+    ...(typeof s.trace === "string" ? [s.trace] : []),
+  ];
+}
+
 /** The model the sweeps run: one replication of the scenario per (parameters, seed). */
 export const bktModel: SimulatorModel = {
   name: "bkt",
@@ -215,6 +285,7 @@ export const bktModel: SimulatorModel = {
   validate(parameters) {
     validateBktScenario({ ...parameters, replications: 1 });
   },
+  inputFiles: bktInputFiles,
   async run(parameters, seed, progress): Promise<SimulationResult> {
     const report = await simulateBkt(
       { ...(parameters as unknown as BktScenario), seed, replications: 1 },
@@ -237,8 +308,20 @@ export const bktModel: SimulatorModel = {
         failuresPermanent: run.failuresPermanent,
         sentMbit: run.uploadedMbit + run.downloadedMbit,
         unfinishedJobs: run.unfinishedJobs,
+        ...(run.server ? serverMetrics(run.server, run.endS) : {}),
       };
     }
     return { metrics: { events: report.events }, policies, events: report.events };
   },
 };
+
+/** A measured server's metrics in a sweep's cells (none without one, so link-server cells keep their bytes). */
+export function serverMetrics(server: NonNullable<BktRunResult["server"]>, endS: number): Record<string, number> {
+  return {
+    serverTransfers: server.transfers,
+    serverTransfersOutsideDomain: server.transfersOutsideDomain,
+    serverBusyFraction: endS > 0 ? server.busyS / endS : 0,
+    serverUtilisation: server.capacityMb > 0 ? server.deliveredMb / server.capacityMb : 0,
+    serverWaitH: server.waitS / H,
+  };
+}

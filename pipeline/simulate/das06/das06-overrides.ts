@@ -20,12 +20,15 @@ const NESTED: Record<string, [keyof Das06Scenario, string]> = {
   "tolerance-day-base": ["tolerance", "dayBase"],
   "tolerance-day-per-hour": ["tolerance", "dayPerHour"],
   "tolerance-day-max": ["tolerance", "dayMax"],
+  "checkpoint-server-model": ["checkpointServer", "model"],
+  "checkpoint-server-outside-domain": ["checkpointServer", "outsideDomain"],
+  "checkpoint-server-volume": ["checkpointServer", "volume"],
 };
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof Das06Scenario;
 
-export const DAS06_FLAGS: string[] = [...DAS06_FIELDS.filter((f) => f !== "synthetic" && f !== "tolerance").map(kebab), ...Object.keys(NESTED)];
+export const DAS06_FLAGS: string[] = [...DAS06_FIELDS.filter((f) => f !== "synthetic" && f !== "tolerance" && f !== "checkpointServer").map(kebab), ...Object.keys(NESTED)];
 
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -36,6 +39,7 @@ function value(field: string, text: string): unknown {
   if (field === "trace") return trimmed === "" || trimmed === "null" || trimmed === "none" || trimmed === "synthetic" ? null : trimmed;
   if (field === "windowDays") return trimmed === "" || trimmed === "null" || trimmed === "all" ? null : trimmed.split(",").map((x) => Number(x.trim()));
   if (field === "mondayOffsetS" && (trimmed === "" || trimmed === "null" || trimmed === "utc")) return null;
+  if (field === "model") return trimmed;
   return NUMBER.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
@@ -72,6 +76,9 @@ export const DAS06_FLAG_HELP: Readonly<Record<string, string>> = {
   checkpoints: "0|1|9: checkpoints per execution (none, at 50 %, every 10 %)",
   "checkpoint-mb": "MB: a checkpoint's size, MB",
   "checkpoint-store": "private|shared: where checkpoints are kept",
+  "checkpoint-server-model": "FILE|paper: the shared repository as a measured server, a bandwidth model written by `ckpt fit --out` (or paper, the published Azur model): shared checkpoints share its bw(m, V), each capped by --lan-m-byte-per-s (docs/science.md §6.6)",
+  "checkpoint-server-outside-domain": "clamp|extrapolate|refuse: a load outside the model's fitted domain takes the bandwidth at the domain's nearest edge (clamp, the default), the model's value there, or stops the run",
+  "checkpoint-server-volume": "whole|remaining: the model's V is the total size of the writes in progress (the default) or what remains of them",
   "start-times": "weekday|weekend|S,S,…: the starting points, every whole hour of a window or seconds from the trace's start",
   "max-instances": "N: instances a task may have at once (TR, PRDCT-DMD)",
   "on-timeout": "cancel|keep: what the adaptive timeout does to the late instance",

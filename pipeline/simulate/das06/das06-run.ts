@@ -11,7 +11,9 @@
  *   or every 10 %) cost checkpointMb / lanMBytePerS seconds during which it does not progress,
  *   and make progress durable once written: in the shared repository (usable by any machine)
  *   or on the executing machine only (private). A machine's failure kills its instance, and
- *   a checkpoint it was writing.
+ *   a checkpoint it was writing. With a measured server (`checkpointServer`, docs/science.md
+ *   §6.6) a shared checkpoint's write is a transfer to it instead: the writes in progress share
+ *   its bw(m, V), each capped by the LAN rate, and the task resumes when its write completes.
  * - What the scheduler knows: with shared checkpoints it sees machine availability at every
  *   refresh (120 s) and gives a failed machine's task back to the queue then; with private
  *   ones it never sees failures: the task stays bound to its machine and resumes there when
@@ -32,6 +34,8 @@
  */
 import type { Random } from "../../shared/random";
 import { createSimulation } from "../engine/simulation";
+import { createFluidServer, type FluidServerStats } from "../server/fluid-server";
+import type { MeasuredServer } from "../server/measured-server";
 import { availableAt, nextChangeAfter, type NodeAvailability } from "../traces/availability-trace";
 import type { Das06Policy, Das06Scenario } from "./das06-scenario";
 
@@ -50,6 +54,8 @@ export interface Das06RunInputs {
   predictorRandom: Random;
   /** Seconds from the trace's start to a Monday 00:00 (the scenario's, or the trace's as UTC). */
   mondayOffsetS: number;
+  /** The shared repository as a measured server (the scenario's `checkpointServer`, loaded); null or absent: the LAN cost. */
+  server?: MeasuredServer | null;
 }
 
 export interface Das06RunResult {
@@ -69,6 +75,8 @@ export interface Das06RunResult {
   checkpoints: number;
   onDemandCheckpoints: number;
   events: number;
+  /** With a measured server (shared store) only: what it did, and how long the run lasted (s). */
+  server?: FluidServerStats & { runS: number };
 }
 
 // A failure at the very instant a checkpoint's write ends comes first: that checkpoint is lost.
@@ -102,6 +110,9 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
   const prediction = policy === "FCFS-PRDCT-DMD";
   const positions = checkpointPositions(s.checkpoints);
   const checkpointCostS = s.checkpointMb / s.lanMBytePerS;
+  // Private checkpoints stay on their machine: only shared ones are written to a measured server.
+  const fluid = inputs.server && shared ? createFluidServer(inputs.server, M) : null;
+  let fluidEvent = -1;
   const sim = createSimulation({ kinds: KINDS, maxEntities: Math.max(M, 1), capacity: 8 * M });
   const [AVAILABILITY, MILESTONE, WRITTEN, TIMEOUT, ROUND, REQUEST] = KINDS.map((k) => sim.kind(k)) as [number, number, number, number, number, number];
   const machineOfRank = new Int32Array(M);
@@ -148,10 +159,16 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
     sim.at(resumeS[m]! + (target - progress) * secondsPerUnit(m), MILESTONE, m, execution[m]!);
   }
 
+  /** What m computes changes: its pending events go stale, and a checkpoint it is writing to a measured server is abandoned. */
+  function newExecution(m: number): void {
+    execution[m]++;
+    if (fluid !== null) fluid.stop(m, sim.now);
+  }
+
   function startInstance(m: number, task: number, replica = false): void {
     if (started[task] === 1 && !replica) result.restarts++;
     started[task] = 1;
-    execution[m]++;
+    newExecution(m);
     running[m] = task;
     baseProgress[m] = shared ? sharedProgress[task]! : localProgress[m * T + task]!;
     durableProgress[m] = baseProgress[m]!;
@@ -180,7 +197,7 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
   /** Stop m's instance (killed, cancelled, or its task done elsewhere); the machine asks for work if it can. */
   function release(m: number, ask: boolean): void {
     assignment[m]++;
-    execution[m]++;
+    newExecution(m);
     running[m] = -1;
     const task = believed[m]!;
     believed[m] = -1;
@@ -243,10 +260,27 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
   /** Write a checkpoint of `progress` now: the task pauses for its cost, and the progress is durable once written (a failure before loses it). */
   function writeCheckpoint(m: number, progress: number): void {
     baseProgress[m] = progress;
-    resumeS[m] = sim.now + checkpointCostS;
     writing[m] = progress;
+    if (fluid !== null) {
+      // Paused until the server has the image (progressNow stays at `progress` meanwhile); a write in progress is superseded.
+      resumeS[m] = Infinity;
+      fluid.stop(m, sim.now);
+      fluid.start(m, s.checkpointMb, s.lanMBytePerS, sim.now);
+      return;
+    }
+    resumeS[m] = sim.now + checkpointCostS;
     sim.at(resumeS[m]!, WRITTEN, m, execution[m]!);
     scheduleMilestone(m);
+  }
+
+  /** The measured server's next completion(s): each machine's checkpoint is durable and its task resumes. */
+  function onServerWritten(): void {
+    fluidEvent = -1;
+    for (const m of fluid!.takeCompleted(sim.now)) {
+      durable(m, running[m]!, writing[m]!);
+      resumeS[m] = sim.now;
+      scheduleMilestone(m);
+    }
   }
 
   function onMilestone(m: number): void {
@@ -289,7 +323,7 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
       if (running[m]! >= 0) {
         result.failures++;
         result.lostWorkS += (progressNow(m) - durableProgress[m]!) * R;
-        execution[m]++;
+        newExecution(m);
         running[m] = -1;
         failedSinceRefresh[m] = 1;
       }
@@ -322,7 +356,7 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
         // Checkpoint on demand, then replicate if a machine is free.
         result.onDemandCheckpoints++;
         const progress = progressNow(m);
-        execution[m]++;
+        newExecution(m);
         writeCheckpoint(m, progress);
         // Shared: the replica created below starts from this checkpoint (docs/science.md §6.2.5),
         // reading the image as it is written (its 0.08 s write overlaps the replica's start).
@@ -359,14 +393,25 @@ export function runDas06(inputs: Das06RunInputs): Das06RunResult {
       else if (kind === MILESTONE) {
         if (payload === execution[entity] && running[entity]! >= 0) onMilestone(entity);
       } else if (kind === WRITTEN) {
-        if (payload === execution[entity] && running[entity]! >= 0) durable(entity, running[entity]!, writing[entity]!);
+        if (fluid !== null) onServerWritten();
+        else if (payload === execution[entity] && running[entity]! >= 0) durable(entity, running[entity]!, writing[entity]!);
       } else if (kind === TIMEOUT) {
         if (payload === assignment[entity]) onTimeout(entity);
       } else if (kind === ROUND) onRound();
+      // One event for the measured server's next completion, set again when its writes changed.
+      if (fluid !== null && fluid.changed) {
+        if (fluidEvent >= 0) sim.cancel(fluidEvent);
+        const next = fluid.nextCompletionS(sim.now);
+        fluidEvent = next < Infinity ? sim.at(next, WRITTEN, 0) : -1;
+      }
     },
     { until: inputs.traceEndS, stop: () => remaining === 0 },
   );
   result.events = sim.events;
+  if (fluid !== null) {
+    fluid.settle(sim.now);
+    result.server = { ...fluid.stats, runS: sim.now - startS };
+  }
   if (remaining === 0) result.turnaroundS = lastCompletionS - startS;
   else result.censored = true;
   return result;

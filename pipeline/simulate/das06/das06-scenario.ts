@@ -6,6 +6,7 @@
  */
 import { InputError } from "../../shared/errors";
 import type { ClassroomOptions } from "./classroom-trace";
+import { serverModelProblem, withServerDefaults, type ServerModelSpec } from "../server/measured-server";
 import { fieldPosition, jsonPosition } from "../sweep/sweep-spec";
 
 export type Das06Policy = "FCFS" | "FCFS-AT" | "FCFS-TR" | "FCFS-PRDCT-DMD";
@@ -31,6 +32,12 @@ export interface Das06Scenario {
   checkpoints: 0 | 1 | 9;
   checkpointMb: number;
   checkpointStore: "private" | "shared";
+  /**
+   * The shared repository as a measured server (docs/science.md §6.6): shared checkpoints are
+   * written to it, sharing its bw(m, V), each capped by the machine's LAN rate; null: each write
+   * takes checkpointMb / lanMBytePerS (D10). Private checkpoints stay on their machine either way.
+   */
+  checkpointServer: ServerModelSpec | null;
   /** Starting points: seconds from the trace's start, or every whole hour of the "weekday" / "weekend" windows. */
   startTimes: number[] | "weekday" | "weekend";
   /** Seconds from the trace's start to a Monday 00:00; null: from the trace's timestamps read as UTC (the synthetic trace starts on a Monday). */
@@ -65,6 +72,7 @@ export const DAS06_DEFAULTS: Das06Scenario = {
   checkpoints: 0,
   checkpointMb: 1,
   checkpointStore: "shared",
+  checkpointServer: null,
   startTimes: "weekday",
   mondayOffsetS: null,
   windowDays: null,
@@ -115,6 +123,7 @@ const CHECKS: Record<keyof Das06Scenario, Check> = {
   checkpoints: oneOf(0, 1, 9),
   checkpointMb: nonNegative,
   checkpointStore: oneOf("private", "shared"),
+  checkpointServer: (v) => (v === null ? null : serverModelProblem(v) === null ? null : `null or a measured server ${serverModelProblem(v)}`),
   startTimes: (v) =>
     v === "weekday" || v === "weekend" || (Array.isArray(v) && v.length > 0 && v.every((t) => typeof t === "number" && Number.isFinite(t) && t >= 0))
       ? null
@@ -151,7 +160,8 @@ export function validateDas06Scenario(scenario: Record<string, unknown>, where: 
     const problem = CHECKS[field](scenario[field]);
     if (problem !== null) throw new InputError(`${where(field)}: ${field} must be ${problem}, found ${JSON.stringify(scenario[field])}`);
   }
-  return scenario as unknown as Das06Scenario;
+  const s = scenario as unknown as Das06Scenario;
+  return s.checkpointServer === null ? s : { ...s, checkpointServer: withServerDefaults(s.checkpointServer) };
 }
 
 export function readDas06Scenario(text: string, file: string): Das06Scenario {

@@ -8,6 +8,10 @@
  * synthetic classroom trace (classroom-trace.ts): every report made from the latter says
  * `synthetic: true`. A trace with more machines than the set maps a seeded, recorded choice
  * of the nodes observed throughout the window onto it.
+ *
+ * A measured checkpoint server (`checkpointServer`, docs/science.md §6.6) is loaded once, named
+ * in the report (file and hash), and reported per policy: its utilisation, the time writes
+ * waited for it, the writes that took it outside its fitted domain.
  */
 import { meanWithCi } from "../../schedule/mean-confidence-interval";
 import { InputError } from "../../shared/errors";
@@ -16,6 +20,7 @@ import { withCi95, type MeanWithCi95 as MeanWithCi } from "../mean-with-ci95";
 import type { SimulationResult, SimulatorModel } from "../simulator";
 import { rejectedLinesWarnings, requireNodes, type AvailabilityTrace, type NodeAvailability } from "../traces/availability-trace";
 import { readAvailabilityTrace } from "../traces/read-availability-trace";
+import { loadMeasuredServer, measuredServerIdentity, type MeasuredServer, type MeasuredServerIdentity } from "../server/measured-server";
 import { generateClassroomTrace } from "./classroom-trace";
 import { runDas06, type Das06RunResult } from "./das06-run";
 import { classroomOptionsOf, DAS06_DEFAULTS, validateDas06Scenario, type Das06Policy, type Das06Scenario } from "./das06-scenario";
@@ -34,6 +39,8 @@ export interface Das06PolicySummary {
   restarts: MeanWithCi;
   replicas: MeanWithCi;
   checkpoints: MeanWithCi;
+  /** With a measured server only: per run, the writes, those outside the model's domain, the server's busy share and utilisation, the time writes waited (s). */
+  server?: { writes: MeanWithCi; writesOutsideDomain: MeanWithCi; busyFraction: MeanWithCi; utilisation: MeanWithCi; waitS: MeanWithCi };
 }
 
 export interface Das06Report {
@@ -43,6 +50,8 @@ export interface Das06Report {
   trace: { synthetic: true; generator: "das06-like"; caption: string; seed: number } | { synthetic: false; file: string; sha256: string; nodes: string[] };
   ietS: number;
   startTimesS: number[];
+  /** The measured checkpoint server, when the scenario gives one (used by shared checkpoints). */
+  checkpointServer?: MeasuredServerIdentity;
   policies: Record<string, Das06PolicySummary>;
   events: number;
   warnings: string[];
@@ -164,8 +173,12 @@ export function startTimes(s: Das06Scenario, fromS: number, endS: number, monday
   return out;
 }
 
-/** `progress` hears every tenth of the starting points: a long trace has thousands of them. */
-export async function simulateDas06(input: Das06Scenario, progress?: (message: string) => void): Promise<Das06Report> {
+/**
+ * `progress` hears every tenth of the starting points: a long trace has thousands of them.
+ * `loaded.server`: a measured server the caller already holds, in place of loading the
+ * scenario's `checkpointServer.model`.
+ */
+export async function simulateDas06(input: Das06Scenario, progress?: (message: string) => void, loaded?: { server?: MeasuredServer }): Promise<Das06Report> {
   const s = validateDas06Scenario({ ...input });
   const ratios = machineRatios(s.machineSet, 32, s.ratios);
   const trace = await loadDas06Trace(s, ratios.length);
@@ -176,6 +189,7 @@ export async function simulateDas06(input: Das06Scenario, progress?: (message: s
     );
   }
   const ietS = idealExecutionTime(ratios, s.tasks, s.taskCpuS);
+  const server = s.checkpointServer === null ? null : (loaded?.server ?? loadMeasuredServer(s.checkpointServer));
   const streams = createRandomStreams(s.seed);
   const runs = new Map<Das06Policy, Das06RunResult[]>(s.policies.map((p) => [p, []]));
   let events = 0;
@@ -200,6 +214,7 @@ export async function simulateDas06(input: Das06Scenario, progress?: (message: s
         requestRank,
         predictorRandom: createRandomStreams(s.seed).stream("predictor", index),
         mondayOffsetS: trace.mondayOffsetS,
+        server,
       });
       events += run.events;
       runs.get(policy)!.push(run);
@@ -220,13 +235,35 @@ export async function simulateDas06(input: Das06Scenario, progress?: (message: s
       restarts: stat(list.map((r) => r.restarts)),
       replicas: stat(list.map((r) => r.replicas)),
       checkpoints: stat(list.map((r) => r.checkpoints + r.onDemandCheckpoints)),
+      ...(server !== null && s.checkpointStore === "shared"
+        ? {
+            server: {
+              writes: stat(list.map((r) => r.server!.transfers)),
+              writesOutsideDomain: stat(list.map((r) => r.server!.transfersOutsideDomain)),
+              busyFraction: stat(list.map((r) => (r.server!.runS > 0 ? r.server!.busyS / r.server!.runS : 0))),
+              utilisation: stat(list.map((r) => (r.server!.capacityMb > 0 ? r.server!.deliveredMb / r.server!.capacityMb : 0))),
+              waitS: stat(list.map((r) => r.server!.waitS)),
+            },
+          }
+        : {}),
     };
   }
   const warnings = [...trace.warnings];
+  if (server !== null && s.checkpointStore === "private") warnings.push(`checkpointServer ${server.file} is not used: private checkpoints stay on their machine (checkpointStore "private")`);
   for (const [policy, summary] of Object.entries(policies)) {
     if (summary.censored > 0) warnings.push(`${policy}: ${summary.censored} of ${summary.runs} runs had not finished when the trace ended (censored, left out of the means)`);
   }
-  return { schema: "ckpt-lab/das06-simulation@1", scenario: s, trace: trace.identity, ietS, startTimesS: starts, policies, events, warnings };
+  return {
+    schema: "ckpt-lab/das06-simulation@1",
+    scenario: s,
+    trace: trace.identity,
+    ietS,
+    startTimesS: starts,
+    ...(server !== null ? { checkpointServer: measuredServerIdentity(server) } : {}),
+    policies,
+    events,
+    warnings,
+  };
 }
 
 /** The model the sweeps run: every starting point of the scenario per (parameters, seed). */
@@ -236,6 +273,11 @@ export const das06Model: SimulatorModel = {
   module: __filename,
   validate(parameters) {
     validateDas06Scenario({ ...parameters });
+  },
+  inputFiles(parameters) {
+    const s = parameters as Partial<Das06Scenario>;
+    const model = s.checkpointServer?.model;
+    return [...(typeof model === "string" && model !== "paper" ? [model] : []), ...(typeof s.trace === "string" ? [s.trace] : [])];
   },
   async run(parameters, seed, progress): Promise<SimulationResult> {
     const report = await simulateDas06({ ...(parameters as unknown as Das06Scenario), seed }, progress);
@@ -252,6 +294,15 @@ export const das06Model: SimulatorModel = {
         restarts: p.restarts.mean,
         replicas: p.replicas.mean,
         checkpoints: p.checkpoints.mean,
+        ...(p.server
+          ? {
+              serverWrites: p.server.writes.mean,
+              serverWritesOutsideDomain: p.server.writesOutsideDomain.mean,
+              serverBusyFraction: p.server.busyFraction.mean,
+              serverUtilisation: p.server.utilisation.mean,
+              serverWaitS: p.server.waitS.mean,
+            }
+          : {}),
       };
     }
     // `syntheticTrace` 1 labels every table made from the synthetic classroom trace (merged.csv included).

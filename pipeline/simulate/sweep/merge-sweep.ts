@@ -2,8 +2,8 @@
  * Gather a sweep's cell results into one table (docs/science.md §6.5). Checks first: every
  * cell of the spec present exactly once (a cell written twice with different results, by
  * shards whose folders are merged together, is an error; twice the same bytes is not),
- * nothing from cells the spec does not have, and one spec hash and one code version
- * throughout. Then, in cell order, one row per cell, and per parameter combination (the
+ * nothing from cells the spec does not have, one spec hash and one code version
+ * throughout, and one content for each file the cells read (a model, a policy module, a trace). Then, in cell order, one row per cell, and per parameter combination (the
  * cells that differ only by seed) each metric's mean with its 95 % interval, and — for
  * models that compare policies on common random numbers — each policy's metrics and its
  * paired difference to the first policy, seed by seed. No timestamps, no shard numbers:
@@ -85,6 +85,11 @@ export function mergeSweep(spec: SweepSpec, folders: string[]): MergedSweep {
   }
   const codeVersions = new Set(files.map((f) => f.codeVersion));
   if (codeVersions.size > 1) problems.push(`the results were written by ${codeVersions.size} different code versions (${[...codeVersions].join(", ")}): rerun every shard with one version`);
+  const contents = new Map<string, Set<string>>();
+  for (const f of files) for (const [input, sha256] of Object.entries(f.inputs ?? {})) contents.set(input, (contents.get(input) ?? new Set()).add(sha256));
+  for (const [input, versions] of contents) {
+    if (versions.size > 1) problems.push(`the cells read ${versions.size} different versions of ${input} (sha256 ${[...versions].map((v) => v.slice(0, 12)).join(", ")}): it changed while the shards ran; rerun them`);
+  }
   if (problems.length > 0) throw new InputError(`cannot merge the sweep: ${problems.join("; ")}`);
 
   const cells = files.map((f) => ({

@@ -3,14 +3,16 @@
  * canonical index c has c mod N = i (round robin spreads the expensive cells), each cell
  * written atomically as `<out>/cells/<cell id>.json`. A cell whose file exists and was
  * written for the same spec, by the same code, is skipped, so rerunning or requeueing a
- * shard (OAR's idempotent jobs, Slurm's requeue) redoes only what is missing.
+ * shard (OAR's idempotent jobs, Slurm's requeue) redoes only what is missing. Files a cell
+ * reads (`SimulatorModel.inputFiles`: a server model, a policy module, a trace) are recorded
+ * with their SHA-256, and a cell whose files changed since is run again.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { codeIdentity } from "../../runner/code-identity";
 import { writeFileAtomic, writeJsonAtomic } from "../../shared/atomic-write";
 import { InputError } from "../../shared/errors";
-import { sha256OfJson } from "../../shared/hash";
+import { sha256OfFile, sha256OfJson, stableStringify } from "../../shared/hash";
 import { projectRoot } from "../../shared/version";
 import type { SimulationResult, SimulatorModel, SimulatorRegistry } from "../simulator";
 import { sweepCells, sweepSpecHash, type SweepCell, type SweepSpec } from "./sweep-spec";
@@ -26,6 +28,8 @@ export interface CellFile {
   simulator: string;
   specHash: string;
   codeVersion: string;
+  /** The files the cell read, as named in its parameters → SHA-256 (absent when it read none). */
+  inputs?: Record<string, string>;
   result: SimulationResult;
 }
 
@@ -104,13 +108,15 @@ export async function runShard(
   let ran = 0;
   let skipped = 0;
   let missing = 0;
+  const hashes = new Map<string, string>();
   for (const [k, cell] of mine.entries()) {
     const path = join(out, "cells", `${cell.id}.json`);
-    if (isDone(path, cell, specHash, codeVersion)) {
+    const inputs = cellInputs(model, cell, hashes);
+    if (isDone(path, cell, specHash, codeVersion, inputs)) {
       skipped++;
       continue;
     }
-    const reusable = reuseFrom.map((folder) => join(folder, "cells", `${cell.id}.json`)).find((from) => isDone(from, cell, specHash, codeVersion));
+    const reusable = reuseFrom.map((folder) => join(folder, "cells", `${cell.id}.json`)).find((from) => isDone(from, cell, specHash, codeVersion, inputs));
     if (reusable !== undefined) {
       writeFileAtomic(path, readFileSync(reusable));
       skipped++;
@@ -122,7 +128,7 @@ export async function runShard(
     }
     const started = performance.now();
     const result = await model.run(withDefaults(model.defaults, cell.parameters), cell.seed, (message) => log(`  cell ${cell.index}: ${message}`));
-    const file: CellFile = { schema: CELL_SCHEMA, id: cell.id, index: cell.index, seed: cell.seed, parameters: cell.parameters, simulator: spec.simulator, specHash, codeVersion, result };
+    const file: CellFile = { schema: CELL_SCHEMA, id: cell.id, index: cell.index, seed: cell.seed, parameters: cell.parameters, simulator: spec.simulator, specHash, codeVersion, ...(inputs !== undefined ? { inputs } : {}), result };
     writeJsonAtomic(path, file);
     ran++;
     log(`cell ${cell.index} (${k + 1}/${mine.length} of shard ${shard.index}/${shard.count}, seed ${cell.seed}) done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -139,11 +145,38 @@ function validateCell(model: SimulatorModel, cell: SweepCell): void {
   }
 }
 
-function isDone(path: string, cell: SweepCell, specHash: string, codeVersion: string): boolean {
+/** The files a cell reads with their hashes (each file hashed once per shard), or undefined when it reads none. */
+function cellInputs(model: SimulatorModel, cell: SweepCell, hashes: Map<string, string>): Record<string, string> | undefined {
+  const files = model.inputFiles?.(withDefaults(model.defaults, cell.parameters)) ?? [];
+  if (files.length === 0) return undefined;
+  const inputs: Record<string, string> = {};
+  for (const file of [...new Set(files)].sort()) {
+    let sha256 = hashes.get(file);
+    if (sha256 === undefined) {
+      try {
+        sha256 = sha256OfFile(file);
+      } catch (error) {
+        throw new InputError(`cell ${cell.index} (${JSON.stringify(cell.parameters)}): cannot read ${file}: ${(error as Error).message}`, { cause: error });
+      }
+      hashes.set(file, sha256);
+    }
+    inputs[file] = sha256;
+  }
+  return inputs;
+}
+
+function isDone(path: string, cell: SweepCell, specHash: string, codeVersion: string, inputs: Record<string, string> | undefined): boolean {
   if (!existsSync(path)) return false;
   try {
     const file = JSON.parse(readFileSync(path, "utf8")) as CellFile;
-    return file.schema === CELL_SCHEMA && file.id === cell.id && file.specHash === specHash && file.codeVersion === codeVersion && typeof file.result === "object";
+    return (
+      file.schema === CELL_SCHEMA &&
+      file.id === cell.id &&
+      file.specHash === specHash &&
+      file.codeVersion === codeVersion &&
+      stableStringify(file.inputs ?? null) === stableStringify(inputs ?? null) &&
+      typeof file.result === "object"
+    );
   } catch {
     return false;
   }
