@@ -191,7 +191,7 @@ function fitAutomatically(observations: Observations, options: FitOptions, input
   const report = reports.get(selection.chosen)!;
   const unscored = candidates.filter((c) => c.cvRmseMbPerS === null).map((c) => `${c.form} (${c.reason})`);
   const notes = [
-    `form chosen by cross-validation among ${MODEL_FORMS.join(", ")}: ${selection.rule}`,
+    `form chosen ${selection.tieBelowMbPerS === null ? "without" : "by"} cross-validation among ${MODEL_FORMS.join(", ")}: ${selection.rule}`,
     ...(unscored.length > 0 ? [`not scored: ${unscored.join("; ")}`] : []),
     ...report.notes,
   ];

@@ -9,6 +9,9 @@
  * Elements of Statistical Learning*, 2nd ed., §7.10). The standard error is the best form's,
  * over the folds. A candidate that cannot be fitted, or whose CV cannot be computed (some
  * fold's training points do not identify it), is listed with the reason and not chosen.
+ * When no form can be cross-validated (too few distinct points for some fold) but some can
+ * be fitted on every point, the simplest of those is kept, and the rule says it was chosen
+ * without cross-validation: a small first sweep still gives a model.
  */
 import { InputError } from "../shared/errors";
 import type { ModelForm } from "./forms/registry";
@@ -33,8 +36,8 @@ export interface FormSelection {
   chosen: ModelForm;
   /** The rule, in words, with its numbers. */
   rule: string;
-  /** The CV RMSE below which a candidate ties the best, MB/s. */
-  tieBelowMbPerS: number;
+  /** The CV RMSE below which a candidate ties the best, MB/s; null when no form could be cross-validated. */
+  tieBelowMbPerS: number | null;
   folds: number;
   seed: number;
   candidates: FormCandidate[];
@@ -45,9 +48,17 @@ export interface FormSelection {
  */
 export function chooseForm(candidates: readonly FormCandidate[], folds: number, seed: number): FormSelection {
   const scored = candidates.filter((c) => c.cvRmseMbPerS !== null);
+  const fitted = candidates.filter((c) => c.parameters !== null);
+  if (scored.length === 0 && fitted.length > 0) {
+    const simplest = fitted.reduce((a, b) => (b.parameterCount < a.parameterCount ? b : a));
+    const rule =
+      `no form could be cross-validated on these points (some fold's training points do not identify any form); the simplest form that fits them all, ` +
+      `${simplest.form} (${simplest.parameterCount} parameters), is kept without cross-validation: add runs at more m and sizes to compare the forms`;
+    return { chosen: simplest.form, rule, tieBelowMbPerS: null, folds, seed, candidates: [...candidates] };
+  }
   if (scored.length === 0) {
     throw new InputError(
-      `--form auto: no form could be fitted and cross-validated on these points (${candidates.map((c) => `${c.form}: ${c.reason ?? "no CV"}`).join("; ")}); ` +
+      `--form auto: no form could be fitted on these points (${candidates.map((c) => `${c.form}: ${c.reason ?? "no CV"}`).join("; ")}); ` +
         `add runs at more m and sizes, or fewer folds (--folds)`,
     );
   }

@@ -32,7 +32,11 @@ function fitStageFor(spec: { name: string; summary: string; input: string; model
       // Provenance: the observations artifact, then the trace files it was made from.
       const report = fitBandwidthModel(artifact.observations, context.parameters, [{ path: own, sha256: observationsFile.sha256 }, ...artifact.inputs]);
       const m = report.metrics;
-      const chosen = report.selection ? ` (chosen by ${report.selection.folds}-fold cross-validation among ${report.selection.candidates.map((c) => c.form).join(", ")})` : "";
+      const chosen = report.selection
+        ? report.selection.tieBelowMbPerS === null
+          ? " (the simplest form that fits: too few points to cross-validate any)"
+          : ` (chosen by ${report.selection.folds}-fold cross-validation among ${report.selection.candidates.map((c) => c.form).join(", ")})`
+        : "";
       context.progress(
         `${report.model.form} form${chosen} on ${m.pointCount} points (${m.runCount} runs): R² = ${m.rSquared.toFixed(4)}, E_global = ${m.eGlobalPercent.toFixed(2)} %, RMSE = ${m.rmseMbPerS.toFixed(3)} MB/s`,
       );

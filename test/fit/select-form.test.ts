@@ -50,9 +50,17 @@ describe("chooseForm: lowest CV RMSE, ties within one standard error to the simp
     expect(chooseForm([candidate("paper", 2.05, 0.5, 5), candidate("link-capacity", 2.02, 0.1, 5), candidate("full", 2, 0.1, 9)], 5, 1).chosen).toBe("link-capacity");
   });
 
-  it("never chooses a form it could not score, and refuses when none could be", () => {
+  it("never chooses a form it could not score, and refuses when none could be fitted", () => {
     expect(chooseForm([candidate("paper", null, null, 5), candidate("usl", 9, 1, 4)], 5, 1).chosen).toBe("usl");
-    expect(() => chooseForm([candidate("paper", null, null, 5)], 5, 1)).toThrow(/no form could be fitted and cross-validated .*paper: cannot fit/);
+    expect(() => chooseForm([candidate("paper", null, null, 5)], 5, 1)).toThrow(/no form could be fitted on these points .*paper: cannot fit/);
+  });
+
+  it("keeps the simplest fitted form, saying so, when the points are too few to cross-validate any", () => {
+    const fittedOnly = (form: FormCandidate["form"], parameterCount: number): FormCandidate => ({ ...candidate(form, null, null, parameterCount), parameters: {}, reason: "cross-validation not computed" });
+    const selection = chooseForm([fittedOnly("paper", 5), fittedOnly("usl", 4), candidate("full", null, null, 9)], 5, 1);
+    expect(selection.chosen).toBe("usl");
+    expect(selection.tieBelowMbPerS).toBeNull();
+    expect(selection.rule).toMatch(/^no form could be cross-validated .* usl \(4 parameters\), is kept without cross-validation/);
   });
 });
 

@@ -68,13 +68,13 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
 
     // Only the cluster's stages ran, and no file of the project's samples was read.
     const manifest = json(join(out, "manifest.json")) as { stages: { name: string }[]; inputs: { path: string }[] };
-    expect(manifest.stages.map((s) => s.name)).toEqual(["ingest", "fit", "schedule", "place", "report"]);
+    expect(manifest.stages.map((s) => s.name)).toEqual(["ingest", "fit", "schedule", "place", "simulate-servers", "report"]);
     expect(manifest.inputs.map((i) => i.path).filter((p) => p.startsWith("data/traces") || p.startsWith("data/schedule"))).toEqual([]);
     const html = readFileSync(join(out, "index.html"), "utf8");
     for (const sample of ["synthetic-azur", "vm-2vcpu", "nfs-8x100mbit"]) expect(html).not.toContain(sample);
 
-    // Sections: the cluster's, Azur once as a labelled comparison, no reproduction.
-    expect(report.sections.map((s) => s.id)).toEqual(["measured", "fitted-model", "azur-comparison", "schedule", "place"]);
+    // Sections: the cluster's, Azur once as a labelled comparison (and as one of the servers the desktop grids are run with), no reproduction.
+    expect(report.sections.map((s) => s.id)).toEqual(["measured", "fitted-model", "azur-comparison", "schedule", "place", "server-policies"]);
     expect(report.sections.filter((s) => /Azur/.test(s.title)).map((s) => s.title)).toEqual(["pfs against the published Azur model"]);
     expect(report.reproduction).toEqual([]);
     expect(readdirSync(join(out, "figures")).filter((f) => /^(paper-model|machine|nfs|bkt|das06)-/.test(f))).toEqual([]);
@@ -98,7 +98,7 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
     expect(summaryText(report, "Forms compared")).toMatch(/CV RMSE \(MB\/s\) on the same points and folds: /);
     // Family B and C instances reach more than the 32 writers measured: said, with the policy.
     expect(summaryText(report, "Outside the fitted domain")).toMatch(/the campaigns asked the model fitted to pfs .* about sets above its fitted domain in \d+ of \d+ runs of B.* \(treated as infeasible\)/);
-    expect(summaryText(report, "Outside the fitted domain")).toMatch(/the figures draw the model fitted to pfs .* up to m = 40 .* dashed and labelled "extrapolated"/);
+    expect(summaryText(report, "Outside the fitted domain")).toMatch(/the figures draw the model fitted to pfs .* up to m = 40 .* dotted and labelled "extrapolated"/);
 
     // Azur's published values and measured counts are not drawn next to this cluster's predictions.
     expect(readFileSync(join(out, "tables", "schedule-identical-sizes.csv"), "utf8").split("\n")[0]).not.toMatch(/measured/);
@@ -106,7 +106,7 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
     expect(JSON.stringify(identical)).not.toMatch(/measured, sequential greedy/);
     expect(JSON.stringify(json(join(out, "figures", "schedule-share-by-k0.vl.json")))).not.toMatch(/published, one instance/);
 
-    // Figures on the cluster's range: the surface reaches m = 32 and V = 65.5 GB, the curves m = 32, dashed past the domain.
+    // Figures on the cluster's range: the surface reaches m = 32 and V = 65.5 GB, the curves m = 32, dotted past the domain.
     const surface = json(join(out, "figures", "fitted-model-surface.vl.json"));
     const cells = surface.layer[0].data.values as { m: number; vGb: number }[];
     expect(Math.max(...cells.map((c) => c.m))).toBeGreaterThanOrEqual(32);
@@ -208,7 +208,7 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
     const run = await pipeline(trace, out, "--with", "reproduction");
     expect(run.code, run.stderr).toBe(0);
     const manifest = json(join(out, "manifest.json")) as { stages: { name: string }[]; inputs: { path: string }[] };
-    expect(manifest.stages.map((s) => s.name)).toEqual(["ingest", "fit", "schedule", "place", "schedule-paper", "simulate-bkt", "simulate-das06", "report"]);
+    expect(manifest.stages.map((s) => s.name)).toEqual(["ingest", "fit", "schedule", "place", "schedule-paper", "simulate-bkt", "simulate-das06", "investigations", "simulate-servers", "report"]);
     expect(manifest.inputs.map((i) => i.path).filter((p) => p.startsWith("data/traces"))).toEqual([]);
     const report = reportOf(out);
     expect(report.sections.map((s) => s.id)).toEqual(expect.arrayContaining(["azur-comparison", "schedule", "paper-model", "reproduction"]));

@@ -1,16 +1,16 @@
 /**
  * The forms `--form auto` compared (docs/science.md §3.5), side by side: a table of every
  * candidate with its cross-validated error, R², E_global and parameters, and one figure of
- * each candidate's curves over the measured means, one panel per application size — solid
- * where the forms were fitted, dashed where they extrapolate.
+ * each candidate's curves over the measured means, one panel per application size —
+ * with each form's dash where the forms were fitted, dotted where they extrapolate.
  */
 import { bandwidthEvaluator, formOf, inModelDomain, type BandwidthModel } from "../../fit/model";
 import type { FormSelection } from "../../fit/select-form";
 import type { Observations } from "../../ingest/observations";
-import { categoryScale, themeFrame } from "./chart-frame";
+import { categoryScale, dashScale, paddedDomain, themeFrame } from "./chart-frame";
 import type { Figure } from "./figure";
 import { measuredSeries } from "./measured-series";
-import { curvePieces, extrapolationEncoding } from "./peak-curves-spec";
+import { curvePieces, extrapolationLayers } from "./peak-curves-spec";
 import { readableNumber, type Table } from "../tables/table";
 
 export function candidatesTable(selection: FormSelection, idPrefix = "fitted-model"): Table {
@@ -92,9 +92,21 @@ export function candidatesFigure(
   ];
   const order = forms.map((c) => c.form);
   // Short axis titles: they repeat under and beside every panel.
-  const x = { field: "m", type: "quantitative" as const, title: "m (count)", scale: { nice: false } };
-  const y = { field: "bwMbPerS", type: "quantitative" as const, title: "bw (MB/s)" };
+  // Room at both ends, so that no mean at m = 1 or at the top is cut by a panel's frame.
+  const x = { field: "m", type: "quantitative" as const, title: "m (count)", scale: { domain: paddedDomain(rows.map((r) => r.m), { nonNegative: true }), nice: false } };
+  const y = { field: "bwMbPerS", type: "quantitative" as const, title: "bw (MB/s)", scale: { domain: paddedDomain([0, ...rows.map((r) => r.bwMbPerS)], { nonNegative: true }), nice: true } };
   const sizes = labelled.map((l) => l.label);
+  const legend = { orient: "bottom" as const, direction: "horizontal" as const, symbolType: "stroke", symbolSize: 300 };
+  // Each form its colour and dash (apart in greyscale) where fitted, dotted past its domain.
+  const lines = extrapolationLayers(
+    {
+      x,
+      y,
+      color: { field: "form", type: "nominal", title: "form", scale: categoryScale(order), legend },
+      strokeDash: { field: "form", type: "nominal", title: "form", scale: dashScale(order), legend },
+    },
+    [{ field: "form" }, { field: "m" }, { field: "bwMbPerS", title: "bw (MB/s)", format: ".2f" }],
+  );
   const spec = {
     ...themeFrame(),
     data: { values: rows },
@@ -104,17 +116,10 @@ export function candidatesFigure(
       width: 130,
       height: 95,
       layer: [
-        {
-          transform: [{ filter: "datum.kind === 'curve'" }],
-          mark: { type: "line", clip: true, strokeWidth: 1.2 },
-          encoding: {
-            x,
-            y,
-            color: { field: "form", type: "nominal", title: "form", scale: categoryScale(order), legend: { orient: "bottom", direction: "horizontal" } },
-            ...extrapolationEncoding("curve"),
-            tooltip: [{ field: "form" }, { field: "m" }, { field: "bwMbPerS", title: "bw (MB/s)", format: ".2f" }, { field: "segment", title: "curve" }],
-          },
-        },
+        ...[lines.within, lines.extrapolated].map((layer) => {
+          const { transform, ...rest } = layer as { transform: object[] };
+          return { ...rest, transform: [{ filter: "datum.kind === 'curve'" }, ...transform] };
+        }),
         {
           transform: [{ filter: "datum.kind === 'mean'" }],
           mark: { type: "point", filled: false, color: "#222222", size: 14, strokeWidth: 0.8, clip: true },
@@ -134,7 +139,7 @@ export function candidatesFigure(
     title: "The candidate forms over the measured means",
     caption:
       `Each form's curve m ↦ bw(m, m·v), fitted to ${observationsLabel}, per application size v, with the measured per-(m, v) means (circles). ` +
-      `Solid over the fitted domain (m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB), dashed where a form extrapolates. ` +
+      `Drawn with each form's dash over the fitted domain (m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB), dotted where a form extrapolates. ` +
       `Chosen by ${selection.folds}-fold cross-validation: ${selection.chosen} (table "The forms compared by cross-validation").`,
     spec: spec as unknown as Figure["spec"],
   };

@@ -53,7 +53,8 @@ export function groupedBarsFigure(input: GroupedBarsInput): Figure {
     type: "quantitative" as const,
     title: input.yTitle,
     scale: {
-      domain: paddedDomain(bars.flatMap((b) => [b.value, b.high ?? b.value]), { nonNegative: (bounds.low ?? -1) >= 0, ...(bounds.high !== undefined ? { upper: bounds.high } : {}) }),
+      // Bars start at 0, so 0 is in the domain even when every bar has the same value.
+      domain: paddedDomain([0, ...bars.flatMap((b) => [b.value, b.high ?? b.value])], { nonNegative: (bounds.low ?? -1) >= 0, ...(bounds.high !== undefined ? { upper: bounds.high } : {}) }),
       nice: true,
     },
   };

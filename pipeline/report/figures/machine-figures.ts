@@ -76,7 +76,7 @@ function sideBySideCurves(key: string, title: string, who: string, what: string,
       title,
       `Left: the published model of the Grid5000 Azur cluster (30 nodes checkpointing over Gigabit Ethernet to one NFS server, ` +
         `[Y11] eq. 4) with the peaks of [Y-thesis] Table 4.1. Right: ${what}, ` +
-        `with the measured means ±1 sd. Each solid where it was fitted, dashed where it extrapolates. Mind the scales.`,
+        `with the measured means ±1 sd. Each dotted where it extrapolates past the domain it was fitted on. Mind the scales.`,
       azurCurves,
       myCurves,
       ["Azur: published model", `${who}: fitted model`],

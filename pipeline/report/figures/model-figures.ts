@@ -9,7 +9,7 @@
  * peaks, the data-set runs), else the published peaks of [Y-thesis] Table 4.1.
  *
  * A model is drawn as what it is where it was fitted, and marked where it is not: curves
- * dashed and labelled "extrapolated" outside its fitted domain, the surface veiled there.
+ * dotted and labelled "extrapolated" outside its fitted domain, the surface veiled there.
  */
 import { bandwidthEvaluator, peakCurve, type BandwidthModel } from "../../fit";
 import type { Observations } from "../../ingest/observations";
@@ -199,7 +199,7 @@ function datasetCurvesFigure(model: BandwidthModel, options: ModelFiguresOptions
 function extrapolationNote(curves: readonly { extrapolated: boolean }[], model: BandwidthModel): string {
   if (!curves.some((c) => c.extrapolated)) return "";
   const d = model.domain;
-  return `; solid where the model was fitted (m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB), dashed where it extrapolates`;
+  return `; drawn with each series' dash where the model was fitted (m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB), dotted where it extrapolates`;
 }
 
 function shortLabel(label: string): string {

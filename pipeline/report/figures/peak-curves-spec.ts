@@ -8,10 +8,10 @@
  * they come from (a model's prediction, a measurement, a published table); measured ones
  * are outlined and drawn last, so a coincident prediction does not hide them. Both axes
  * leave room around the data, so that no mark at an end is cut by the frame. A model curve
- * that leaves its fitted domain is solid where the model was fitted and dashed where it
- * extrapolates (points flagged `extrapolated`), with the word in the legend (docs/science.md
- * §3.2: outside its domain a form says what its algebra says, not what was measured); the
- * dash then says that, and the series are told apart by colour and their peaks' symbols.
+ * that leaves its fitted domain keeps its series' dash where the model was fitted and is
+ * dotted where it extrapolates (points flagged `extrapolated`), with the word in the legend
+ * (docs/science.md §3.2: outside its domain a form says what its algebra says, not what was
+ * measured).
  */
 import type { TopLevelSpec } from "vega-lite";
 import { categoryScale, chartFrame, dashScale, paddedDomain, ZOOM_PARAM } from "./chart-frame";
@@ -34,16 +34,36 @@ export interface ModelCurvePoint extends CurvePoint {
 export const WITHIN_DOMAIN = "within the fitted domain";
 export const EXTRAPOLATED = "extrapolated";
 
-/** The channels that draw `curvePieces` rows: one line per piece, solid within the fitted domain, dashed past it. */
-export function extrapolationEncoding(legendTitle: string) {
+/**
+ * The two line layers that draw `curvePieces` rows (`data` and `transform` added by the
+ * caller): within the fitted domain each series keeps its own `seriesEncoding` (its colour
+ * and dash, told apart in greyscale); past it every series is dotted, with a legend entry
+ * "extrapolated" on a channel of its own (opacity), so the series' dash scale stays theirs.
+ */
+export function extrapolationLayers(seriesEncoding: Record<string, unknown>, tooltip: object[]): { within: object; extrapolated: object } {
+  const { strokeDash, ...rest } = seriesEncoding;
+  const detail = { field: "piece", type: "nominal" as const };
   return {
-    detail: { field: "piece", type: "nominal" as const },
-    strokeDash: {
-      field: "segment",
-      type: "nominal" as const,
-      title: legendTitle,
-      scale: { domain: [WITHIN_DOMAIN, EXTRAPOLATED], range: [[], [4, 3]] },
-      legend: { orient: "bottom" as const, direction: "vertical" as const },
+    within: {
+      transform: [{ filter: { field: "segment", equal: WITHIN_DOMAIN } }],
+      mark: { type: "line", clip: true },
+      encoding: { ...rest, strokeDash, detail, tooltip: [...tooltip, { field: "segment", title: "model" }] },
+    },
+    extrapolated: {
+      transform: [{ filter: { field: "segment", equal: EXTRAPOLATED } }],
+      mark: { type: "line", clip: true, strokeDash: [2, 2] },
+      encoding: {
+        ...rest,
+        detail,
+        opacity: {
+          field: "segment",
+          type: "nominal",
+          title: null,
+          scale: { domain: [EXTRAPOLATED], range: [1] },
+          legend: { orient: "bottom", symbolType: "stroke", symbolSize: 300, symbolDash: [2, 2], symbolStrokeColor: "#222222" },
+        },
+        tooltip: [...tooltip, { field: "segment", title: "model" }],
+      },
     },
   };
 }
@@ -64,7 +84,7 @@ export function curvePieces(curves: readonly ModelCurvePoint[]): (CurvePoint & {
       const segment = point.extrapolated === true ? EXTRAPOLATED : WITHIN_DOMAIN;
       if (previous !== undefined && (previous.extrapolated === true) !== (point.extrapolated === true)) {
         piece += 1;
-        // The boundary point starts the new piece too, so the dashed line meets the solid one.
+        // The boundary point starts the new piece too, so the dotted line meets the other.
         rows.push({ series, m: previous.m, bwMbPerS: previous.bwMbPerS, segment, piece: `${series} ${piece}` });
       }
       rows.push({ series, m: point.m, bwMbPerS: point.bwMbPerS, segment, piece: `${series} ${piece}` });
@@ -99,7 +119,7 @@ export interface PeakCurvesInput {
   seriesTitle: string;
   /** Series labels in legend order. */
   series: string[];
-  /** Model curve points (only usable bandwidths, docs/science.md §3.2); extrapolated ones are dashed. */
+  /** Model curve points (only usable bandwidths, docs/science.md §3.2); extrapolated ones are dotted. */
   curves: ModelCurvePoint[];
   measured?: MeasuredCurvePoint[];
   peaks: PeakMarker[];
@@ -134,19 +154,14 @@ export function peakCurvesFigure(input: PeakCurvesInput): Figure {
     { field: "bwMbPerS", title: "bandwidth (MB/s)", format: ".2f" },
   ];
   const extrapolates = input.curves.some((c) => c.extrapolated === true);
-  const layers: object[] = [
-    {
-      data: { values: extrapolates ? curvePieces(input.curves) : input.curves },
-      mark: { type: "line", clip: true },
-      params: [ZOOM_PARAM],
-      encoding: {
-        x,
-        y: { field: "bwMbPerS", type: "quantitative", title: BANDWIDTH_AXIS_TITLE, scale: yScale },
-        color,
-        ...(extrapolates ? { tooltip: [...tooltip, { field: "segment", title: "model" }], ...extrapolationEncoding("model curve") } : { strokeDash: dash, tooltip }),
-      },
-    },
-  ];
+  const y = { field: "bwMbPerS", type: "quantitative" as const, title: BANDWIDTH_AXIS_TITLE, scale: yScale };
+  const pieces = extrapolates ? extrapolationLayers({ x, y, color, strokeDash: dash }, tooltip) : null;
+  const layers: object[] = pieces
+    ? [
+        { data: { values: curvePieces(input.curves) }, params: [ZOOM_PARAM], ...pieces.within },
+        { data: { values: curvePieces(input.curves) }, ...pieces.extrapolated },
+      ]
+    : [{ data: { values: input.curves }, mark: { type: "line", clip: true }, params: [ZOOM_PARAM], encoding: { x, y, color, strokeDash: dash, tooltip } }];
   if (input.measured && input.measured.length > 0) {
     const measured = measuredBars.points;
     layers.push(

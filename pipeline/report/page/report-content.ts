@@ -207,7 +207,7 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
             : `bw(m, V) fitted by least squares to ${label} (${String(inputs.fit.model.provenance.fitPoints ?? "")}), `) +
           `with its statistics, its residuals and its predictions of the measured peaks. This is the model ` +
           `artifact (artifacts/model.json) the later stages ${clusterReport ? "use" : "can use"}; it answers only on the domain it was fitted on ` +
-          `(${domainText(inputs.fit.model)}): its curves are solid there and dashed beyond.`,
+          `(${domainText(inputs.fit.model)}): its curves are drawn with their own dash there and dotted beyond.`,
         figures: fitted.figures,
         tables: [...fitted.tables, card.properties],
         notes: inputs.fit.model.notes ?? [],
@@ -421,7 +421,7 @@ function summaryItems(
     items.push({
       label: "Fitted model",
       text:
-        `${inputs.fit.model.form} form${selection ? `, chosen by ${selection.folds}-fold cross-validation` : ""}, fitted on ${m.pointCount} points (${String(inputs.fit.model.provenance.fitPoints ?? "")}): ` +
+        `${inputs.fit.model.form} form${selection ? (selection.tieBelowMbPerS === null ? ", the simplest that fits (too few points to cross-validate)" : `, chosen by ${selection.folds}-fold cross-validation`) : ""}, fitted on ${m.pointCount} points (${String(inputs.fit.model.provenance.fitPoints ?? "")}): ` +
         `R² = ${m.rSquared.toFixed(3)}, E_global = ${m.eGlobalPercent.toFixed(1)} %, RMSE = ${readableNumber(m.rmseMbPerS)} MB/s` +
         `${m.crossValidation?.rmseMbPerS != null ? `, ${m.crossValidation.folds}-fold CV RMSE = ${readableNumber(m.crossValidation.rmseMbPerS)} MB/s` : ""}; ` +
         `usable on ${domainText(inputs.fit.model)} only. Below, "${models.of(inputs.fit.model.name)}" is this model.`,
@@ -436,7 +436,7 @@ function summaryItems(
       });
     }
     // The choice and the forms not scored are in "Forms compared".
-    for (const note of (inputs.fit.model.notes ?? []).filter((n) => !/^(form chosen by cross-validation|not scored:)/.test(n))) items.push({ label: "Note on the fit", text: note });
+    for (const note of (inputs.fit.model.notes ?? []).filter((n) => !/^(form chosen (by|without) cross-validation|not scored:)/.test(n))) items.push({ label: "Note on the fit", text: note });
     if (inputs.observations && axes) items.push(...artefactItems(inputs, axes.mMax));
   }
   if (inputs.campaign) {
@@ -612,7 +612,7 @@ function outsideDomainUses(inputs: ReportInputs, drawnPast: readonly DrawnModel[
     if (axes.mMax > d.mMax || axes.vMaxGb > d.vGbMax) {
       uses.push(
         `the figures draw the ${models.of(model.name)} up to m = ${axes.mMax} and V = ${readableNumber(axes.vMaxGb)} GB, past its domain (m ≤ ${d.mMax}, V ≤ ${readableNumber(d.vGbMax)} GB): ` +
-          `dashed and labelled "extrapolated" in ${drawn.join(", ")}, veiled on the surface`,
+          `dotted and labelled "extrapolated" in ${drawn.join(", ")}, veiled on the surface`,
       );
     }
   }

@@ -104,11 +104,19 @@ export const BKT_FLAG_HELP: Readonly<Record<string, string>> = {
   seed: "S: the first replication's seed",
 };
 
+/** The preset's server is a link; these are a measured server's defaults (docs/science.md §6.6). */
+const MEASURED_SERVER_DEFAULTS: Readonly<Record<string, string>> = {
+  "server-model": "none: the server's link (--server-mbps)",
+  "server-outside-domain": "clamp",
+  "server-volume": "whole",
+};
+
 /** Each flag's default as its help states it: the paper preset's value, written as the flag takes it. */
 export const BKT_FLAG_DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
   BKT_FLAGS.map((flag) => {
     const [field, key] = NESTED[flag] ?? [camel(flag), undefined];
     const value = key === undefined ? BKT_PAPER_PRESET[field] : (BKT_PAPER_PRESET[field] as unknown as Record<string, unknown>)[key];
+    if (value === undefined) return [flag, MEASURED_SERVER_DEFAULTS[flag]!];
     return [flag, value === null ? "none: the two interval laws" : Array.isArray(value) ? value.join(",") : String(value)];
   }),
 );

@@ -100,13 +100,21 @@ export const DAS06_FLAG_HELP: Readonly<Record<string, string>> = {
 };
 
 /** What a field's null means, as its flag takes it. */
-const NULL_TEXT: Readonly<Record<string, string>> = { trace: "none: the SYNTHETIC classroom trace", "window-days": "all", "monday-offset-s": "utc" };
+const NULL_TEXT: Readonly<Record<string, string>> = {
+  trace: "none: the SYNTHETIC classroom trace",
+  "window-days": "all",
+  "monday-offset-s": "utc",
+  // No measured server by default: shared checkpoints go at each machine's LAN rate; these are a measured server's defaults.
+  "checkpoint-server-model": "none: each machine's LAN rate",
+  "checkpoint-server-outside-domain": "clamp",
+  "checkpoint-server-volume": "whole",
+};
 
 /** Each flag's default as its help states it (DAS06_DEFAULTS, written as the flag takes it). */
 export const DAS06_FLAG_DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
   DAS06_FLAGS.map((flag) => {
     const [field, key] = NESTED[flag] ?? [camel(flag), undefined];
-    const value = key === undefined ? DAS06_DEFAULTS[field] : (DAS06_DEFAULTS[field] as unknown as Record<string, unknown>)[key];
+    const value = key === undefined ? DAS06_DEFAULTS[field] : ((DAS06_DEFAULTS[field] as unknown as Record<string, unknown> | null)?.[key] ?? null);
     return [flag, value === null ? NULL_TEXT[flag]! : Array.isArray(value) ? value.join(",") : String(value)];
   }),
 );
