@@ -57,7 +57,8 @@ export function extrapolationLayers(seriesEncoding: Record<string, unknown>, too
         detail,
         opacity: {
           field: "segment",
-          type: "nominal",
+          // Ordinal: vega-lite warns of opacity on a nominal field.
+          type: "ordinal",
           title: null,
           scale: { domain: [EXTRAPOLATED], range: [1] },
           legend: { orient: "bottom", symbolType: "stroke", symbolSize: 300, symbolDash: [2, 2], symbolStrokeColor: "#222222" },
