@@ -8,6 +8,7 @@
  * field's name.
  */
 import { UsageError } from "../../shared/errors";
+import { SERVER_MODEL_DEFAULTS } from "../server/measured-server";
 import { BKT_FIELDS, BKT_PAPER_PRESET, type BktScenario } from "./bkt-scenario";
 
 const NESTED: Record<string, [keyof BktScenario, string]> = {
@@ -107,8 +108,8 @@ export const BKT_FLAG_HELP: Readonly<Record<string, string>> = {
 /** The preset's server is a link; these are a measured server's defaults (docs/science.md §6.6). */
 const MEASURED_SERVER_DEFAULTS: Readonly<Record<string, string>> = {
   "server-model": "none: the server's link (--server-mbps)",
-  "server-outside-domain": "clamp",
-  "server-volume": "whole",
+  "server-outside-domain": SERVER_MODEL_DEFAULTS.outsideDomain,
+  "server-volume": SERVER_MODEL_DEFAULTS.volume,
 };
 
 /** Each flag's default as its help states it: the paper preset's value, written as the flag takes it. */

@@ -6,6 +6,7 @@
  * per leaf of the nested ones (`--synthetic-seed`, `--synthetic-machines`, `--synthetic-days`,
  * `--tolerance-night`, …). Values are checked with the scenario (das06-scenario.ts).
  */
+import { SERVER_MODEL_DEFAULTS } from "../server/measured-server";
 import { DAS06_DEFAULTS, DAS06_FIELDS, type Das06Scenario } from "./das06-scenario";
 
 const NESTED: Record<string, [keyof Das06Scenario, string]> = {
@@ -106,8 +107,8 @@ const NULL_TEXT: Readonly<Record<string, string>> = {
   "monday-offset-s": "utc",
   // No measured server by default: shared checkpoints go at each machine's LAN rate; these are a measured server's defaults.
   "checkpoint-server-model": "none: each machine's LAN rate",
-  "checkpoint-server-outside-domain": "clamp",
-  "checkpoint-server-volume": "whole",
+  "checkpoint-server-outside-domain": SERVER_MODEL_DEFAULTS.outsideDomain,
+  "checkpoint-server-volume": SERVER_MODEL_DEFAULTS.volume,
 };
 
 /** Each flag's default as its help states it (DAS06_DEFAULTS, written as the flag takes it). */
