@@ -17,8 +17,9 @@ import { nothingAcceptedMessage } from "../ingest/reject-reasons";
 import { REJECTS_CSV_HEADER, rejectToCsvLine } from "../ingest/rejects-csv";
 import { DELIMITER_CHOICES } from "../ingest/csv-dialect";
 import { summariseRunTable } from "../ingest/summarise-runs";
+import { BANDWIDTH_DEFINITIONS, countBandwidthDefinitions, type BandwidthDefinition } from "../ingest/bandwidth-definition";
 
-const FORMATS: readonly TraceFormat[] = ["auto", "canonical", "host-logs"];
+const FORMATS: readonly TraceFormat[] = ["auto", "canonical", "host-logs", "ior", "fio"];
 const DEFAULT_OUT = "observations.json";
 
 /** `observations.json` → `observations.rejects.csv`, next to it. */
@@ -100,6 +101,7 @@ function humanReport({ summary, series, groupBy, validationRuns, firstOfCode }: 
   lines.push(
     `runs: ${formatCount(runs)} accepted — ${formatCount((runs - validationRuns))} of uniform size in ${formatCount(series.length)} size series, ${formatCount(validationRuns)} of mixed sizes kept for validation`,
   );
+  lines.push(...formatLines(summary));
   for (const warning of summary.warnings ?? []) lines.push(`warning: ${warning}`);
   lines.push(`wrote ${out}${rejectsFile === null ? "" : `; rejected rows in ${rejectsFile}`}`);
   const byCode = Object.entries(summary.rejectedByCode ?? {});
@@ -131,10 +133,29 @@ function humanReport({ summary, series, groupBy, validationRuns, firstOfCode }: 
   return lines.join("\n");
 }
 
+/** Each input's format (detected or forced), and which aggregated bandwidth the runs carry. */
+function formatLines(summary: IngestSummary): string[] {
+  const lines: string[] = [];
+  const byFormat = new Map<string, string[]>();
+  for (const { path, format } of summary.formats ?? []) byFormat.set(format, [...(byFormat.get(format) ?? []), path]);
+  for (const [format, paths] of byFormat) lines.push(`format: ${format}: ${paths.length === 1 ? paths[0] : plural(paths.length, "input")}`);
+  const definitions = Object.entries(bandwidthDefinitionCounts(summary.runs)) as [BandwidthDefinition, number][];
+  for (const [definition, runs] of definitions) lines.push(`bandwidth: ${plural(runs, "run")} with ${BANDWIDTH_DEFINITIONS[definition]}`);
+  if (definitions.length > 1) {
+    lines.push("warning: the runs carry both aggregated bandwidths; they agree only when the writers are balanced (docs/science.md §3.1.1): --group-by bandwidth_definition keeps them apart");
+  }
+  return lines;
+}
+
+/** `countBandwidthDefinitions` over a run table's columns. */
+function bandwidthDefinitionCounts(runs: IngestSummary["runs"]): Partial<Record<BandwidthDefinition, number>> {
+  return countBandwidthDefinitions(Array.from({ length: runs.length }, (_, i) => ({ attributes: runs.attributes(i) })));
+}
+
 export const command = defineCommand({
   name: "ingest",
   title: "read checkpoint timing traces, check every row, aggregate the accepted runs ([Y-thesis] ch. 4)",
-  usage: ["ckpt ingest <file|directory>… [--format auto|canonical|host-logs] [--strict] [--rejects FILE] [--out FILE] [--group-by COLUMN,…] [--delimiter ';' [--decimal-comma]] [--json]"],
+  usage: ["ckpt ingest <file|directory>… [--format auto|canonical|host-logs|ior|fio] [--strict] [--rejects FILE] [--out FILE] [--group-by COLUMN,…] [--delimiter ';' [--decimal-comma]] [--json]"],
   description: `Per process bw = ckpt_mb / (end_s − start_s); a run's aggregated bandwidth is the sum over
 its m processes; V = Σ size_mb / 1000 (GB). Runs whose processes share one size v form the
 size series of v: per (m, v) the count, mean and standard deviation, and each series' peak
@@ -146,7 +167,17 @@ Inputs:
   host logs       <run>/<host>/events.log, or a campaign directory of such runs; lines
                   "<time_s> ckpt_start pid=<pid> m=<m> size_mb=<MB>" and
                   "<time_s> ckpt_end pid=<pid> ckpt_bytes=<bytes>" (see data/README.md)
-  A directory without host logs stands for the .csv files in it.
+  IOR results    its text output (the Results table, one line per iteration, or only its
+                  "Summary of all tests") or its JSON summary (-O summaryFormat=JSON), 3.x/4.x:
+                  each write line a run of m = tasks writers of blockSize × segments bytes at
+                  IOR's bandwidth (MiB/s read as MB/s × 1.048576)
+  fio results    --output-format=json or json+, with or without group_reporting, --client
+                  mode: each group a run of its jobs, each writing write.io_bytes
+  IOR's and fio's group-reported bandwidth is all bytes over the wall time; the papers' (and
+  fio's per-job) the sum of the writers' own: each run says which (bandwidth_definition).
+  A directory without host logs stands for the .csv files in it (and, unless --format
+  canonical, its .json, .txt, .out and .log result files; one that is none of the formats is
+  skipped with a warning). The format of each input is printed; --format forces one.
   A row is one physical line (a quote that does not close on its line rejects that line
   only); lines starting with # are comments; UTF-8 with or without a byte-order mark, LF,
   CR LF or CR line endings; UTF-16 and compressed files are refused with how to convert.
@@ -159,7 +190,7 @@ Inputs:
       kind: "choice",
       choices: FORMATS,
       default: "auto",
-      help: "auto: a file is canonical CSV, a directory host logs; or canonical, or host-logs",
+      help: "auto: a directory is host logs, a file is told by its content (canonical CSV, IOR text or JSON, fio JSON); or one of canonical, host-logs, ior, fio",
     },
     strict: { kind: "flag", help: 'stop at the first bad row with "file:line: reason" (exit 1)' },
     rejects: {
@@ -249,6 +280,8 @@ Example:
               rejectedByCode: summary.rejectedByCode ?? {},
               inputs: summary.inputs,
               warnings: summary.warnings ?? [],
+              formats: summary.formats ?? [],
+              bandwidthDefinitions: bandwidthDefinitionCounts(summary.runs),
               out,
               rejectsFile,
               runs: summary.runs.length,

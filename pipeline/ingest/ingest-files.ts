@@ -22,14 +22,20 @@ import type { Observations } from "./observations";
 import { pendingSha256 } from "./observations-artifact";
 import type { RejectCode } from "./reject-reasons";
 import { createRowLedger } from "./row-ledger";
+import { readBenchmarkSource } from "./read-benchmark-source";
+import { detectTraceFormat, FORMAT_NAMES, type BenchmarkFormat, type DetectedFormat } from "./detect-trace-format";
 import type { RunTable } from "./run-table";
 import { summariseRunTable } from "./summarise-runs";
 import { resolveTracePaths } from "./trace-paths";
 
-export type TraceFormat = "auto" | "canonical" | "host-logs";
+export type TraceFormat = "auto" | "canonical" | "host-logs" | "ior" | "fio";
 
 export interface IngestOptions extends DialectOptions {
-  /** "auto" (default): a directory is host logs, a file is canonical CSV. */
+  /**
+   * "auto" (default): a directory is host logs (or stands for its files), a file is told by
+   * its content: canonical CSV, IOR's text output or JSON summary, fio's JSON
+   * (detect-trace-format.ts). Or one of them forced.
+   */
   format?: TraceFormat;
   /** Stop at the first bad row with `file:line: reason` (an InputError). */
   strict?: boolean;
@@ -85,6 +91,8 @@ interface IngestOutcome {
   rejectedByCode?: Partial<Record<RejectCode, number>>;
   /** Things worth knowing that are not rejected rows (e.g. a host directory without a log). */
   warnings?: string[];
+  /** Each input's format as read (detected or forced): "canonical CSV", "IOR 3.3.0 text output", "fio 3.33 JSON", "host logs". */
+  formats?: { path: string; format: string }[];
 }
 
 export interface IngestResult extends IngestOutcome {
@@ -102,8 +110,15 @@ export interface IngestSummary extends IngestOutcome {
   sha256Ready?: Promise<void>;
 }
 
-/** A trace input the caller has already located: a canonical CSV or one host-logs run. */
-export type TraceInput = { format: "canonical"; open: () => Promise<ByteSource> } | ({ format: "host-logs" } & HostLogRun);
+/**
+ * A trace input the caller has already located: a canonical CSV, a file whose format its
+ * content tells ("auto"; `inDirectory`: found in a directory, skipped with a warning when it
+ * is none of the formats), IOR or fio results, or one host-logs run.
+ */
+export type TraceInput =
+  | { format: "canonical"; open: () => Promise<ByteSource> }
+  | { format: "auto" | "ior" | "fio"; open: () => Promise<ByteSource>; inDirectory?: boolean }
+  | ({ format: "host-logs" } & HostLogRun);
 
 /**
  * The trace inputs that command-line paths denote (see `trace-paths.ts`), each path checked
@@ -112,9 +127,12 @@ export type TraceInput = { format: "canonical"; open: () => Promise<ByteSource> 
 export function locateTraces(paths: string[], options: Pick<IngestOptions, "format"> = {}): { traces: TraceInput[]; warnings: string[] } {
   if (paths.length === 0) throw new InputError("no trace given: name at least one canonical CSV file or host-logs directory");
   const { inputs, warnings } = resolveTracePaths(paths, options.format ?? "auto");
+  const format = options.format ?? "auto";
   const traces: TraceInput[] = inputs.map((input) =>
-    input.format === "canonical"
-      ? { format: "canonical", open: () => openReadable(input.path) }
+    input.format === "file"
+      ? format === "canonical"
+        ? { format: "canonical", open: () => openReadable(input.path) }
+        : { format: format === "ior" || format === "fio" ? format : "auto", open: () => openReadable(input.path), inDirectory: input.inDirectory }
       : {
           format: "host-logs",
           label: input.runDirectory,
@@ -153,6 +171,20 @@ export function ingestCanonicalTexts(files: { name: string; text: string }[], op
   );
 }
 
+/**
+ * The format of a file: told by its first 64 KiB (`auto`), or forced (`ior`: its text output
+ * or JSON summary, by the content; `fio`: its JSON). In `auto`, a file that is none of the
+ * formats gives what it looks like.
+ */
+async function benchmarkFormatOf(source: ByteSource, format: "auto" | "ior" | "fio"): Promise<DetectedFormat | { looksLike: string }> {
+  if (format === "fio") return "fio-json";
+  const sample = Buffer.allocUnsafe(1 << 16);
+  const n = await source.read(sample, 0, sample.length, 0);
+  const detection = detectTraceFormat(sample.subarray(0, n).toString("utf8"));
+  if (format === "ior") return (detection.format === "ior-json" ? "ior-json" : "ior-text") satisfies BenchmarkFormat;
+  return detection.format ?? { looksLike: detection.looksLike };
+}
+
 export async function ingestTraces(traces: TraceInput[], options: IngestOptions = {}, warnings: string[] = []): Promise<IngestResult> {
   const rejects: RejectedRow[] = [];
   const { runs, ...outcome } = await ingestTracesTo(traces, { ...options, deferHashes: false }, (row) => rejects.push(row), warnings);
@@ -178,14 +210,33 @@ export async function ingestTracesTo(
   const inputs: { path: string; sha256: string }[] = [];
   const hashes: Promise<void>[] = [];
   const allWarnings = [...warnings];
+  const formats: { path: string; format: string }[] = [];
+  /** Σ m − Σ rows over the benchmarks' runs: an IOR line is one row for m writers. */
+  let writersBeyondRows = 0;
   try {
     for (const trace of traces) {
       if (trace.format === "host-logs") {
         inputs.push(...(await readHostLogRun(trace, ledger)));
+        formats.push({ path: trace.label, format: FORMAT_NAMES["host-logs"] });
         continue;
       }
       const source = await trace.open();
       try {
+        const format = trace.format === "canonical" ? "canonical" : await benchmarkFormatOf(source, trace.format);
+        if (typeof format === "object") {
+          if (!("inDirectory" in trace && trace.inDirectory)) throw new InputError(`${source.name} is ${format.looksLike}; ckpt ingest reads canonical CSV, host logs, IOR's text output or JSON summary, and fio's JSON (--format auto|canonical|host-logs|ior|fio)`);
+          allWarnings.push(`${source.name} skipped: it is ${format.looksLike}`);
+          continue;
+        }
+        if (format !== "canonical") {
+          const read = await readBenchmarkSource(source, format, ledger, options.strict ?? false);
+          writersBeyondRows += read.writersBeyondRows;
+          allWarnings.push(...read.warnings);
+          formats.push({ path: source.name, format: read.detected });
+          inputs.push({ path: source.name, sha256: await source.sha256() });
+          continue;
+        }
+        formats.push({ path: source.name, format: FORMAT_NAMES.canonical });
         const report = await readCanonicalSource(source, ledger, {
           ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
           ...(options.decimalComma !== undefined ? { decimalComma: options.decimalComma } : {}),
@@ -223,7 +274,7 @@ export async function ingestTracesTo(
   }
   const { runs, read, rejected, rejectedByCode } = ledger.finish();
   const accepted = read - rejected;
-  let inRuns = 0;
+  let inRuns = -writersBeyondRows;
   for (let i = 0; i < runs.length; i++) inRuns += runs.m[i]!;
   if (inRuns !== accepted) {
     throw new Error(`ingest bookkeeping: ${read} rows read, ${rejected} rejected, but the accepted runs hold ${inRuns} rows`);
@@ -231,5 +282,6 @@ export async function ingestTracesTo(
   const summary: IngestSummary = { counts: { read, accepted, rejected }, inputs, rejectedByCode, runs };
   if (sha256Ready !== undefined) summary.sha256Ready = sha256Ready;
   if (allWarnings.length > 0) summary.warnings = allWarnings;
+  if (formats.length > 0) summary.formats = formats;
   return summary;
 }

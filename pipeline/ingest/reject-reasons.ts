@@ -41,6 +41,12 @@ export const REJECT_CODES = [
   "unpaired-event",
   /** ckpt_mb / (end_s − start_s) is 0 or overflows (or m times it does): no finite aggregated bandwidth. */
   "bandwidth-out-of-range",
+  /** IOR or fio: a phase or job that does not write (read, remove, a mixed read/write job): not a checkpoint. */
+  "not-a-write",
+  /** fio: a job that ended with an error (its "error" field is not 0). */
+  "job-error",
+  /** IOR or fio: a result line or job whose fields cannot be read as one (a column missing, a value not a number). */
+  "malformed-result",
 ] as const;
 
 export type RejectCode = (typeof REJECT_CODES)[number];
@@ -110,6 +116,18 @@ export const rejectMessage = {
   },
   endWithoutStart(pid: string): string {
     return `ckpt_end of pid ${shown(pid)} has no ckpt_start before it`;
+  },
+  notAWrite(what: string): string {
+    return `${what}: bw(m, V) is the bandwidth of writing checkpoints, so only write phases are read`;
+  },
+  jobError(job: string, error: number): string {
+    return `fio job ${shown(job)} ended with error ${error}: what it wrote is not a finished checkpoint, so its run is not used either`;
+  },
+  malformedResult(detail: string): string {
+    return `malformed result: ${detail}`;
+  },
+  incompleteBenchmarkRun(runId: string, m: number, rejectedWriters: number): string {
+    return `run ${shown(runId)} has ${m} writers of which ${rejectedWriters} ${rejectedWriters === 1 ? "was" : "were"} rejected; a run's aggregated bandwidth needs all of its writers, so the whole run is rejected`;
   },
 };
 

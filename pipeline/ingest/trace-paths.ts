@@ -1,12 +1,16 @@
 /**
  * Command-line paths → the trace inputs they denote.
  *
- * - A file is a canonical CSV (`--format auto` or `canonical`).
+ * - A file is a trace file: canonical CSV, IOR or fio results (`--format auto` tells them
+ *   apart by their content when the file is read, detect-trace-format.ts).
  * - A directory, with `--format auto` or `host-logs`, is host logs: a run directory when
  *   some `<dir>/<host>/events.log` exists, else a campaign directory when some
  *   `<dir>/<run>/<host>/events.log` exists (its runs are the subdirectories with host logs).
  * - A directory with `--format canonical`, or with `auto` and no host logs, stands for the
- *   `*.csv` files directly in it.
+ *   `*.csv` files directly in it; with `auto`, `ior` or `fio` also for its result files
+ *   (`*.json`, `*.txt`, `*.out`, `*.log`: what IOR and fio runs leave), each marked as found
+ *   in a directory (in `auto`, one that is none of the formats is then skipped with a
+ *   warning, as a README would be, not refused).
  * Entries are taken in name order, so the result does not depend on the file system.
  */
 import { existsSync, readdirSync } from "node:fs";
@@ -24,7 +28,10 @@ export interface HostLogRunPath {
   hosts: { host: string; path: string }[];
 }
 
-export type TracePath = { format: "canonical"; path: string } | HostLogRunPath;
+export type TracePath = { format: "file"; path: string; inDirectory: boolean } | HostLogRunPath;
+
+/** The names of result files a directory stands for, besides `*.csv` (`--format auto|ior|fio`). */
+const RESULT_FILE = /\.(json|txt|out|log)$/i;
 
 function entries(directory: string) {
   try {
@@ -71,10 +78,10 @@ export function resolveTracePaths(paths: readonly string[], format: TraceFormat)
           `${path} is a file, but --format host-logs reads directories (<run>/<host>/${HOST_EVENT_LOG}); give the run or campaign directory, or use --format canonical for a CSV file`,
         );
       }
-      inputs.push({ format: "canonical", path });
+      inputs.push({ format: "file", path, inDirectory: false });
       continue;
     }
-    if (format !== "canonical") {
+    if (format === "auto" || format === "host-logs") {
       const run = hostLogRun(path);
       if (run !== null) {
         addRun(run);
@@ -93,15 +100,22 @@ export function resolveTracePaths(paths: readonly string[], format: TraceFormat)
         );
       }
     }
-    const csvFiles = entries(path)
-      .filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith(".csv"))
+    const wanted = (name: string) =>
+      (format !== "ior" && format !== "fio" && name.toLowerCase().endsWith(".csv")) || (format !== "canonical" && RESULT_FILE.test(name));
+    const files = entries(path)
+      .filter((entry) => entry.isFile() && wanted(entry.name))
       .map((entry) => join(path, entry.name))
       .sort();
-    if (csvFiles.length === 0) {
-      const hostLogs = format === "canonical" ? "" : ` nor host logs (<run>/<host>/${HOST_EVENT_LOG})`;
-      throw new InputError(`${path} contains no .csv files${hostLogs}; give the trace files themselves or the directory that holds them`);
+    if (files.length === 0) {
+      const what =
+        format === "canonical"
+          ? ".csv files"
+          : format === "auto"
+            ? `.csv files nor host logs (<run>/<host>/${HOST_EVENT_LOG}) nor IOR or fio result files (.json, .txt, .out, .log)`
+            : `${format === "ior" ? "IOR" : "fio"} result files (.json, .txt, .out, .log)`;
+      throw new InputError(`${path} contains no ${what}; give the trace files themselves or the directory that holds them`);
     }
-    for (const file of csvFiles) inputs.push({ format: "canonical", path: file });
+    for (const file of files) inputs.push({ format: "file", path: file, inDirectory: true });
   }
   return { inputs, warnings };
 }

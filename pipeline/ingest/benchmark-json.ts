@@ -1,0 +1,44 @@
+/**
+ * The JSON of a benchmark's output file, as the benchmarks write it: not always alone in
+ * its file. fio in `--client` mode prints each server's text lines (`<host> …`) before
+ * the JSON object even with `--output`; IOR 3.2 leaves earlier output before it in a summary
+ * file. The object starts at the first line that is `{` alone; positions are lines of the
+ * whole file, so that rejects and errors point where the user looks.
+ */
+import { InputError } from "../shared/errors";
+import { jsonErrorOffset } from "../harness/json-error-offset";
+
+/** The offset of the first line that is `{` alone (0 when none is: the parse then says what is wrong). */
+export function jsonStart(text: string): number {
+  const match = /^[ \t]*\{[ \t]*\r?$/m.exec(text);
+  return match === null ? 0 : match.index;
+}
+
+/** The 1-based line of an offset of `text` (the line starts found once, then a binary search). */
+export function lineFinder(text: string): (at: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return (at) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= at) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+}
+
+/** Parse the JSON from `start` on; a syntax error names its file:line:column. */
+export function parseJsonAt(text: string, start: number, file: string): unknown {
+  const json = text.slice(start);
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    const offset = jsonErrorOffset(json) ?? 0;
+    const line = lineFinder(text)(start + offset);
+    const column = start + offset - (text.lastIndexOf("\n", start + offset - 1) + 1) + 1;
+    throw new InputError(`${file}:${line}:${column}: not valid JSON (${(error as Error).message}); is the file cut short, or was it written by two runs at once?`, { cause: error });
+  }
+}
