@@ -9,7 +9,7 @@ import { InputError } from "../shared/errors";
 import { jsonErrorOffset } from "../harness/json-error-offset";
 
 /** The offset of the first line that is `{` alone (0 when none is: the parse then says what is wrong). */
-export function jsonStart(text: string): number {
+function jsonStart(text: string): number {
   const match = /^[ \t]*\{[ \t]*\r?$/m.exec(text);
   return match === null ? 0 : match.index;
 }
@@ -30,11 +30,26 @@ export function lineFinder(text: string): (at: number) => number {
   };
 }
 
-/** Parse the JSON from `start` on; a syntax error names its file:line:column. */
-export function parseJsonAt(text: string, start: number, file: string): unknown {
+/**
+ * The JSON object that starts at the first line that is `{` alone, and where it ends: at a
+ * line that is `}` alone, the first such line where the text from the start parses (fio
+ * and IOR close their top-level object so; IOR 3.2 also closes a nested one at the line's
+ * start; fio's `--output-format=json,normal` prints its normal output after it). Without
+ * such a line, the whole rest, and a syntax error names its file:line:column.
+ */
+export function parseJsonObject(text: string, file: string): { value: unknown; start: number; end: number } {
+  const start = jsonStart(text);
+  for (const match of text.slice(start).matchAll(/^\}[ \t]*\r?$/gm)) {
+    const end = start + match.index + 1;
+    try {
+      return { value: JSON.parse(text.slice(start, end)), start, end };
+    } catch {
+      // not the end of the object yet: the next candidate
+    }
+  }
   const json = text.slice(start);
   try {
-    return JSON.parse(json);
+    return { value: JSON.parse(json), start, end: text.length };
   } catch (error) {
     const offset = jsonErrorOffset(json) ?? 0;
     const line = lineFinder(text)(start + offset);

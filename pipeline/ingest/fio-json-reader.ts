@@ -25,7 +25,7 @@
 import { InputError } from "../shared/errors";
 import { type BenchmarkReading, type BenchmarkReject, type BenchmarkRun } from "./benchmark-reading";
 import { BANDWIDTH_DEFINITION_ATTRIBUTE } from "./bandwidth-definition";
-import { jsonStart, lineFinder, parseJsonAt } from "./benchmark-json";
+import { lineFinder, parseJsonObject } from "./benchmark-json";
 import { rejectMessage } from "./reject-reasons";
 
 type Json = Record<string, unknown>;
@@ -36,9 +36,12 @@ export function fioSizeBytes(text: string | undefined): number {
   if (text === undefined) return NaN;
   const match = /^(\d+(?:\.\d+)?)\s*([kmgtp]?)(i?b)?$/i.exec(text.trim());
   if (match === null) return NaN;
-  const power = "kmgtp".indexOf(match[2]!.toLowerCase()) + 1;
+  const power = match[2] === "" ? 0 : "kmgtp".indexOf(match[2]!.toLowerCase()) + 1;
   return Number(match[1]) * 1024 ** power;
 }
+
+/** fio's `rw` values that only write (its default, `read`, does not). */
+const WRITE_ONLY = new Set(["write", "randwrite"]);
 
 interface Writer {
   line: number;
@@ -54,8 +57,7 @@ interface Writer {
 }
 
 export function readFioJson(text: string, file: string): BenchmarkReading {
-  const start = jsonStart(text);
-  const document = parseJsonAt(text, start, file);
+  const { value: document, start, end } = parseJsonObject(text, file);
   const entries = isObject(document) ? (document.jobs ?? document.client_stats) : undefined;
   if (!isObject(document) || !Array.isArray(entries)) {
     throw new InputError(`${file}: expected fio's JSON output (an object with "jobs" or "client_stats"), found ${isObject(document) ? `keys ${Object.keys(document).join(", ")}` : typeof document}`);
@@ -64,9 +66,11 @@ export function readFioJson(text: string, file: string): BenchmarkReading {
   const version = String(document["fio version"] ?? "fio-unknown").replace(/^fio-/, "");
   const globalOptions = isObject(document["global options"]) ? document["global options"] : {};
   const lineAt = lineFinder(text);
-  const jobLines = [...text.slice(start).matchAll(/"jobname"\s*:/g)].map((match) => lineAt(start + match.index!));
+  const jobLines = [...text.slice(start, end).matchAll(/"jobname"\s*:/g)].map((match) => lineAt(start + match.index!));
   const warnings: string[] = [];
   if (start > 0) warnings.push(`${lineAt(start) - 1} line(s) before fio's JSON object skipped (fio's own messages${clientMode ? ", which --client mode prints there" : ""})`);
+  const after = text.slice(end).trim();
+  if (after !== "") warnings.push(`the ${after.split("\n").length} line(s) after fio's JSON object skipped (its normal output, as --output-format=json,normal prints it)`);
 
   const rejects: BenchmarkReject[] = [];
   const byGroup = new Map<string, { writers: Writer[]; lost: { line: number; raw: string }[]; firstLine: number }>();
@@ -105,12 +109,13 @@ export function readFioJson(text: string, file: string): BenchmarkReading {
       group.lost.push({ line, raw });
     };
     if (Number(entry.error ?? 0) !== 0) return lose("job-error", rejectMessage.jobError(jobName, Number(entry.error)));
-    if (Number(read.io_bytes ?? 0) > 0 && bytes > 0) {
-      rejects.push({ line, raw, code: "not-a-write", reason: rejectMessage.notAWrite("a fio job that reads and writes at once") });
+    const rw = String(options.rw ?? options.readwrite ?? "read");
+    if (!WRITE_ONLY.has(rw) || (Number(read.io_bytes ?? 0) > 0 && bytes > 0)) {
+      rejects.push({ line, raw, code: "not-a-write", reason: rejectMessage.notAWrite(`a fio job with rw=${rw}${WRITE_ONLY.has(rw) ? " that also read" : ""}`) });
       return;
     }
     if (!(bytes > 0)) {
-      rejects.push({ line, raw, code: "not-a-write", reason: rejectMessage.notAWrite(Number(read.io_bytes ?? 0) > 0 ? "a fio read job" : "a fio job that wrote nothing") });
+      rejects.push({ line, raw, code: "not-a-write", reason: rejectMessage.notAWrite("a fio job that wrote nothing") });
       return;
     }
     if (!(runtimeMs > 0) || !Number.isFinite(runtimeMs)) return lose("zero-duration", rejectMessage.malformedResult(`write.runtime must be > 0 ms, found ${JSON.stringify(write.runtime ?? null)}: the bandwidth would be infinite`));

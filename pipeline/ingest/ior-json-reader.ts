@@ -14,7 +14,7 @@
 import { InputError } from "../shared/errors";
 import { type BenchmarkReading, type BenchmarkReject, type BenchmarkRun, MB_PER_MIB } from "./benchmark-reading";
 import { BANDWIDTH_DEFINITION_ATTRIBUTE } from "./bandwidth-definition";
-import { jsonStart, lineFinder, parseJsonAt } from "./benchmark-json";
+import { lineFinder, parseJsonObject } from "./benchmark-json";
 import { rejectMessage } from "./reject-reasons";
 
 type Json = Record<string, unknown>;
@@ -22,8 +22,7 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function readIorJson(text: string, file: string): BenchmarkReading {
-  const start = jsonStart(text);
-  const document = parseJsonAt(text, start, file);
+  const { value: document, start, end } = parseJsonObject(text, file);
   if (!isObject(document) || !Array.isArray(document.tests)) {
     throw new InputError(`${file}: expected IOR's JSON summary (an object with "tests"), found ${isObject(document) ? `keys ${Object.keys(document).join(", ")}` : typeof document}`);
   }
@@ -36,8 +35,8 @@ export function readIorJson(text: string, file: string): BenchmarkReading {
   // Lines of the "access": "<operation>" keys (the Options' "access" has a layout, with a '-').
   const accessLines: number[] = [];
   const operationLines: number[] = [];
-  for (const match of text.slice(start).matchAll(/"access"\s*:\s*"([a-z]+)"/g)) accessLines.push(lineAt(start + match.index!));
-  for (const match of text.slice(start).matchAll(/"operation"\s*:/g)) operationLines.push(lineAt(start + match.index!));
+  for (const match of text.slice(start, end).matchAll(/"access"\s*:\s*"([a-z]+)"/g)) accessLines.push(lineAt(start + match.index!));
+  for (const match of text.slice(start, end).matchAll(/"operation"\s*:/g)) operationLines.push(lineAt(start + match.index!));
   let nextAccess = 0;
   let nextOperation = 0;
 
