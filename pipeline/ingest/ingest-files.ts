@@ -222,9 +222,12 @@ export async function ingestTracesTo(
       }
       const source = await trace.open();
       try {
-        const format = trace.format === "canonical" ? "canonical" : await benchmarkFormatOf(source, trace.format);
+        const inDirectory = "inDirectory" in trace && trace.inDirectory === true;
+        let format = trace.format === "canonical" ? "canonical" : await benchmarkFormatOf(source, trace.format);
+        // In a folder only .csv files are canonical traces; another text file is a note, a log…
+        if (format === "canonical" && inDirectory && !/\.csv$/i.test(source.name)) format = { looksLike: "neither an IOR nor a fio result (in a folder, only .csv files are read as canonical CSV)" };
         if (typeof format === "object") {
-          if (!("inDirectory" in trace && trace.inDirectory)) throw new InputError(`${source.name} is ${format.looksLike}; ckpt ingest reads canonical CSV, host logs, IOR's text output or JSON summary, and fio's JSON (--format auto|canonical|host-logs|ior|fio)`);
+          if (!inDirectory) throw new InputError(`${source.name} is ${format.looksLike}; ckpt ingest reads canonical CSV, host logs, IOR's text output or JSON summary, and fio's JSON (--format auto|canonical|host-logs|ior|fio)`);
           allWarnings.push(`${source.name} skipped: it is ${format.looksLike}`);
           continue;
         }
