@@ -12,10 +12,12 @@ import { InputError } from "../shared/errors";
 import { jsonErrorOffset } from "./json-error-offset";
 import {
   BACKENDS,
+  FIO_DEFAULTS,
   LAUNCHERS,
   SWEEP_DEFAULTS,
   SYNC_MODES,
   TEMPLATE_PLACEHOLDERS,
+  type BackendName,
   type ExcludeRule,
   type SubSweep,
   type Sweep,
@@ -41,10 +43,16 @@ const FIELD_KEYS = [
   "nodes",
   "remoteShell",
   "processesPerNode",
+  "fsyncOnClose",
+  "direct",
+  "blockSizeKib",
 ] as const satisfies readonly (keyof SweepFields)[];
 
 const COMMAND_ONLY = ["command", "app", "appReadyTimeoutS"] as const;
-const EMULATE_ONLY = ["sync", "pagesPerWrite"] as const;
+const EMULATE_ONLY = ["pagesPerWrite"] as const;
+const FIO_ONLY = ["fsyncOnClose", "direct", "blockSizeKib"] as const;
+/** The fields that apply to each backend only (`sync` applies to emulate and fio). */
+const ONLY_FOR: Record<BackendName, readonly (keyof SweepFields)[]> = { command: COMMAND_ONLY, emulate: EMULATE_ONLY, fio: FIO_ONLY };
 const TOP_ONLY_KEYS = ["name", "cluster", "order", "seed", "sweeps"] as const;
 const COMMENT_KEYS = ["description", "$schema", "comment"] as const;
 const LABEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -155,10 +163,12 @@ function readFields(
   if (raw.timeoutS !== undefined) out.timeoutS = readNumber(raw.timeoutS, at("timeoutS"), false, fail, '"timeoutS": 600');
   if (raw.pauseS !== undefined) out.pauseS = readNumber(raw.pauseS, at("pauseS"), true, fail, '"pauseS": 2');
   if (raw.appReadyTimeoutS !== undefined) out.appReadyTimeoutS = readNumber(raw.appReadyTimeoutS, at("appReadyTimeoutS"), false, fail, '"appReadyTimeoutS": 120');
-  if (raw.keepFiles !== undefined) {
-    if (typeof raw.keepFiles !== "boolean") fail(at("keepFiles"), "true or false", raw.keepFiles, '"keepFiles": true');
-    out.keepFiles = raw.keepFiles as boolean;
+  for (const key of ["keepFiles", "fsyncOnClose", "direct"] as const) {
+    if (raw[key] === undefined) continue;
+    if (typeof raw[key] !== "boolean") fail(at(key), "true or false", raw[key], `"${key}": true`);
+    out[key] = raw[key] as boolean;
   }
+  if (raw.blockSizeKib !== undefined) out.blockSizeKib = readInteger(raw.blockSizeKib, at("blockSizeKib"), 4, 65536, fail, '"blockSizeKib": 1024');
   for (const key of ["command", "app"] as const) {
     if (raw[key] === undefined) continue;
     const template = raw[key];
@@ -223,26 +233,26 @@ function complete(fields: Partial_, path: string, where: string, own: Record<str
   const missing = (what: string, example: string): never => {
     throw new InputError(`${where}: ${label} has no ${what}. Example: ${example}. The smallest sweep file is ${MINIMAL_EXAMPLE}`);
   };
-  if (fields.backend === undefined) missing('"backend" ("emulate" or "command")', '"backend": "emulate"');
+  if (fields.backend === undefined) missing('"backend" ("emulate", "command" or "fio")', '"backend": "emulate"');
   if ((fields.sizeMb?.length ?? 0) + (fields.sizeSetsMb?.length ?? 0) === 0) missing('"sizeMb" (application sizes in MB) nor "sizeSetsMb"', '"sizeMb": [8, 32]');
   if ((fields.sizeMb?.length ?? 0) > 0 && fields.m === undefined) missing('"m" (process counts) to go with "sizeMb"', '"m": [1, 2, 4]');
   const backend = fields.backend!;
   // A field that does not apply to the backend is refused where it is written; inherited
   // from the top level (shared by sub-sweeps of both backends) it is ignored.
   const setHere = (key: keyof Partial_) => (path === "" ? fields[key] !== undefined : key in own);
-  if (backend === "emulate") {
-    for (const key of COMMAND_ONLY) {
-      if (setHere(key)) {
-        throw new InputError(`${where}: ${label}: "${key}" applies to the "command" backend only, and this one uses "emulate"; remove it or set "backend": "command".`);
-      }
+  for (const other of BACKENDS) {
+    if (other === backend) continue;
+    for (const key of ONLY_FOR[other]) {
+      if (!setHere(key)) continue;
+      const why = backend === "command" ? " (the command does its own I/O)" : "";
+      throw new InputError(`${where}: ${label}: "${key}" applies to the "${other}" backend only, and this one uses "${backend}"${why}; remove it or set "backend": "${other}".`);
     }
-  } else {
+  }
+  if (backend === "command" && setHere("sync")) {
+    throw new InputError(`${where}: ${label}: "sync" applies to the "emulate" and "fio" backends only (the command does its own I/O); remove it.`);
+  }
+  if (backend === "command") {
     if (fields.command === undefined) missing('"command" (the backend is "command")', '"command": "cr_checkpoint --file {dir}/context.{pid} {pid}"');
-    for (const key of EMULATE_ONLY) {
-      if (setHere(key)) {
-        throw new InputError(`${where}: ${label}: "${key}" applies to the "emulate" backend only (the command does its own I/O); remove it.`);
-      }
-    }
     const usesPid = templatePlaceholders(fields.command!).includes("pid");
     if (usesPid && fields.app === undefined) {
       throw new InputError(`${where}: ${label}: "command" uses {pid} but there is no "app" to start and checkpoint; add e.g. "app": "cr_run ./memhog {size_mb}" (or "ckpt harness hold --size-mb {size_mb}").`);
@@ -255,18 +265,21 @@ function complete(fields: Partial_, path: string, where: string, own: Record<str
     sizeMb: fields.sizeMb ?? [],
     sizeSetsMb: fields.sizeSetsMb ?? [],
     repetitions: fields.repetitions ?? SWEEP_DEFAULTS.repetitions,
-    sync: backend === "emulate" ? (fields.sync ?? SWEEP_DEFAULTS.sync) : [],
+    sync: backend === "command" ? [] : (fields.sync ?? SWEEP_DEFAULTS.sync),
     pagesPerWrite: fields.pagesPerWrite ?? SWEEP_DEFAULTS.pagesPerWrite,
     timeoutS: fields.timeoutS ?? SWEEP_DEFAULTS.timeoutS,
     pauseS: fields.pauseS ?? SWEEP_DEFAULTS.pauseS,
     keepFiles: fields.keepFiles ?? SWEEP_DEFAULTS.keepFiles,
-    command: backend === "emulate" ? null : fields.command!,
-    app: backend === "emulate" ? null : (fields.app ?? null),
+    command: backend === "command" ? fields.command! : null,
+    app: backend === "command" ? (fields.app ?? null) : null,
     appReadyTimeoutS: fields.appReadyTimeoutS ?? SWEEP_DEFAULTS.appReadyTimeoutS,
     launcher: fields.launcher ?? SWEEP_DEFAULTS.launcher,
     nodes: fields.nodes ?? [],
     remoteShell: fields.remoteShell ?? SWEEP_DEFAULTS.remoteShell,
     processesPerNode: fields.processesPerNode ?? SWEEP_DEFAULTS.processesPerNode,
+    ...(backend === "fio"
+      ? { fsyncOnClose: fields.fsyncOnClose ?? FIO_DEFAULTS.fsyncOnClose, direct: fields.direct ?? FIO_DEFAULTS.direct, blockSizeKib: fields.blockSizeKib ?? FIO_DEFAULTS.blockSizeKib }
+      : {}),
     exclude: fields.exclude ?? [],
   };
 }

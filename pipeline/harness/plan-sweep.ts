@@ -21,6 +21,7 @@ type RunSettings = Pick<
   SweepFields,
   | "pagesPerWrite" | "timeoutS" | "pauseS" | "keepFiles" | "command" | "app"
   | "appReadyTimeoutS" | "launcher" | "nodes" | "remoteShell" | "processesPerNode"
+  | "fsyncOnClose" | "direct" | "blockSizeKib"
 >;
 
 export interface Combination extends RunSettings {
@@ -31,7 +32,7 @@ export interface Combination extends RunSettings {
   m: number;
   /** One size per process, MB (all equal for the size series, mixed for validation runs). */
   sizesMb: number[];
-  /** emulate only; null for the command backend. */
+  /** emulate and fio; null for the command backend. */
   sync: SyncMode | null;
   repetition: number;
 }
@@ -53,7 +54,7 @@ export function planSweep(sweep: Sweep): SweepPlan {
     for (const sub of sweep.subSweeps) {
       if (repetition > sub.repetitions) continue;
       for (const { m, sizesMb } of sizeCells(sub)) {
-        for (const sync of sub.backend === "emulate" ? sub.sync : [null]) {
+        for (const sync of sub.backend === "command" ? [null] : sub.sync) {
           if (excluded(sub, m, sizesMb, sync)) continue;
           const combination = combinationOf(sub, m, sizesMb, sync, repetition);
           const key = sha256OfJson(combination);
@@ -109,6 +110,8 @@ function combinationOf(sub: SubSweep, m: number, sizesMb: number[], sync: SyncMo
     nodes: sub.nodes,
     remoteShell: sub.remoteShell,
     processesPerNode: sub.processesPerNode,
+    // fio's options only on fio's runs: every other plan (and its hash) stays as it was.
+    ...(sub.backend === "fio" ? { fsyncOnClose: sub.fsyncOnClose, direct: sub.direct, blockSizeKib: sub.blockSizeKib } : {}),
   };
 }
 

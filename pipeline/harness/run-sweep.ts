@@ -26,6 +26,7 @@ import { runCommand } from "./command-backend";
 import { combinedTracePath, writeCombinedTrace } from "./combined-trace";
 import { readAllStates, writeCombinationState, type CombinationState } from "./combination-state";
 import { runEmulated } from "./emulate-backend";
+import { runFio } from "./fio-backend";
 import { gitCommit } from "./git-commit";
 import { hostInfo, type HostInfo } from "./host-info";
 import { clearHostLogsStaging, hostLogsDir, writeHostLogsRun } from "./host-logs";
@@ -196,7 +197,7 @@ export async function runSweep(options: SweepRunOptions): Promise<SweepSummary> 
       const runFolder = attemptFolder(c.id, attempt);
       current = setState({ ...previous, status: "running", attempts: attempt, lease, runFolder, reason: null });
       const record = openRunFolder(outDir, c, attempt, context(c));
-      const backend = c.backend === "emulate" ? runEmulated : runCommand;
+      const backend = c.backend === "emulate" ? runEmulated : c.backend === "fio" ? runFio : runCommand;
       let result: RunResult = await backend(c, { signal: controller.signal, mayRemoveFiles: stillOurs, ...(options.onRunReady ? { onReady: options.onRunReady } : {}) });
       if (!stillOurs()) throw lostLease();
       if (result.status === "done") {

@@ -9,7 +9,7 @@
  * i.e. every (m, size) pair, three times, with the emulator writing to `dir`. Richer files
  * add axes (`sync`), mixed-size runs (`sizeSetsMb`), sub-sweeps that apply only to some
  * values (`sweeps`, each inheriting the top-level fields), exclusions, the run order, and
- * the `command` backend's template and application, and the launcher (here, ssh, srun)
+ * the `command` backend's template and application, the `fio` backend's options, and the launcher (here, ssh, srun)
  * that puts the processes of a run on the nodes of a cluster.
  */
 
@@ -17,8 +17,8 @@
 export type SyncMode = "fsync" | "dsync" | "none";
 export const SYNC_MODES: readonly SyncMode[] = ["fsync", "dsync", "none"];
 
-export type BackendName = "emulate" | "command";
-export const BACKENDS: readonly BackendName[] = ["emulate", "command"];
+export type BackendName = "emulate" | "command" | "fio";
+export const BACKENDS: readonly BackendName[] = ["emulate", "command", "fio"];
 
 /** Where the `command` backend runs each process: here, over ssh, or as a Slurm step. */
 export type LauncherKind = "local" | "ssh" | "srun";
@@ -62,7 +62,16 @@ export interface SweepFields {
   remoteShell: string[];
   /** ssh/srun: how many processes of one run may share a node. */
   processesPerNode: number;
+  /** fio: with `sync` "fsync", fsync when the file is closed (`fsync_on_close=1`) rather than at the job's end (`end_fsync=1`). */
+  fsyncOnClose?: boolean;
+  /** fio: O_DIRECT writes (`direct=1`), past the page cache. */
+  direct?: boolean;
+  /** fio: KiB per write (`bs`); 1024 by default, about the emulator's 256 pages per write. */
+  blockSizeKib?: number;
 }
+
+/** The fio backend's defaults (set on its sub-sweeps only, so other sweeps hash as before). */
+export const FIO_DEFAULTS = { fsyncOnClose: false, direct: false, blockSizeKib: 1024 };
 
 /** A matcher: a combination is excluded when it matches every field given. */
 export interface ExcludeRule {

@@ -59,7 +59,7 @@ describe("parseSweep", () => {
     expect(refusal('{ "backend": "emulate", "m": [0], "sizeMb": [8] }')).toMatch(/"m" must be a process count \(integer ≥ 1\)/);
     expect(refusal('{ "backend": "emulate", "m": [1], "sizeMb": [8], "repetitions": 1.5 }')).toMatch(/"repetitions" must be an integer from 1/);
     expect(refusal('{ "backend": "emulate", "m": [1], "sizeMb": [8], "sync": "fdatasync" }')).toMatch(/"sync" must be one of "fsync", "dsync", "none"/);
-    expect(refusal('{ "backend": "blcr", "m": [1], "sizeMb": [8] }')).toMatch(/"backend" must be one of "emulate", "command"; found "blcr"/);
+    expect(refusal('{ "backend": "blcr", "m": [1], "sizeMb": [8] }')).toMatch(/"backend" must be one of "emulate", "command", "fio"; found "blcr"/);
     expect(refusal('{ "backend": "emulate", "m": [1], "sizeMb": [8], "sweeps": [{ "sizeMb": [-1] }] }')).toMatch(/"sweeps\[0\]\.sizeMb" must be/);
   });
 
@@ -83,8 +83,20 @@ describe("parseSweep", () => {
     expect(refusal('{ "backend": "command", "m": [1], "sizeMb": [8], "command": "cr_checkpoint {pid}" }')).toMatch(/uses \{pid\} but there is no "app"/);
     expect(refusal('{ "backend": "command", "m": [1], "sizeMb": [8], "command": "x {host}" }')).toMatch(/"command" must be a template whose placeholders are among \{node\} \{pid\}.*found \{host\}/);
     expect(refusal('{ "backend": "emulate", "m": [1], "sizeMb": [8], "command": "true" }')).toMatch(/"command" applies to the "command" backend only/);
-    expect(refusal('{ "backend": "command", "m": [1], "sizeMb": [8], "command": "true", "sync": "dsync" }')).toMatch(/"sync" applies to the "emulate" backend only/);
+    expect(refusal('{ "backend": "command", "m": [1], "sizeMb": [8], "command": "true", "sync": "dsync" }')).toMatch(/"sync" applies to the "emulate" and "fio" backends only/);
     expect(refusal('{ "backend": "command", "m": [1], "sizeMb": [8], "command": "true", "launcher": "ssh", "remoteShell": ["ssh"] }')).toMatch(/"remoteShell" must be a non-empty array of arguments, one of them containing \{node\}/);
+  });
+
+  it("the fio backend: sync as the emulator's, its own options, the others' refused", () => {
+    const sweep = parseSweep('{ "backend": "fio", "m": [1, 2], "sizeMb": [8], "sync": ["fsync", "none"], "direct": true }', "s.json");
+    expect(sweep.subSweeps[0]).toMatchObject({ backend: "fio", sync: ["fsync", "none"], direct: true, fsyncOnClose: false, blockSizeKib: 1024, command: null });
+    // The other backends' sweeps get no fio fields (their plans hash as before).
+    expect(parseSweep('{ "backend": "emulate", "m": [1], "sizeMb": [8] }', "s.json").subSweeps[0]).not.toHaveProperty("direct");
+    expect(refusal('{ "backend": "fio", "m": [1], "sizeMb": [8], "pagesPerWrite": 1 }')).toMatch(/"pagesPerWrite" applies to the "emulate" backend only, and this one uses "fio"; remove it or set "backend": "emulate"/);
+    expect(refusal('{ "backend": "emulate", "m": [1], "sizeMb": [8], "direct": true }')).toMatch(/"direct" applies to the "fio" backend only, and this one uses "emulate"/);
+    expect(refusal('{ "backend": "fio", "m": [1], "sizeMb": [8], "command": "true" }')).toMatch(/"command" applies to the "command" backend only/);
+    expect(refusal('{ "backend": "fio", "m": [1], "sizeMb": [8], "blockSizeKib": 2 }')).toMatch(/"blockSizeKib" must be/);
+    expect(refusal('{ "backend": "fio", "m": [1], "sizeMb": [8], "fsyncOnClose": "yes" }')).toMatch(/"fsyncOnClose" must be true or false/);
   });
 
   it("ignores inherited fields that do not apply to a sub-sweep's backend", () => {
