@@ -26,12 +26,14 @@ const SUBCOMMANDS = ["run", "plan", "status", "batch", "emulate", "hold"] as con
 
 const SWEEP_FILE = `The sweep file (JSON). The smallest:
   { "backend": "emulate", "dir": "/tmp/ckpt-target", "m": [1, 2, 4], "sizeMb": [8, 32], "repetitions": 3 }
-  backend        "emulate" (m worker processes writing BLCR-pattern images) or "command" (a template per process)
+  backend        "emulate" (m worker processes writing BLCR-pattern images), "command" (a template per
+                 process) or "fio" (one fio job per process, timed by fio)
   dir            target folder, on the device to measure (default /tmp/ckpt-target)
   m              process counts: [1, 2, 4] or { "from": 1, "to": 30, "step": 1 }
   sizeMb         application sizes, MB = 10^6 bytes;  sizeSetsMb: mixed-size runs, e.g. [[105, 451, 135]]
   repetitions    runs per combination (default 1)
-  sync           emulate: "fsync" (default), "dsync" (O_DSYNC), "none", or an array to sweep them
+  sync           emulate, fio: "fsync" (default; fio: end_fsync), "dsync" (O_DSYNC), "none", or an array
+  fsyncOnClose, direct, blockSizeKib   fio: fsync_on_close instead of end_fsync; O_DIRECT; KiB per write (1024)
   pagesPerWrite  emulate: pages per write (1 = BLCR's two write() per page; default 256, max 512)
   command, app   command: templates with {node} {pid} {size_mb} {dir} {run_id} {index}; app gives {pid}
   launcher       "local" (default), "ssh" (remoteShell, default ["ssh","-o","BatchMode=yes","{node}"]), "srun"
