@@ -4,13 +4,18 @@
 # touches the host's network), with rate-limited links (tc tbf): every client sends at most
 # NFS_NODE_MBIT, the server receives at most NFS_SERVER_MBIT. The server is nfs-ganesha
 # (NFSv3, an export on tmpfs); clients write with libnfs's nfs-cp (user space: this kernel
-# has no NFS client). Installs its Debian packages when missing.
+# has no NFS client), or to files under /mnt/ckpt-lab-nfs in their own mount namespace,
+# where the export is mounted by nfs-fuse.c (a FUSE file system over libnfs, built here with
+# cc) running in the client's network namespace: what a program writes there leaves through
+# that client's link, as through a kernel NFS mount. Installs its Debian packages when missing.
 #
 #   test/cluster/nfs-cluster.sh up [N] | down | status | running   (running: exit status 0 when up)
 #   env: NFS_NODE_MBIT (100), NFS_SERVER_MBIT (400), NFS_EXPORT_MB (tmpfs size, 4096)
 #
 #   namespaces ckl-sw (the bridge), ckl-srv 10.77.0.1 (server), ckl-c1..N 10.77.0.11.. (clients)
 #   export     nfs://10.77.0.1/srv/ckpt-lab-nfs/…?version=3   (the folder /srv/ckpt-lab-nfs here)
+#   a client   nsenter --net=/run/netns/ckl-cK --mount=/run/ckpt-lab-nfs/mntns/ckl-cK sh -c '…'
+#              sees the export at /mnt/ckpt-lab-nfs (the same path on every client)
 #
 # With the defaults one writer gets 12.5 MB/s (its link) and four or more share the
 # server's 50 MB/s: the aggregate bandwidth grows with m, then saturates — by design.
@@ -26,6 +31,8 @@ net=10.77.0
 export_dir=/srv/ckpt-lab-nfs
 run=/run/ckpt-lab-nfs
 conf=/etc/ganesha/ckpt-lab-ganesha.conf
+mntns=$run/mntns
+client_mount=/mnt/ckpt-lab-nfs
 say() { echo "[nfs-cluster] $*" >&2; }
 die() { say "$*"; exit 1; }
 
@@ -35,11 +42,47 @@ die() { say "$*"; exit 1; }
 mkdir -p /run/lock && exec 9>/run/lock/ckpt-lab-nfs.lock && flock 9
 
 install_packages() {
-  [ -x /usr/bin/ganesha.nfsd ] && [ -f /usr/lib/x86_64-linux-gnu/ganesha/libfsalvfs.so ] && [ -x /usr/sbin/rpcbind ] && command -v nfs-cp >/dev/null && command -v tc >/dev/null && return 0
-  say "installing nfs-ganesha, rpcbind, libnfs-utils, iproute2"
+  [ -x /usr/bin/ganesha.nfsd ] && [ -f /usr/lib/x86_64-linux-gnu/ganesha/libfsalvfs.so ] && [ -x /usr/sbin/rpcbind ] && command -v nfs-cp >/dev/null && command -v tc >/dev/null &&
+    command -v cc >/dev/null && [ -f /usr/include/fuse3/fuse.h ] && [ -f /usr/include/nfsc/libnfs.h ] && command -v pkg-config >/dev/null && [ -e /dev/fuse ] && return 0
+  say "installing nfs-ganesha, rpcbind, libnfs-utils, iproute2, and what nfs-fuse is built with (gcc, libfuse3-dev, libnfs-dev, fuse3)"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null && apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends nfs-ganesha nfs-ganesha-vfs rpcbind libnfs-utils iproute2 procps >/dev/null ||
+  apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null && apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends nfs-ganesha nfs-ganesha-vfs rpcbind libnfs-utils iproute2 procps \
+    gcc libc6-dev pkg-config libfuse3-dev libnfs-dev fuse3 >/dev/null ||
     die "apt-get install failed"
+  [ -e /dev/fuse ] || die "/dev/fuse is missing: this machine cannot mount FUSE file systems (the clients' NFS mounts)"
+}
+
+# The clients' NFS mount: nfs-fuse.c built once per boot (/run is a tmpfs), again when its source changed.
+build_fuse_client() {
+  local source binary
+  source="$(dirname "$(readlink -f "$0")")/nfs-fuse.c"
+  binary=$run/nfs-fuse
+  [ -x "$binary" ] && [ "$binary" -nt "$source" ] && return 0
+  # shellcheck disable=SC2046
+  cc -O2 -Wall -o "$binary.tmp" "$source" $(pkg-config --cflags --libs fuse3 libnfs) && mv "$binary.tmp" "$binary" || die "cannot build $source"
+}
+
+# mount_client NAME: the export at $client_mount in the client's own mount namespace, served
+# by nfs-fuse in its network namespace (its pid in $run/fuse-NAME.pid).
+mount_client() {
+  local ns=$1
+  if alive "$run/fuse-$ns.pid" && nsenter --mount="$mntns/$ns" mountpoint -q "$client_mount"; then return 0; fi
+  # A persistent mount namespace, a slave of this one: it sees the machine's files and mounts,
+  # and its own mount stays its own.
+  mountpoint -q "$mntns" || { mkdir -p "$mntns" && mount --bind "$mntns" "$mntns" && mount --make-private "$mntns"; } || die "cannot prepare $mntns"
+  if ! mountpoint -q "$mntns/$ns"; then
+    touch "$mntns/$ns" && unshare --mount="$mntns/$ns" --propagation slave true || die "cannot create the mount namespace of $ns"
+  fi
+  mkdir -p "$client_mount"
+  nsenter --mount="$mntns/$ns" --net="/run/netns/$ns" -- "$run/nfs-fuse" "$net.1" "$export_dir" "$client_mount" -f -o fsname=ckpt-lab-nfs \
+    9>&- </dev/null >>"/var/log/ckpt-lab-nfs-fuse-$ns.log" 2>&1 &
+  echo $! > "$run/fuse-$ns.pid"
+  local started=$SECONDS
+  until nsenter --mount="$mntns/$ns" mountpoint -q "$client_mount"; do
+    alive "$run/fuse-$ns.pid" || die "nfs-fuse of $ns stopped: $(tail -3 "/var/log/ckpt-lab-nfs-fuse-$ns.log" 2>/dev/null)"
+    [ $((SECONDS - started)) -lt 30 ] || die "the NFS mount of $ns does not appear after 30 s"
+    sleep 0.2
+  done
 }
 
 alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
@@ -109,7 +152,9 @@ up() {
   local started=$SECONDS
   while [ $((SECONDS - started)) -lt 60 ]; do
     if ip netns exec ckl-c1 nfs-ls "nfs://$net.1$export_dir?version=3" >/dev/null 2>&1; then
-      say "up: $clients clients (ckl-c1..ckl-c$clients, ${node_mbit} Mbit/s each), server ckl-srv (${server_mbit} Mbit/s in), export nfs://$net.1$export_dir?version=3"
+      build_fuse_client
+      for i in $(seq 1 "$clients"); do mount_client "ckl-c$i"; done
+      say "up: $clients clients (ckl-c1..ckl-c$clients, ${node_mbit} Mbit/s each), server ckl-srv (${server_mbit} Mbit/s in), export nfs://$net.1$export_dir?version=3, mounted at $client_mount in each client's mount namespace ($mntns/ckl-cK)"
       return 0
     fi
     sleep 0.5
@@ -119,6 +164,23 @@ up() {
 
 down() {
   local f p ns
+  # The clients' mounts first (while the server answers, so that they unmount cleanly).
+  for f in "$run"/fuse-*.pid; do
+    [ -e "$f" ] || continue
+    ns=$(basename "$f" .pid); ns=${ns#fuse-}
+    [ -e "$mntns/$ns" ] && nsenter --mount="$mntns/$ns" umount "$client_mount" 2>/dev/null
+    if alive "$f"; then
+      p=$(cat "$f") && kill "$p"
+      for _ in $(seq 25); do kill -0 "$p" 2>/dev/null || break; sleep 0.2; done
+      kill -0 "$p" 2>/dev/null && kill -9 "$p"
+    fi
+    rm -f "$f"
+  done
+  if [ -d "$mntns" ]; then
+    for f in "$mntns"/*; do [ -e "$f" ] && { umount "$f" 2>/dev/null; rm -f "$f"; }; done
+    mountpoint -q "$mntns" && umount "$mntns"
+  fi
+  rmdir "$client_mount" 2>/dev/null
   for f in "$run/ganesha.pid" "$run/rpcbind.pid"; do
     if alive "$f"; then
       p=$(cat "$f") && kill "$p"
@@ -137,6 +199,7 @@ down() {
 status() {
   ip netns list | grep -E '^ckl-' || echo "no namespaces"
   for f in rpcbind ganesha; do alive "$run/$f.pid" && echo "$f running (pid $(cat "$run/$f.pid"))"; done
+  for f in "$run"/fuse-*.pid; do [ -e "$f" ] && alive "$f" && echo "$(basename "$f" .pid | sed 's/^fuse-//') mounts the export at $client_mount (nfs-fuse pid $(cat "$f"))"; done
   ip netns exec ckl-sw tc qdisc show 2>/dev/null | grep tbf
 }
 
