@@ -7,7 +7,7 @@
  * it runs
  *
  *     fio --name=ckpt --filename=<dir>/image --rw=write --bs=<bytes> --size=<bytes>
- *         --ioengine=psync --fallocate=none [--end_fsync=1 | --fsync_on_close=1 | --sync=dsync]
+ *         --ioengine=psync --fallocate=none --create_on_open=1 [--end_fsync=1 | --fsync_on_close=1 | --sync=dsync]
  *         [--direct=1] --output-format=json --output=<dir>/fio.json
  *
  * and reports, on the line protocol (protocol-line.ts), fio's own numbers: `bytes` is the
@@ -75,10 +75,12 @@ export function fioArguments(input: Pick<FioScriptInput, "dir" | "sizeMb" | "syn
     "--rw=write",
     `--bs=${blockBytes}`,
     `--size=${sizeBytes}`,
-    // psync: one write() at a time, as a checkpointer writes its image; a checkpoint writes
-    // a new file, which fio would otherwise preallocate first.
+    // psync: one write() at a time, as a checkpointer writes its image. A checkpoint writes
+    // a new file: created when the job opens it for writing, never preallocated nor laid out
+    // beforehand (fio writes the whole file once first in some set-ups, --client mode among them).
     "--ioengine=psync",
     "--fallocate=none",
+    "--create_on_open=1",
     ...sync,
     ...(input.direct ? ["--direct=1"] : []),
     "--output-format=json",

@@ -68,7 +68,8 @@ export function readFioJson(text: string, file: string): BenchmarkReading {
   const lineAt = lineFinder(text);
   const jobLines = [...text.slice(start, end).matchAll(/"jobname"\s*:/g)].map((match) => lineAt(start + match.index!));
   const warnings: string[] = [];
-  if (start > 0) warnings.push(`${lineAt(start) - 1} line(s) before fio's JSON object skipped (fio's own messages${clientMode ? ", which --client mode prints there" : ""})`);
+  // In --client mode fio always prints the servers' lines there: said only otherwise, where they are fio's errors.
+  if (start > 0 && !clientMode) warnings.push(`${lineAt(start) - 1} line(s) before fio's JSON object skipped (fio's own messages)`);
   const after = text.slice(end).trim();
   if (after !== "") warnings.push(`the ${after.split("\n").length} line(s) after fio's JSON object skipped (its normal output, as --output-format=json,normal prints it)`);
 
@@ -84,17 +85,14 @@ export function readFioJson(text: string, file: string): BenchmarkReading {
   const siblingKey = (entry: Json) => `${String(entry.groupid)}\u0000${String(entry.hostname ?? "")}\u0000${String(entry.jobname)}`;
   for (const entry of entries) if (isObject(entry)) siblings.set(siblingKey(entry), (siblings.get(siblingKey(entry)) ?? 0) + 1);
 
-  let allClients = 0;
   entries.forEach((entry, k) => {
     const line = jobLines[k] ?? 0;
     if (!isObject(entry)) {
       rejects.push({ line, raw: JSON.stringify(entry), code: "malformed-result", reason: rejectMessage.malformedResult("a job entry must be an object") });
       return;
     }
-    if (clientMode && entry.jobname === "All clients") {
-      allClients++;
-      return;
-    }
+    // The sum of the clients' jobs, which are read one by one: not a record.
+    if (clientMode && entry.jobname === "All clients") return;
     const write = isObject(entry.write) ? entry.write : {};
     const read = isObject(entry.read) ? entry.read : {};
     const bytes = Number(write.io_bytes ?? 0);
@@ -183,7 +181,6 @@ export function readFioJson(text: string, file: string): BenchmarkReading {
       warnings.push(`${runId}: a run limited by time (runtime=${option("runtime")}): its size is an outcome, not a setting; the run is put at the mean size its ${m} writers reached, ${(sumSizeMb / m).toFixed(3)} MB`);
     }
   }
-  if (allClients > 0) warnings.push(`${allClients} "All clients" entr${allClients === 1 ? "y" : "ies"} not used: they sum the clients' jobs, which are read one by one`);
   rejects.sort((a, b) => a.line - b.line);
   runs.sort((a, b) => a.line - b.line);
   return { detected: `fio ${version} JSON${clientMode ? " (--client mode)" : ""}`, runs, rejects, warnings };

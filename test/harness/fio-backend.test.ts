@@ -74,7 +74,7 @@ describe("fio backend", () => {
   it("the sweep's sync, fsyncOnClose and direct become fio's options", () => {
     const base = { dir: "/t", sizeMb: 8, fsyncOnClose: false, direct: false, blockSizeKib: 1024 };
     expect(fioArguments({ ...base, sync: "fsync" })).toEqual([
-      "fio", "--name=ckpt", "--filename=/t/image", "--rw=write", "--bs=1000000", "--size=8000000", "--ioengine=psync", "--fallocate=none", "--end_fsync=1", "--output-format=json", "--output=/t/fio.json",
+      "fio", "--name=ckpt", "--filename=/t/image", "--rw=write", "--bs=1000000", "--size=8000000", "--ioengine=psync", "--fallocate=none", "--create_on_open=1", "--end_fsync=1", "--output-format=json", "--output=/t/fio.json",
     ]);
     expect(fioArguments({ ...base, sync: "fsync", fsyncOnClose: true })).toContain("--fsync_on_close=1");
     expect(fioArguments({ ...base, sync: "dsync" })).toContain("--sync=dsync");
