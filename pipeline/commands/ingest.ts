@@ -18,6 +18,7 @@ import { REJECTS_CSV_HEADER, rejectToCsvLine } from "../ingest/rejects-csv";
 import { DELIMITER_CHOICES } from "../ingest/csv-dialect";
 import { summariseRunTable } from "../ingest/summarise-runs";
 import { BANDWIDTH_DEFINITIONS, countBandwidthDefinitions, type BandwidthDefinition } from "../ingest/bandwidth-definition";
+import { FORMAT_NAMES } from "../ingest/detect-trace-format";
 
 const FORMATS: readonly TraceFormat[] = ["auto", "canonical", "host-logs", "ior", "fio"];
 const DEFAULT_OUT = "observations.json";
@@ -139,8 +140,10 @@ function formatLines(summary: IngestSummary): string[] {
   const byFormat = new Map<string, string[]>();
   for (const { path, format } of summary.formats ?? []) byFormat.set(format, [...(byFormat.get(format) ?? []), path]);
   for (const [format, paths] of byFormat) lines.push(`format: ${format}: ${paths.length === 1 ? paths[0] : plural(paths.length, "input")}`);
+  // Said for benchmark results; canonical traces and host logs carry the papers' sum, as always.
+  const benchmarks = (summary.formats ?? []).some(({ format }) => format !== FORMAT_NAMES.canonical && format !== FORMAT_NAMES["host-logs"]);
   const definitions = Object.entries(bandwidthDefinitionCounts(summary.runs)) as [BandwidthDefinition, number][];
-  for (const [definition, runs] of definitions) lines.push(`bandwidth: ${plural(runs, "run")} with ${BANDWIDTH_DEFINITIONS[definition]}`);
+  if (benchmarks) for (const [definition, runs] of definitions) lines.push(`bandwidth: ${plural(runs, "run")} with ${BANDWIDTH_DEFINITIONS[definition]}`);
   if (definitions.length > 1) {
     lines.push("warning: the runs carry both aggregated bandwidths; they agree only when the writers are balanced (docs/science.md §3.1.1): --group-by bandwidth_definition keeps them apart");
   }

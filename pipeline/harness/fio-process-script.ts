@@ -24,7 +24,7 @@
  * the exit trap removes the folder unless the sweep keeps its files (the JSON then stays
  * next to the image).
  */
-import { PROTOCOL_PREFIX } from "./protocol-line";
+import { scriptPreamble, watchdogLines } from "./process-script";
 import { shellQuote } from "./shell-quote";
 import type { SyncMode } from "./sweep-spec";
 
@@ -102,27 +102,14 @@ const READ_FIO_JSON = [
 export function fioProcessScript(input: FioScriptInput): string {
   const fio = fioArguments(input).map(shellQuote).join(" ");
   const lines = [
-    `# ckpt-lab harness: fio writer ${input.index} of run ${input.runId} on ${input.node}`,
-    "set -u",
-    `say() { printf '${PROTOCOL_PREFIX}%s\\n' "$*"; }`,
-    `dir=${shellQuote(input.dir)}`,
-    "fio_pid=''",
-    "watchdog=''",
-    "cleanup() {",
-    '  if [ -n "$watchdog" ]; then kill "$watchdog" 2>/dev/null; wait "$watchdog" 2>/dev/null; fi',
-    '  if [ -n "$fio_pid" ]; then kill -9 "$fio_pid" 2>/dev/null; fi',
-    input.keepFiles ? "  :" : '  rm -rf -- "$dir"',
-    "}",
-    "trap cleanup EXIT",
-    "trap 'exit 143' HUP INT TERM",
+    ...scriptPreamble(`fio writer ${input.index} of run ${input.runId} on ${input.node}`, input.dir, ["fio_pid"], input.keepFiles),
     'command -v fio >/dev/null 2>&1 || { say fail "fio is not installed on $(hostname) (Debian: apt-get install fio)"; exit 74; }',
     'rm -rf -- "$dir" && mkdir -p -- "$dir" || { say fail "cannot create the folder $dir"; exit 70; }',
     "say ready",
     'read -r go || { say fail "no go from the harness (it stopped?)"; exit 73; }',
     `${fio} 1>&2 &`,
     "fio_pid=$!",
-    `( trap 'kill $! 2>/dev/null; wait $! 2>/dev/null; exit 0' TERM; sleep ${input.timeoutS} & wait $!; kill -9 "$fio_pid" 2>/dev/null ) >/dev/null 2>&1 &`,
-    "watchdog=$!",
+    ...watchdogLines("fio_pid", input.timeoutS),
     'wait "$fio_pid"',
     "rc=$?",
     "pid=$fio_pid",

@@ -45,21 +45,7 @@ export function processScript(input: ProcessScriptInput): string {
   const app = input.app === null ? null : fillTemplate(input.app, values, null);
   const readyKb = Math.floor((input.sizeMb * 1e6 * 0.9) / 1024);
   const lines = [
-    `# ckpt-lab harness: process ${input.index} of run ${input.runId} on ${input.node}`,
-    "set -u",
-    `say() { printf '${PROTOCOL_PREFIX}%s\\n' "$*"; }`,
-    `dir=${shellQuote(input.dir)}`,
-    "app_pid=''",
-    "command_pid=''",
-    "watchdog=''",
-    "cleanup() {",
-    '  if [ -n "$watchdog" ]; then kill "$watchdog" 2>/dev/null; wait "$watchdog" 2>/dev/null; fi',
-    '  if [ -n "$command_pid" ]; then kill -9 "$command_pid" 2>/dev/null; fi',
-    '  if [ -n "$app_pid" ]; then kill -9 "$app_pid" 2>/dev/null; fi',
-    input.keepFiles ? "  :" : '  rm -rf -- "$dir"',
-    "}",
-    "trap cleanup EXIT",
-    "trap 'exit 143' HUP INT TERM",
+    ...scriptPreamble(`process ${input.index} of run ${input.runId} on ${input.node}`, input.dir, ["command_pid", "app_pid"], input.keepFiles),
     'rm -rf -- "$dir" && mkdir -p -- "$dir" || { say fail "cannot create the folder $dir"; exit 70; }',
   ];
   if (app !== null) {
@@ -83,10 +69,7 @@ export function processScript(input: ProcessScriptInput): string {
     "start=$(date +%s.%N)",
     `${command} &`,
     "command_pid=$!",
-    // The watchdog's sleep is a child of its own: killing the subshell alone would leave it
-    // running for the whole timeout, so the subshell ends it (and waits for it) on TERM.
-    `( trap 'kill $! 2>/dev/null; wait $! 2>/dev/null; exit 0' TERM; sleep ${input.timeoutS} & wait $!; kill -9 "$command_pid" 2>/dev/null ) >/dev/null 2>&1 &`,
-    "watchdog=$!",
+    ...watchdogLines("command_pid", input.timeoutS),
     'wait "$command_pid"',
     "rc=$?",
     // Reaped: its pid may be reused now, so the exit trap must not kill it any more.
@@ -98,4 +81,38 @@ export function processScript(input: ProcessScriptInput): string {
     'say result "rc=$rc" "start=$start" "end=$end" "bytes=${bytes:-0}" "pid=$checkpointed_pid"',
   );
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The lines a per-process script starts with (the command backend's and the fio backend's):
+ * strict mode, `say` for the protocol, its folder in `$dir`, and an exit trap that stops the
+ * watchdog and kills the processes whose pids the variables hold, then removes the folder
+ * (unless the sweep keeps its files).
+ */
+export function scriptPreamble(title: string, dir: string, pidVariables: readonly string[], keepFiles: boolean): string[] {
+  return [
+    `# ckpt-lab harness: ${title}`,
+    "set -u",
+    `say() { printf '${PROTOCOL_PREFIX}%s\\n' "$*"; }`,
+    `dir=${shellQuote(dir)}`,
+    ...pidVariables.map((name) => `${name}=''`),
+    "watchdog=''",
+    "cleanup() {",
+    '  if [ -n "$watchdog" ]; then kill "$watchdog" 2>/dev/null; wait "$watchdog" 2>/dev/null; fi',
+    ...pidVariables.map((name) => `  if [ -n "$${name}" ]; then kill -9 "$${name}" 2>/dev/null; fi`),
+    keepFiles ? "  :" : '  rm -rf -- "$dir"',
+    "}",
+    "trap cleanup EXIT",
+    "trap 'exit 143' HUP INT TERM",
+  ];
+}
+
+/** A watchdog (its pid in `$watchdog`) that kills `$<pidVariable>` after `timeoutS`. */
+export function watchdogLines(pidVariable: string, timeoutS: number): string[] {
+  return [
+    // The watchdog's sleep is a child of its own: killing the subshell alone would leave it
+    // running for the whole timeout, so the subshell ends it (and waits for it) on TERM.
+    `( trap 'kill $! 2>/dev/null; wait $! 2>/dev/null; exit 0' TERM; sleep ${timeoutS} & wait $!; kill -9 "$${pidVariable}" 2>/dev/null ) >/dev/null 2>&1 &`,
+    "watchdog=$!",
+  ];
 }

@@ -14,3 +14,7 @@ export { parseHostLogLine, type HostLogEvent } from "./host-log-event";
 export * from "./published-azur-data";
 export * from "./synthetic-azur";
 export * from "./synthetic-cluster";
+export * from "./bandwidth-definition";
+export { detectTraceFormat, FORMAT_NAMES, type DetectedFormat } from "./detect-trace-format";
+export { readBenchmarkText } from "./read-benchmark-source";
+export type { BenchmarkReading, BenchmarkRun } from "./benchmark-reading";

@@ -162,33 +162,32 @@ up() {
   die "the NFS export does not answer after 60 s: $(tail -5 /var/log/ckpt-lab-ganesha.log 2>/dev/null)"
 }
 
+# stop PIDFILE: the process it names, TERM then (after 10 s) KILL; the file removed.
+stop() {
+  local p
+  if alive "$1"; then
+    p=$(cat "$1") && kill "$p"
+    for _ in $(seq 50); do kill -0 "$p" 2>/dev/null || break; sleep 0.2; done
+    kill -0 "$p" 2>/dev/null && kill -9 "$p"
+  fi
+  rm -f "$1"
+}
+
 down() {
-  local f p ns
+  local f ns
   # The clients' mounts first (while the server answers, so that they unmount cleanly).
   for f in "$run"/fuse-*.pid; do
     [ -e "$f" ] || continue
     ns=$(basename "$f" .pid); ns=${ns#fuse-}
     [ -e "$mntns/$ns" ] && nsenter --mount="$mntns/$ns" umount "$client_mount" 2>/dev/null
-    if alive "$f"; then
-      p=$(cat "$f") && kill "$p"
-      for _ in $(seq 25); do kill -0 "$p" 2>/dev/null || break; sleep 0.2; done
-      kill -0 "$p" 2>/dev/null && kill -9 "$p"
-    fi
-    rm -f "$f"
+    stop "$f"
   done
   if [ -d "$mntns" ]; then
     for f in "$mntns"/*; do [ -e "$f" ] && { umount "$f" 2>/dev/null; rm -f "$f"; }; done
     mountpoint -q "$mntns" && umount "$mntns"
   fi
   rmdir "$client_mount" 2>/dev/null
-  for f in "$run/ganesha.pid" "$run/rpcbind.pid"; do
-    if alive "$f"; then
-      p=$(cat "$f") && kill "$p"
-      for _ in $(seq 50); do kill -0 "$p" 2>/dev/null || break; sleep 0.2; done
-      kill -0 "$p" 2>/dev/null && kill -9 "$p"
-    fi
-    rm -f "$f"
-  done
+  for f in "$run/ganesha.pid" "$run/rpcbind.pid"; do stop "$f"; done
   for ns in $(ip netns list | awk '{print $1}' | grep -E '^ckl-(sw|srv|c[0-9]+)$'); do ip netns del "$ns"; done
   mountpoint -q "$export_dir" && umount "$export_dir"
   rmdir "$export_dir" 2>/dev/null
