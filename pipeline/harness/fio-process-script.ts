@@ -71,7 +71,8 @@ export function fioArguments(input: Pick<FioScriptInput, "dir" | "sizeMb" | "syn
   return [
     "fio",
     "--name=ckpt",
-    `--filename=${input.dir}/image`,
+    // fio reads ':' in a file name as a separator of several files.
+    `--filename=${input.dir.replaceAll(":", "\\:")}/image`,
     "--rw=write",
     `--bs=${blockBytes}`,
     `--size=${sizeBytes}`,

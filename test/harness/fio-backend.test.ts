@@ -63,8 +63,8 @@ describe("fio backend", () => {
     expect(result.processes.map((p) => p.node)).toEqual(["node-a", "node-b"]);
   });
 
-  it("a job fio cannot run fails the run with fio's own message", async () => {
-    const c = combination({ dir: "/dev/full/not-a-folder" });
+  it("a writer that cannot start fails the run, saying why", async () => {
+    const c = combination({ m: [1], dir: "/dev/full/not-a-folder" });
     const result = await runFio(c);
     expect(result.status).toBe("failed");
     if (result.status !== "failed") return;
@@ -82,6 +82,8 @@ describe("fio backend", () => {
     expect(none.filter((a) => /fsync|--sync/.test(a))).toEqual([]);
     expect(none).toContain("--direct=1");
     expect(none).toContain("--bs=65536");
+    // fio splits file names at ':'; the folder's are escaped.
+    expect(fioArguments({ ...base, dir: "/t:x", sync: "none" })).toContain("--filename=/t\\:x/image");
   });
 
   it("fio writes whole blocks: the block divides the size, which stays exact without direct", () => {
