@@ -38,7 +38,10 @@ export function copyNotebooks(root: string, folder: string): CopiedNotebooks {
   const written: string[] = [];
   const kept: string[] = [];
   const copy = (from: string, to: string) => {
-    if (existsSync(to)) return kept.push(to);
+    if (existsSync(to)) {
+      kept.push(to);
+      return;
+    }
     mkdirSync(dirname(to), { recursive: true });
     copyFileSync(from, to);
     written.push(to);
@@ -73,13 +76,12 @@ function packageFolder(root: string, name: string): string {
 
 /** A symbolic link `at` → `to` (absolute: the copy may move, the installed package stays), replacing a link that points elsewhere; a file or folder there is refused. */
 function link(to: string, at: string): void {
-  const wanted = to;
   const existing = lstatSync(at, { throwIfNoEntry: false });
   if (existing !== undefined && !existing.isSymbolicLink()) {
     throw new InputError(`${at} exists and is not a link; remove it, so that the notebooks beside it import the installed ${basename(to)}`);
   }
-  if (existing !== undefined && readlinkSync(at) === wanted) return;
+  if (existing !== undefined && readlinkSync(at) === to) return;
   if (existing !== undefined) unlinkSync(at);
   mkdirSync(dirname(at), { recursive: true });
-  symlinkSync(wanted, at);
+  symlinkSync(to, at);
 }
