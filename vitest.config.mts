@@ -6,6 +6,12 @@ import { defineConfig } from "vitest/config";
  * slow the notebooks' kernels past their start-up timeout.
  */
 const LIVE_CLUSTER = ["test/cluster/**/*.test.ts", "test/release/*-release.test.ts"];
+/**
+ * The packed tarball installed into a new prefix (test/package/): once per suite, on the
+ * machine's Node, not again in the unit run on the newest LTS (test/run-all.sh): it packs,
+ * installs ~300 packages and runs the pipeline twice, minutes that would not test more there.
+ */
+const PACKAGE = ["test/package/**/*.test.ts"];
 
 export default defineConfig({
   test: {
@@ -15,7 +21,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: LIVE_CLUSTER, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...LIVE_CLUSTER, ...PACKAGE], sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: "package", include: PACKAGE, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: "cluster", include: LIVE_CLUSTER, fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],
   },

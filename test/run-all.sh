@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Every test of the project, as CI runs it: unit and property tests, the notebooks run
 # headlessly, the report page checked in headless Chromium and the live Slurm, OAR and NFS
-# clusters (all through vitest).
-# Prints a final line "N passed, N failed" so a run that executes nothing is visible.
+# clusters (all through vitest) on the machine's Node; then the unit project once more on
+# the newest Node LTS (test/newest-lts-node.sh installs it from the npm registry).
+# Prints a line per Node and a final line "N passed, N failed" (both together) so a run
+# that executes nothing is visible.
 #
 # It stops what it started: the clusters the tests brought up are taken down at the end
 # (CKPT_KEEP_CLUSTERS=1 keeps them for a faster rerun; one that was up before is left up),
@@ -28,6 +30,17 @@ bash test/ensure-system-packages.sh 8>&- || { echo "0 passed, 1 failed"; exit 1;
 mark="run-$$-$(date +%s%N)"
 CKPT_TEST_RUN=$mark npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json 8>&-
 status=$?
+# The same node_modules serve both: the native modules (resvg, duckdb, zeromq) are N-API.
+rm -f test-results/vitest-newest-lts.json
+if lts_node=$(bash test/newest-lts-node.sh 8>&-); then
+  echo "run-all: the unit project on Node $("$lts_node" --version)" >&2
+  PATH="$(dirname "$lts_node"):$PATH" CKPT_TEST_RUN=$mark npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/vitest-newest-lts.json 8>&-
+  lts_status=$?
+  [ "$status" = 0 ] && status=$lts_status
+else
+  echo "run-all: could not install the newest Node LTS: its unit run counts as failed" >&2
+  status=1
+fi
 
 leftovers=0
 if [ "${CKPT_KEEP_CLUSTERS:-0}" = 1 ]; then
@@ -51,9 +64,18 @@ else
 fi
 
 node -e '
-  const r = require("./test-results/vitest.json");
-  const failed = r.numFailedTests + (r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? r.numFailedTestSuites : 0);
-  console.log(`${r.numPassedTests} passed, ${failed + Number(process.argv[1])} failed`);
+  const { existsSync } = require("node:fs");
+  const runs = [["the machine'"'"'s Node " + process.version, "./test-results/vitest.json"], ["the newest LTS", "./test-results/vitest-newest-lts.json"]];
+  let passed = 0, failed = Number(process.argv[1]);
+  for (const [node, file] of runs) {
+    // A run that left no results (it could not start) counts as one failure.
+    const r = existsSync(file) ? require(file) : { numPassedTests: 0, numFailedTests: 0, numFailedTestSuites: 1 };
+    const own = r.numFailedTests + (r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? r.numFailedTestSuites : 0);
+    console.error(`run-all: on ${node}: ${r.numPassedTests} passed, ${own} failed`);
+    passed += r.numPassedTests;
+    failed += own;
+  }
+  console.log(`${passed} passed, ${failed} failed`);
 ' "$leftovers" || { echo "0 passed, 1 failed"; exit 1; }
 [ "$leftovers" = 0 ] || exit 1
 exit $status

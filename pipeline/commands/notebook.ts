@@ -1,7 +1,7 @@
 /** `ckpt notebook`: list the notebooks, or execute one headlessly with parameters. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { declaredParameters, installKernel, listNotebooks, resolveNotebookName, runNotebook, type Notebook } from "../notebook";
+import { copyNotebooks, declaredParameters, installKernel, listNotebooks, resolveNotebookName, runNotebook, type Notebook } from "../notebook";
 import { defineCommand } from "../shared/command";
 import { UsageError } from "../shared/errors";
 import { projectRoot } from "../shared/version";
@@ -13,11 +13,14 @@ export const command = defineCommand({
   usage: [
     "ckpt notebook list [--json]",
     "ckpt notebook run <name> [--param <key>=<value>]… [--out reports/notebooks] [--html] [--timeout 600]",
-    "ckpt notebook install [--prefix <dir>] [--jupyter <command>]",
+    "ckpt notebook install [--notebooks <dir>] [--prefix <dir>] [--jupyter <command>]",
   ],
   description: `install registers the TypeScript kernel (tslab) with your Jupyter — JupyterLab, Notebook,
-VS Code or nbconvert — for the current user (or under --prefix), whatever python runs it.
-Then open notebooks/ in it, or run one from the project root with
+VS Code or nbconvert — for the current user (or under --prefix), whatever python runs it,
+and copies the notebooks into --notebooks (default notebooks/ in the current folder; in
+the clone that is the project's own, left as it is), with the sample inputs they read by
+default under data/ beside it (files already there are kept). Then open them in your
+Jupyter, or run one from the folder above them with
   jupyter nbconvert --to html --execute notebooks/01-recalibrate-bandwidth.ipynb
 
 run executes a notebook of notebooks/ top to bottom with the TypeScript (tslab) kernel
@@ -37,6 +40,7 @@ kernel is registered into .jupyter/ on first use.`,
     html: { kind: "flag", for: ["run"], help: "also export the executed copy to --out/<name>.html (charts as PNG)" },
     timeout: { kind: "number", for: ["run"], value: "<s>", default: 600, help: "seconds a cell may run" },
     json: { kind: "flag", for: ["list"], help: "machine-readable output" },
+    notebooks: { kind: "string", for: ["install"], value: "<dir>", default: "notebooks", help: "folder to copy the notebooks into (their paths are relative to the folder above it)" },
     prefix: { kind: "string", for: ["install"], value: "<dir>", help: "write the kernel under <dir>/share/jupyter/kernels" },
     jupyter: { kind: "string", for: ["install"], value: "<cmd>", defaultText: "jupyter on PATH", help: "the Jupyter to register with" },
   },
@@ -65,6 +69,11 @@ kernel is registered into .jupyter/ on first use.`,
       const { prefix, jupyter } = values;
       const installed = installKernel(root, { ...(prefix !== undefined ? { prefix } : {}), ...(jupyter !== undefined ? { jupyter } : {}) });
       io.stdout(`TypeScript kernel "tslab" written to ${installed.folder}`);
+      const copied = copyNotebooks(root, values.notebooks);
+      if (!copied.copied) io.stdout(`notebooks: ${copied.folder} (the project's own)`);
+      else {
+        io.stdout(`notebooks copied into ${copied.folder}: ${copied.written.length} files written${copied.kept.length > 0 ? `, ${copied.kept.length} already there kept as they were` : ""}`);
+      }
       if (installed.shadowedBy !== undefined) {
         io.stderr(`warning: Jupyter resolves "tslab" to ${installed.shadowedBy} first; remove it (jupyter kernelspec remove tslab) or install without --prefix`);
       } else if (!installed.visible) {

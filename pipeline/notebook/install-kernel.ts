@@ -11,7 +11,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, realpathSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../shared/atomic-write";
 import { InputError } from "../shared/errors";
 
@@ -25,8 +25,13 @@ export interface KernelSpec {
 }
 
 export function tslabKernelSpec(root: string): KernelSpec {
-  const tslab = join(root, "node_modules", "tslab", "bin", "tslab");
-  if (!existsSync(tslab)) throw new InputError(`tslab is not installed (${tslab} is missing): run npm ci in the project first`);
+  // Resolved as Node would from the project: in a clone it is ./node_modules, an installed package may have it hoisted.
+  let tslab: string;
+  try {
+    tslab = join(dirname(require.resolve("tslab/package.json", { paths: [root] })), "bin", "tslab");
+  } catch {
+    throw new InputError(`tslab is not installed next to ckpt-lab (${root}): run npm ci in the clone, or reinstall the package`);
+  }
   return { argv: [process.execPath, tslab, "kernel", "--config-path", "{connection_file}"], display_name: "TypeScript", language: "typescript" };
 }
 

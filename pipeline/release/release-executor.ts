@@ -77,7 +77,9 @@ export interface ExecuteOptions {
   tries?: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+// At least 1 ms, as Node's timers wait anyway: a clock that moves only with the timers (a
+// test's) then always moves.
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(1, ms)));
 
 export async function executeRelease(plan: ReleasePlan, rm: ResourceManager, options: ExecuteOptions): Promise<ReleaseLog> {
   const now = options.now ?? (() => Date.now() / 1000);

@@ -20,6 +20,7 @@ import type { Stage } from "../runner/stage";
 import type { K0Investigation } from "../schedule/readings/k0-work-growth";
 import type { MergedSweep } from "../simulate/sweep/merge-sweep";
 import { SIMULATORS } from "../simulate/simulator";
+import { projectRoot } from "../shared/version";
 import { projectPath } from "./project-path";
 
 export interface InvestigationGrid {
@@ -85,7 +86,7 @@ export const investigationGridsStage: Stage<InvestigationGridsParameters> = {
     for (const [name, grid] of Object.entries(context.parameters.grids)) {
       const spec = parseSweepSpec(readFileSync(projectPath(grid.grid), "utf8"), grid.grid);
       const folder = join(context.cache.dir, name);
-      const outcome = await runShard(spec, SIMULATORS, folder, { index: 0, count: 1 }, context.progress, [projectPath(grid.results)], context.parameters.compute);
+      const outcome = await runShard(spec, SIMULATORS, folder, { index: 0, count: 1 }, context.progress, [projectPath(grid.results)], context.parameters.compute, projectRoot());
       const current = outcome.missing === 0;
       out[name] = {
         grid: grid.grid,

@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Stage } from "../runner/stage";
 import { SIMULATORS } from "../simulate/simulator";
+import { projectRoot } from "../shared/version";
 import { projectPath } from "./project-path";
 
 export interface SimulationGridParameters {
@@ -37,7 +38,7 @@ function simulationGridStage(name: string, summary: string, output: string, defa
       const { parseSweepSpec } = await import("../simulate/sweep/sweep-spec.js");
       const p = context.parameters;
       const spec = parseSweepSpec(readFileSync(projectPath(p.grid), "utf8"), p.grid);
-      const outcome = await runShard(spec, SIMULATORS, context.cache.dir, { index: 0, count: 1 }, context.progress, [projectPath(p.results)]);
+      const outcome = await runShard(spec, SIMULATORS, context.cache.dir, { index: 0, count: 1 }, context.progress, [projectPath(p.results)], true, projectRoot());
       if (outcome.ran > 0) {
         // A grid run for the first time (e.g. a trace's grid) has nothing kept yet: not stale, only new.
         const kept = existsSync(join(projectPath(p.results), "cells"));

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../pipeline/cli";
 
-const DRAWING = ["vega", "vega-lite", "@resvg/resvg-js", "pdfkit", "svg-to-pdfkit", "fontkit", "danfojs-node", "@tensorflow/tfjs", "ajv"];
+const DRAWING = ["vega", "vega-lite", "@resvg/resvg-js", "pdfkit", "svg-to-pdfkit", "fontkit", "danfojs", "@tensorflow/tfjs", "ajv"];
 
 const LOADED = `
 const { main } = require("./pipeline/cli");

@@ -24,3 +24,8 @@ export async function survivorsMentioning(text: string): Promise<number[]> {
   for (let i = 0; i < 100 && processesMentioning(text).length > 0; i++) await sleep(50);
   return processesMentioning(text);
 }
+
+/** Resolves once `condition` holds, looking every 20 ms: a wait for an event, with no limit of its own (the test's timeout is the limit). */
+export async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await sleep(20);
+}

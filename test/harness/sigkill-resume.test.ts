@@ -2,15 +2,15 @@
  * Acceptance (issue 6): a sweep killed with SIGKILL in the middle of a run and resumed
  * ends with each combination in the trace exactly once.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFile as readFileAsync } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readAllStates } from "../../pipeline/harness/combination-state";
 import { parseSweep } from "../../pipeline/harness/parse-sweep";
 import { planSweep } from "../../pipeline/harness/plan-sweep";
-import { survivorsMentioning } from "./processes";
+import { processesMentioning, survivorsMentioning, until } from "./processes";
 import { temporaryFolder } from "./temp-dir";
 
 const root = temporaryFolder("sigkill");
@@ -33,23 +33,35 @@ describe("a sweep killed with SIGKILL", () => {
     writeFileSync(sweepPath, sweepText);
     const plan = planSweep(parseSweep(sweepText, sweepPath, "kill"));
 
+    // The third run in the plan's order blocks in its first worker's write: that image is a
+    // FIFO no one reads yet. So the kill comes, by construction, after two runs are done
+    // and during the third (the first two are the plan's first two: runs go in plan order).
+    const caught = plan.combinations[2]!;
+    const fifo = join(target, caught.id, "local-1.img");
+    mkdirSync(dirname(fifo), { recursive: true });
+    execFileSync("mkfifo", [fifo]);
     const runner = spawn(ckpt[0]!, [...ckpt.slice(1), "harness", "run", sweepPath, "--out", out, "--quiet"], { stdio: "ignore" });
-    // Kill it while a run is in progress, after some runs are done.
-    let seen: string[] = [];
-    for (let i = 0; i < 600; i++) {
-      seen = statuses(out);
-      if (seen.filter((s) => s === "done").length >= 2 && seen.includes("running")) break;
-      await sleep(25);
-    }
-    expect(seen.filter((s) => s === "done").length).toBeGreaterThanOrEqual(2);
+    await until(() => processesMentioning(fifo).length > 0 && statuses(out).includes("running"));
+    expect(statuses(out).filter((s) => s === "done")).toHaveLength(2);
     runner.kill("SIGKILL");
     await new Promise((resolve) => runner.once("exit", resolve));
     const doneAtKill = statuses(out).filter((s) => s === "done").length;
-    expect(doneAtKill).toBeLessThan(plan.combinations.length);
+    expect(doneAtKill).toBe(2);
     expect(statuses(out)).toContain("running");
 
-    // Its workers notice the parent is gone and exit; nothing keeps writing.
+    // Its workers notice the parent is gone and exit; nothing keeps writing. A worker held in
+    // its open() of the FIFO goes on once it has a reader (here), writes, and sees the parent
+    // gone; one killed before it got there never opens it, and a writer that opens and
+    // closes at once gives the reader its end.
+    const drained = readFileAsync(fifo);
     expect(await survivorsMentioning(target)).toEqual([]);
+    try {
+      closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENXIO") throw error; // no reader left: the worker's write ended it
+    }
+    await drained;
+    rmSync(fifo);
 
     const resumed = spawnSync(ckpt[0]!, [...ckpt.slice(1), "harness", "run", sweepPath, "--out", out, "--resume", "--json"], { encoding: "utf8" });
     expect(resumed.status, resumed.stderr).toBe(0);
@@ -79,8 +91,8 @@ describe("a sweep stopped with SIGTERM (or Ctrl-C)", () => {
     const runner = spawn(ckpt[0]!, [...ckpt.slice(1), "harness", "run", sweepPath, "--out", out, "--quiet"], { stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     runner.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    for (let i = 0; i < 600 && !statuses(out).includes("running"); i++) await sleep(25);
-    await sleep(300); // the command is started
+    // The command is started: its process is there (the sleep marks it).
+    await until(() => processesMentioning(marker).length > 0);
     runner.kill("SIGTERM");
     const code = await new Promise<number | null>((resolve) => runner.once("exit", (c) => resolve(c)));
     expect(code, stderr).toBe(130);

@@ -2,9 +2,12 @@
  * The executor's bookkeeping, on a scheduler kept in memory (a script of what each job
  * does, by call, not by time): every signalled job ends in exactly one outcome, said. The
  * executor against the real schedulers is in slurm-release.test.ts and oar-release.test.ts.
+ *
+ * The clock is vitest's fake one: the executor's sleeps and Date.now move together, by
+ * exactly what it waits, so a deadline of 0.5 s is met at 0.5 s on any machine.
  */
-import { describe, expect, it } from "vitest";
-import { everyJobSaved, executeRelease, type ReleaseEvent } from "../../pipeline/release/release-executor";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { everyJobSaved, executeRelease as executeOnRealClock, type ReleaseEvent } from "../../pipeline/release/release-executor";
 import type { PlannedJob, ReleasePlan } from "../../pipeline/release/release-plan";
 import type { JobState, ResourceManager } from "../../pipeline/release/resource-manager";
 
@@ -70,6 +73,19 @@ function memoryScheduler(script: Record<string, (JobState | Error)[]>, requeue: 
   return { rm, calls };
 }
 
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+  vi.setSystemTime(new Date("2026-01-01T00:00:00Z"));
+});
+afterEach(() => vi.useRealTimers());
+
+/** The executor with its waits passed on the fake clock, in order, until it is done. */
+async function executeRelease(...args: Parameters<typeof executeOnRealClock>): ReturnType<typeof executeOnRealClock> {
+  const run = executeOnRealClock(...args);
+  await vi.runAllTimersAsync();
+  return run;
+}
+
 const running: JobState = { ended: false, state: "RUNNING" };
 const saved: JobState = { ended: true, saved: true, requeued: false, how: "COMPLETED, exit 0" };
 
@@ -89,7 +105,7 @@ describe("the release executor", () => {
     // Its checkpoint needs 5 s; the deadline is 1 s away.
     const log = await executeRelease(plan(1, [planned("late", 1, 0, 5)]), rm, { signal: "USR2", pollMs: 10 });
     expect(calls).toEqual([]);
-    expect(log.jobs[0]).toMatchObject({ outcome: "not-signalled", signalledAtS: null, how: expect.stringMatching(/^not signalled: too little time left \(its checkpoint needs 5.0 s, [01].\d s remained\)$/) });
+    expect(log.jobs[0]).toMatchObject({ outcome: "not-signalled", signalledAtS: null, how: "not signalled: too little time left (its checkpoint needs 5.0 s, 1.0 s remained)" });
     expect(everyJobSaved(log)).toBe(false);
   });
 
@@ -97,16 +113,16 @@ describe("the release executor", () => {
     const deadlineS = 0.5;
     const startedS = Date.now() / 1000;
     // Still running until the deadline, ended from then on; regular polls every 60 s would never see it.
-    const atDeadline = (): JobState => (Date.now() / 1000 - startedS >= deadlineS - 0.01 ? saved : running);
+    const atDeadline = (): JobState => (Date.now() / 1000 - startedS >= deadlineS ? saved : running);
     const { rm } = memoryScheduler({});
     rm.jobState = async () => atDeadline();
     const log = await executeRelease(plan(deadlineS, [planned("a", 1, 0, 0.1)]), rm, { signal: "USR2", pollMs: 60_000 });
-    expect(log.jobs[0]).toMatchObject({ outcome: "saved", requeued: true });
+    expect(log.jobs[0]).toMatchObject({ outcome: "saved", requeued: true, endedAtS: deadlineS });
   });
 
   it("says still running at the deadline", async () => {
     const { rm } = memoryScheduler({ a: [running] });
-    const log = await executeRelease(plan(0.3, [planned("a", 1, 0, 0.1)]), rm, { signal: "USR2", pollMs: 20 });
+    const log = await executeRelease(plan(0.25, [planned("a", 1, 0, 0.1)]), rm, { signal: "USR2", pollMs: 20 });
     expect(log.jobs[0]).toMatchObject({ outcome: "still-running", how: "signalled, still running at the deadline" });
     expect(log.events.map((e) => e.event)).toEqual(["signalled", "still-running"]);
   });

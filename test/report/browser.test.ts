@@ -54,12 +54,21 @@ describe("the default report", () => {
     expect(fonts.every((f) => /DejaVuSans/.test(f.name))).toBe(true);
   });
 
-  it("writes paper/figures-and-tables.tex, which pdfLaTeX compiles without an error", () => {
+  it("writes paper/figures-and-tables.tex, a two-column article with every table file in a float as it is, which pdfLaTeX compiles without an error", () => {
     const tex = readFileSync(join(out, "paper", "figures-and-tables.tex"), "utf8");
     const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { outputs: { path: string }[] };
-    // Every figure included, every table input.
+    expect(tex).toContain("\\documentclass[10pt,twocolumn]{article}");
+    // Every figure included, every table file input inside a table or table* float of the article's own.
     for (const o of manifest.outputs.filter((x) => /^figures\/.*\.pdf$/.test(x.path))) expect(tex).toContain(`\\includegraphics{../${o.path}}`);
-    for (const o of manifest.outputs.filter((x) => /^tables\/.*\.tex$/.test(x.path))) expect(tex).toContain(`\\input{../${o.path}}`);
+    const tableFiles = manifest.outputs.filter((x) => /^tables\/.*\.tex$/.test(x.path));
+    expect(tableFiles.length).toBeGreaterThan(20);
+    for (const o of tableFiles) {
+      expect(tex).toMatch(new RegExp(`\\\\begin\\{(table\\*?)\\}\\[[a-z]+\\]\\n  \\\\centering\\n  \\\\small\\n  \\\\input\\{\\.\\./${o.path}\\}\\n  \\\\caption\\{[^\\n]*\\}\\n  \\\\label\\{[^}]*\\}\\n\\\\end\\{\\1\\}`));
+      // The file itself: a tabular, no caption or longtable of its own (those stay in its comments).
+      const code = readFileSync(join(out, o.path), "utf8").split("\n").filter((line) => !line.startsWith("%")).join("\n");
+      expect(code, o.path).toMatch(/^\\begin\{tabularx?\}/);
+      expect(code, o.path).not.toMatch(/\\caption|\\label|longtable/);
+    }
     const run = compilePaper(out);
     expect(run.errors).toEqual([]);
     expect(run.status).toBe(0);

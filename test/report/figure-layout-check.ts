@@ -6,7 +6,8 @@
  * mark, after transforms):
  *
  * - no text overlaps another text (axis labels, titles, headers, legends, annotations),
- *   and no annotation lies on a data point;
+ *   nor touches one beside it on the same line (two tick labels read as one number,
+ *   "160180"), and no annotation lies on a data point;
  * - nothing is drawn outside the figure's box (the SVG's width × height), and the figure
  *   is no wider than the paper width it was fitted to (`usermeta.paperWidthPt`);
  * - no data mark crosses the frame of its plot (where vega clips, such a mark is cut; where
@@ -28,7 +29,7 @@ import { chromium, type Page } from "playwright-core";
 import { fontFiles } from "../../pipeline/report/render/fonts";
 import { CHROMIUM_PATH } from "./browser-check";
 
-export type LayoutProblemKind = "text-overlap" | "outside-figure" | "crosses-frame" | "below-zero" | "small-text" | "greyscale" | "wider-than-paper";
+export type LayoutProblemKind = "text-overlap" | "text-touch" | "outside-figure" | "crosses-frame" | "below-zero" | "small-text" | "greyscale" | "wider-than-paper";
 
 export interface LayoutProblem {
   /** The SVG, relative to the report folder. */
@@ -56,6 +57,8 @@ export const MIN_FONT_PT = 8;
 
 /** Tolerances, in px (= pt): anti-aliasing and the half-pixel offsets vega adds to crisp lines. */
 const OVERLAP_PX = 1;
+/** Texts side by side on one line closer than this (px = pt, a quarter of an 8 pt space's em) read as one. */
+const TEXT_GAP_PX = 2;
 const OUTSIDE_PX = 0.75;
 /** Marks this small are symbols (points), placed by their centre. */
 const SYMBOL_PX = 12;
@@ -171,6 +174,9 @@ function measureFigure(page: Page, svg: string, meta: FigureMeta): Promise<Measu
           const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
           if (w > limits.overlap && h > limits.overlap) {
             problems.push({ kind: "text-overlap", detail: `${label(textBoxes[i]!.el)} ${where(a)} overlaps ${label(textBoxes[j]!.el)} ${where(b)}` });
+          } else if (h > Math.min(a.height, b.height) / 2 && -w < limits.textGap) {
+            // On one line (mostly the same rows of pixels), and nearer than a gap: not overlapping, touching.
+            problems.push({ kind: "text-touch", detail: `${label(textBoxes[i]!.el)} ${where(a)} touches ${label(textBoxes[j]!.el)} ${where(b)} (${round(-w)} px apart, at least ${limits.textGap})` });
           }
         }
       }
@@ -283,7 +289,7 @@ function measureFigure(page: Page, svg: string, meta: FigureMeta): Promise<Measu
       }
       return { measure: { width: box.width, height: box.height, texts: texts.length, marks: markItems.length, axes: axes.length }, problems };
     },
-    { svg, signed: meta.signed, limits: { minFont: MIN_FONT_PT, overlap: OVERLAP_PX, outside: OUTSIDE_PX, greyDelta: GREY_DELTA_L, symbolPx: SYMBOL_PX, paperWidth: meta.paperWidth } },
+    { svg, signed: meta.signed, limits: { minFont: MIN_FONT_PT, overlap: OVERLAP_PX, textGap: TEXT_GAP_PX, outside: OUTSIDE_PX, greyDelta: GREY_DELTA_L, symbolPx: SYMBOL_PX, paperWidth: meta.paperWidth } },
   );
 }
 

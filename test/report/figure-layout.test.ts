@@ -110,6 +110,15 @@ describe("the layout check finds what it is for", () => {
           color: { field: "c", type: "nominal", scale: { range: ["#0072B2", "#D55E00"] } },
         },
       },
+      // Two tick labels side by side without a gap (the "160180" of the schedule's Gantt chart):
+      // 8 pt digits are 5.1 pt wide, so labels 16 pt apart (1 pt per unit) leave 0.7 pt between them.
+      touching: {
+        ...frame,
+        width: 200,
+        data: { values: points },
+        mark: "point",
+        encoding: { x: { field: "x", type: "quantitative", scale: { domain: [0, 200], nice: false }, axis: { values: [0, 100, 150, 166] } }, y: { field: "y", type: "quantitative" } },
+      },
       // Wider than the paper column it says it was fitted to.
       wide: { ...frame, width: 400, usermeta: { paperWidthPt: 252 }, data: { values: points }, mark: "point", encoding: { x: { field: "x", type: "quantitative" }, y: { field: "y", type: "quantitative" } } },
     });
@@ -119,6 +128,7 @@ describe("the layout check finds what it is for", () => {
     expect(kinds("negative")).toEqual(new Set<LayoutProblemKind>(["below-zero", "crosses-frame"]));
     expect(kinds("small")).toEqual(new Set<LayoutProblemKind>(["small-text", "greyscale"]));
     expect(kinds("wide")).toEqual(new Set<LayoutProblemKind>(["wider-than-paper"]));
+    expect(kinds("touching")).toEqual(new Set<LayoutProblemKind>(["text-touch"]));
   }, 300_000);
 
   it("accepts a signed axis its spec declares, and the same figures drawn right", async () => {

@@ -58,6 +58,9 @@ describe("FileHashes", () => {
     const dir = fresh();
     const file = join(dir, "fresh.csv");
     writeFileSync(file, "1,2\n");
+    // Within the window by its time, not by how soon it is hashed after the write.
+    const hourAhead = new Date(Math.floor(Date.now() / 1000) * 1000 + 3600_000);
+    utimesSync(file, hourAhead, hourAhead);
     const cache = join(dir, "cache.json");
     const first = FileHashes.load(cache);
     expect(first.sha256(file)).toBe(sha256OfBytes("1,2\n"));
@@ -66,21 +69,27 @@ describe("FileHashes", () => {
     expect(FileHashes.load(cache).sha256(file)).toBe(sha256OfBytes("3,4\n"));
   });
 
-  it("remembers a file the runner wrote at once, if the file system's clock moved on before the save", async () => {
+  it("remembers a file the runner wrote, once the file system's clock has moved past its time", () => {
     const dir = fresh();
-    const file = join(dir, "artifact.json");
-    writeFileSync(file, "[1]\n");
-    // A time in whole ms (editKeepingTime can put it back exactly), as fresh as the write.
-    const now = new Date();
-    utimesSync(file, now, now);
     const cache = join(dir, "cache.json");
+    // Times set, not waited for: one before the clock at save (whole ms, so that
+    // editKeepingTime can put it back exactly), one after it (a write in save's own tick).
+    const cases = [
+      { name: "before.json", timeMs: Math.floor(Date.now() / 1000) * 1000 - 60_000, remembered: true },
+      { name: "after.json", timeMs: Math.floor(Date.now() / 1000) * 1000 + 3600_000, remembered: false },
+    ];
     const first = FileHashes.load(cache);
-    first.record(file, "artifacts/artifact.json", sha256OfBytes("[1]\n"));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const { name, timeMs } of cases) {
+      writeFileSync(join(dir, name), "[1]\n");
+      utimesSync(join(dir, name), new Date(timeMs), new Date(timeMs));
+      first.record(join(dir, name), `artifacts/${name}`, sha256OfBytes("[1]\n"));
+    }
     first.save(cache);
-    editKeepingTime(file, "[2]\n");
-    expect(FileHashes.load(cache).sha256(file, "artifacts/artifact.json")).toBe(sha256OfBytes("[1]\n"));
-    expect(readdirSync(dir).sort()).toEqual(["artifact.json", "cache.json"]);
+    for (const { name, remembered } of cases) {
+      editKeepingTime(join(dir, name), "[2]\n");
+      expect(FileHashes.load(cache).sha256(join(dir, name), `artifacts/${name}`), name).toBe(sha256OfBytes(remembered ? "[1]\n" : "[2]\n"));
+    }
+    expect(readdirSync(dir).sort()).toEqual(["after.json", "before.json", "cache.json"]);
   });
 
   it("starts empty from a missing or damaged cache, and does not rewrite an unchanged one", () => {

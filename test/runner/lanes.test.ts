@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } f
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runInLanes, type Lane } from "../../pipeline/runner/lanes";
 import { runStages } from "../../pipeline/runner/run-stages";
 import { InputError } from "../../pipeline/shared/errors";
 import { projectRoot } from "../../pipeline/shared/version";
@@ -52,8 +53,8 @@ describe("stages in worker threads", () => {
     expect(tree(threads)).toEqual(tree(main));
     expect(readFileSync(join(threads, "total.txt"), "utf8")).toBe(`${55 * 0.2}\n`);
     expect(run.outcomes.map((o) => [o.name, o.ran])).toEqual([["a", true], ["b", true], ["c", true], ["d", true]]);
-    // a and c need nothing: both start before either is done; b waits for a, d for b and c.
-    expect(order.indexOf("running c")).toBeLessThan(order.indexOf("done a"));
+    // b waits for a, d for b and c (that a and c overlap is the scheduler's test below: here
+    // it would depend on how fast a worker thread starts).
     expect(order.indexOf("running b")).toBeGreaterThan(order.indexOf("done a"));
     expect(order.indexOf("running d")).toBeGreaterThan(Math.max(order.indexOf("done b"), order.indexOf("done c")));
   });
@@ -67,6 +68,34 @@ describe("stages in worker threads", () => {
     await expect(failing).rejects.toThrow("c.scale must be ≥ 0, got -1");
     expect(lines.some((l) => /\[1\/4\] a: done/.test(l))).toBe(true);
     expect(lines.some((l) => /\[4\/4\] d: running/.test(l))).toBe(false);
+  });
+});
+
+describe("the lanes' scheduler", () => {
+  it("starts every ready stage in a free lane at once, and the others as their inputs are done", async () => {
+    // Each stage's run ends when the test says: the order is the test's, not the threads'.
+    const finish = new Map<string, () => void>();
+    const started: string[] = [];
+    const lanes = [{ name: "one" }, { name: "two" }] as unknown as Lane[];
+    const wiring = new Map(LANE_STAGES.map((stage) => [stage.name, stage.inputs]));
+    const run = runInLanes(LANE_STAGES, wiring, lanes, (index) => {
+      started.push(LANE_STAGES[index]!.name);
+      return new Promise<void>((resolve) => finish.set(LANE_STAGES[index]!.name, resolve));
+    });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    await settle();
+    expect(started).toEqual(["a", "c"]);
+    finish.get("a")!();
+    await settle();
+    expect(started).toEqual(["a", "c", "b"]);
+    finish.get("b")!();
+    await settle();
+    expect(started).toEqual(["a", "c", "b"]);
+    finish.get("c")!();
+    await settle();
+    expect(started).toEqual(["a", "c", "b", "d"]);
+    finish.get("d")!();
+    await run;
   });
 });
 

@@ -71,7 +71,7 @@ describe("withOutputFolder", () => {
   it("refuses a second run while a live process holds the lock, saying who and since when", async () => {
     const parent = fresh();
     const out = join(parent, "reports");
-    const holder = spawn("sleep", ["30"], { stdio: "ignore" });
+    const holder = spawn("sleep", ["infinity"], { stdio: "ignore" });
     try {
       writeFileSync(join(parent, ".reports.lock"), JSON.stringify({ pid: holder.pid, host: hostname(), startedAt: "2026-01-02T03:04:05.000Z" }));
       const attempt = withOutputFolder(out, async () => undefined);

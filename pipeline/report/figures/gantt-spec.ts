@@ -41,7 +41,10 @@ const OUTCOMES = ["checkpointed", "missed"] as const;
 export function ganttFigure(input: GanttInput): Figure {
   const size = CHART_SIZES[input.size ?? "column"];
   const xMax = Math.max(input.deadlineS, ...input.bars.map((b) => b.finishS), ...input.steps.map((s) => s.toS));
-  const x = { type: "quantitative" as const, title: "time since the release notice (s)", scale: { domain: [0, xMax], nice: false } };
+  // Ticks at least ~45 pt apart: at 20 s steps the deadline's end label was set flush with
+  // the frame against the one before it ("160180"); the deadline has its own rule and label.
+  const axis = { tickCount: Math.max(2, Math.floor(size.width / 45)) };
+  const x = { type: "quantitative" as const, title: "time since the release notice (s)", scale: { domain: [0, xMax], nice: false }, axis };
   const order = [...input.bars].sort((a, b) => a.startS - b.startS || a.finishS - b.finishS || (a.id < b.id ? -1 : 1)).map((b) => b.id);
   const deadline = {
     data: { values: [{ t: input.deadlineS, label: `deadline T = ${input.deadlineS} s` }] },
@@ -78,7 +81,7 @@ export function ganttFigure(input: GanttInput): Figure {
           ],
         },
       },
-      { ...deadline, encoding: { x: { field: "t", ...x, axis: { title: null, labels: false } } } },
+      { ...deadline, encoding: { x: { field: "t", ...x, axis: { ...axis, title: null, labels: false } } } },
       {
         data: deadline.data,
         mark: { type: "text", align: "right", baseline: "top", dx: -3, dy: 2, fontSize: FONT_SIZES.annotation },

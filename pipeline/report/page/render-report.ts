@@ -19,7 +19,7 @@ import { renderPng } from "../render/render-png";
 import { naturalPaperWidth, renderAtPaperWidth } from "../render/fit-to-width";
 import type { PaperWidth } from "../figures/theme";
 import { tableToCsv } from "../tables/table-to-csv";
-import { tableToLatex } from "../tables/table-to-latex";
+import { latexTableFiles } from "../tables/table-to-latex";
 import { assertValidVegaLiteSpec } from "../figures/validate-spec";
 
 export interface ReportFile {
@@ -71,8 +71,10 @@ export async function renderReport(
   const empty = new Set<string>();
   const cache = options.cache ? openFigureCache(options.cache.dir, options.cache.salt) : null;
   const fitted = new Map<string, Figure>();
+  const paperWidths = new Map<string, PaperWidth>();
   for (const [index, figure] of figures.entries()) {
     const paperWidth = options.figureWidth === undefined || options.figureWidth === "auto" ? naturalPaperWidth(figure.spec) : options.figureWidth;
+    paperWidths.set(figure.id, paperWidth);
     // Volatile figures draw measured times: new data every run, nothing to reuse.
     const rendered = cache && !figure.volatile ? await cache.render(figure, paperWidth) : await renderFigure(figure, paperWidth);
     if (rendered.warnings.some((warning) => EMPTY_DOMAIN.test(warning))) empty.add(figure.id);
@@ -94,10 +96,10 @@ export async function renderReport(
   };
   cache?.prune();
   for (const table of tables) {
-    files.push({ path: `tables/${table.id}.csv`, content: tableToCsv(table) }, { path: `tables/${table.id}.tex`, content: tableToLatex(table) });
+    files.push({ path: `tables/${table.id}.csv`, content: tableToCsv(table) }, ...latexTableFiles(table).map((tex) => ({ path: `tables/${tex.name}`, content: tex.content })));
   }
   for (const table of tables.filter((t) => t.page !== undefined)) files.push({ path: table.page!, content: tablePageHtml(table, content.title) });
-  files.push({ path: "paper/figures-and-tables.tex", content: paperTex(drawn) });
+  files.push({ path: "paper/figures-and-tables.tex", content: paperTex(drawn, paperWidths) });
   files.push({ path: "reproduction.json", content: `${JSON.stringify(content.reproduction, null, 2)}\n` });
   files.push({ path: "reproduction.md", content: reproductionMarkdown(content.reproduction, "this report's reproduction.json") });
   files.push({ path: "index.html", content: reportHtml({ content: drawn, runtime: loadRuntime(), ...provenance }) });

@@ -14,6 +14,7 @@ import type { ReportContent, ReportSection, SummaryItem } from "./report-content
 import type { Table } from "../tables/table";
 import { CHART_SIZES, MIN_DISPLAY_WIDTH_PX } from "../figures/theme";
 import { escapeHtml, tableToHtml } from "../tables/table-to-html";
+import { latexTableFiles } from "../tables/table-to-latex";
 
 export interface ReportPageInputs {
   content: ReportContent;
@@ -122,20 +123,27 @@ function isWide(figure: Figure): boolean {
   return spec.facet !== undefined || spec.hconcat !== undefined || (typeof spec.width === "number" && spec.width > CHART_SIZES.column.width);
 }
 
+/** Links to a table's CSV and LaTeX (a table in parts: a link per part). */
+export function tableFileLinks(table: Table): string {
+  const latex = latexTableFiles(table).map((f) => f.name);
+  const names = latex.length === 1 ? [["LaTeX", latex[0]!]] : latex.map((name, i) => [i === 0 ? `LaTeX part ${i + 1}` : `${i + 1}`, name]);
+  return `<span class="files"><a href="tables/${attr(table.id)}.csv">CSV</a> ${names.map(([label, name]) => `<a href="tables/${attr(name!)}">${text(label!)}</a>`).join(" ")}</span>`;
+}
+
 function tableHtml(table: Table): string {
   if (table.page !== undefined) {
     return [
       `<div class="table" id="table-${attr(table.id)}">`,
       `<h3>${text(table.title)}</h3>`,
       `<p class="caption">On a page of its own, every row with its cells wrapped: <a href="${attr(table.page)}">${text(table.page)}</a> (${table.rows.length} rows). ` +
-        `<span class="files"><a href="tables/${attr(table.id)}.csv">CSV</a> <a href="tables/${attr(table.id)}.tex">LaTeX</a></span></p>`,
+        `${tableFileLinks(table)}</p>`,
       "</div>",
     ].join("\n");
   }
   return [
     `<div class="table" id="table-${attr(table.id)}">`,
     `<h3>${text(table.title)}</h3>`,
-    `<p class="caption">${text(table.caption)} <span class="files"><a href="tables/${attr(table.id)}.csv">CSV</a> <a href="tables/${attr(table.id)}.tex">LaTeX</a></span></p>`,
+    `<p class="caption">${text(table.caption)} ${tableFileLinks(table)}</p>`,
     `<div class="scroll">${tableToHtml(table)}</div>`,
     "</div>",
   ].join("\n");

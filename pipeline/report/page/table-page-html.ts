@@ -7,7 +7,7 @@
 import type { Table } from "../tables/table";
 import { columnHeader, formatCell } from "../tables/table";
 import { escapeHtml, tableToHtml } from "../tables/table-to-html";
-import { pageHead } from "./report-html";
+import { pageHead, tableFileLinks } from "./report-html";
 
 /** The page of `table`, titled and linked back to the report it belongs to. */
 export function tablePageHtml(table: Table, reportTitle: string): string {
@@ -18,7 +18,7 @@ export function tablePageHtml(table: Table, reportTitle: string): string {
     "<main>",
     `<p class="back"><a href="index.html">← ${text(reportTitle)}</a></p>`,
     `<h1>${text(table.title)}</h1>`,
-    `<p class="caption">${text(table.caption)} ${table.rows.length} rows. <span class="files"><a href="tables/${text(table.id)}.csv">CSV</a> <a href="tables/${text(table.id)}.tex">LaTeX</a></span></p>`,
+    `<p class="caption">${text(table.caption)} ${table.rows.length} rows. ${tableFileLinks(table)}</p>`,
     tableToHtml(table).replace("<table>", `<table class="wrapped">${colgroup(table)}`),
     "</main>",
     "</body>",

@@ -1,10 +1,14 @@
 /**
- * A table as LaTeX for papers, ready to `\input` (booktabs rules):
+ * A table as LaTeX for papers, ready to `\input` inside the paper's own `table` or `table*`
+ * float as it is, in one column or two (IEEE and ACM templates are two-column, where
+ * `longtable` is refused): a tabular with booktabs rules and no caption, the caption and
+ * label suggested in its comment lines, the float too (`latexFloat`):
  *
  * - a `tabular` when its cells are short; a `tabularx` to the line width when a text column
- *   holds sentences (those columns wrap, ragged right); a `longtable` with wrapped columns
- *   when it has more rows than a page holds (the reproduction table), carrying its own
- *   caption since a longtable cannot sit in a table float;
+ *   holds sentences (those columns wrap, ragged right); a table with more rows than a page
+ *   holds (the reproduction table) is split into parts (`latexTableFiles`: `<id>-1.tex`, …),
+ *   each a page-wide tabular of the rows that fit a page, its header repeated, its columns
+ *   wrapping at fixed shares of the line so that every part has the same columns;
  * - numbers right-aligned and rounded to the column's decimals; a table wider than the line
  *   set to the line's width, its columns (and their headers) wrapping;
  * - the output is ASCII: LaTeX's specials are escaped (`[` and `]` too, braced, so that a
@@ -13,7 +17,8 @@
  *   symbols our labels use in math mode, accented letters as accent commands — so the file
  *   compiles with pdfLaTeX, LuaLaTeX and XeLaTeX with no input encoding; a character with no
  *   spelling is written as its code point, never dropped silently;
- * - its first line is a comment naming the packages it needs (`latexPackages`).
+ * - its first line is a comment naming the packages it needs (`latexPackages`), the next
+ *   ones how to include it.
  */
 import { columnHeader, formatCell, type Table } from "./table";
 
@@ -151,28 +156,35 @@ function accented(ch: string): string | undefined {
   return `\\${ACCENTS[mark]}{${base === "i" ? "\\i" : base}}`;
 }
 
-/** Rows beyond which a table is set as a longtable, across pages. */
+/** Rows beyond which a table is split into parts, a float each. */
 const LONG_TABLE_ROWS = 40;
 /** A text column whose cells run longer than this many characters wraps. */
 const WRAP_CHARACTERS = 32;
 /** A table wider than this many characters, each column as wide as its header or longest cell, is set to the line width (about a 7 in line in \small). */
 const WIDE_TABLE_CHARACTERS = 100;
+/** A plain tabular at most this many characters wide fits one column of a two-column page (3.5 in in \small). */
+const COLUMN_CHARACTERS = 46;
+/** Lines of \small text one part may take: a page-high float (9.25 in, 60 lines) with room left for its caption. */
+const PART_LINES = 52;
+/** A character of running text, in em, when counting the lines a wrapped cell takes (Computer Modern averages 0.45–0.5). */
+const RUNNING_CHARACTER_EM = 0.47;
 
-type Layout = "tabular" | "tabularx" | "longtable";
+type Layout = "tabular" | "tabularx" | "parts";
 
-/** The packages a table's LaTeX needs: booktabs always, array, tabularx or longtable as its layout asks. */
+/** The packages a table's LaTeX needs: booktabs always, array and tabularx as its layout asks. */
 export function latexPackages(table: Table): string[] {
   const layout = layoutOf(table).layout;
-  return ["booktabs", ...(layout === "tabular" ? [] : ["array"]), ...(layout === "tabularx" ? ["tabularx"] : []), ...(layout === "longtable" ? ["longtable"] : [])];
+  return ["booktabs", ...(layout === "tabular" ? [] : ["array"]), ...(layout === "tabularx" ? ["tabularx"] : [])];
 }
 
-/** Whether the table is set as a longtable (with its own caption: it cannot be put in a table float). */
-export function isLongTable(table: Table): boolean {
-  return layoutOf(table).layout === "longtable";
+/** The float a table goes in: `table` when it fits one column of a two-column page, `table*` (both columns) otherwise. */
+export function latexFloat(table: Table): "table" | "table*" {
+  const { layout, lengths } = layoutOf(table);
+  return layout === "tabular" && naturalWidth(lengths) <= COLUMN_CHARACTERS ? "table" : "table*";
 }
 
 /**
- * How the table is set, and which of its columns wrap: a longtable wraps every column
+ * How the table is set, and which of its columns wrap: a table in parts wraps every column
  * (widths shared out of the line width, so the whole is exactly as wide as the line); a
  * table wider than a line, or with sentences in it, is a tabularx to the line width, its
  * sentence columns wrapping and, when it is wide, its number columns too (their headers
@@ -181,11 +193,16 @@ export function isLongTable(table: Table): boolean {
 function layoutOf(table: Table) {
   const numeric = table.columns.map((c) => table.rows.length > 0 && table.rows.every((r) => typeof r[c.key] === "number" || r[c.key] == null));
   const lengths = table.columns.map((c) => [columnHeader(c), ...table.rows.map((r) => formatCell(r[c.key], c))].map((cell) => [...cell].length));
-  const wide = lengths.reduce((sum, l) => sum + Math.max(...l) + 2, 0) > WIDE_TABLE_CHARACTERS;
+  const wide = naturalWidth(lengths) > WIDE_TABLE_CHARACTERS;
   const sentences = table.columns.map((_, i) => !numeric[i] && Math.max(0, ...lengths[i]!.slice(1)) > WRAP_CHARACTERS);
-  const layout: Layout = table.rows.length > LONG_TABLE_ROWS ? "longtable" : wide || sentences.some(Boolean) ? "tabularx" : "tabular";
-  const wraps = table.columns.map((_, i) => layout === "longtable" || sentences[i]! || (layout === "tabularx" && wide && numeric[i]!));
-  return { numeric, wraps, layout, shares: layout === "longtable" ? columnShares(table, lengths) : [] };
+  const layout: Layout = table.rows.length > LONG_TABLE_ROWS ? "parts" : wide || sentences.some(Boolean) ? "tabularx" : "tabular";
+  const wraps = table.columns.map((_, i) => layout === "parts" || sentences[i]! || (layout === "tabularx" && wide && numeric[i]!));
+  return { numeric, wraps, layout, lengths, shares: layout === "parts" ? columnShares(table, lengths) : [] };
+}
+
+/** Characters across, each column as wide as its longest cell plus its padding. */
+function naturalWidth(lengths: number[][]): number {
+  return lengths.reduce((sum, l) => sum + Math.max(...l) + 2, 0);
 }
 
 /** A line of \small text, in em, and a character and a cell's padding (2 \tabcolsep), in em: for estimating widths. */
@@ -196,7 +213,7 @@ const PADDING_EM = 1.4;
 const LONGEST_WORD = 12;
 
 /**
- * A longtable's column widths as shares of the line: in proportion to the square root of
+ * The column widths of a table in parts, as shares of the line: in proportion to the square root of
  * each column's mean length, but never narrower than its longest word (up to 12
  * characters), so that "differs" or a header word does not stick out of its column.
  */
@@ -222,41 +239,56 @@ function columnShares(table: Table, lengths: number[][]): number[] {
   return shares;
 }
 
-export function tableToLatex(table: Table): string {
+/** A table's LaTeX files: `<id>.tex`, or for a table in parts `<id>-1.tex` … `<id>-<n>.tex`. */
+export function latexTableFiles(table: Table): { name: string; content: string }[] {
+  const { layout, lengths, shares } = layoutOf(table);
+  if (layout !== "parts") return [{ name: `${table.id}.tex`, content: tableToLatex(table) }];
+  // Rows as many lines as their longest wrapped cell takes, each part filled up to a page.
+  const linesOf = (row: number) => Math.max(...lengths.map((l, i) => Math.ceil(l[row]! / charactersIn(shares[i]!))));
+  const parts: number[][] = [[]];
+  let lines = linesOf(0);
+  for (let r = 0; r < table.rows.length; r++) {
+    const rowLines = linesOf(r + 1);
+    if (lines + rowLines > PART_LINES && parts[parts.length - 1]!.length > 0) {
+      parts.push([]);
+      lines = linesOf(0);
+    }
+    parts[parts.length - 1]!.push(r);
+    lines += rowLines;
+  }
+  return parts.map((rows, p) => ({ name: `${table.id}-${p + 1}.tex`, content: tableToLatex(table, { rows, part: p + 1, of: parts.length }) }));
+}
+
+/** About how many characters of \small text a wrapped column of this share of the line holds per line. */
+function charactersIn(share: number): number {
+  return Math.max(1, Math.floor((share * LINE_EM - PADDING_EM) / RUNNING_CHARACTER_EM));
+}
+
+/** One tabular: the whole table, or (`part`) some of its rows, with the whole table's columns. */
+export function tableToLatex(table: Table, part?: { rows: number[]; part: number; of: number }): string {
   const { numeric, wraps, layout, shares } = layoutOf(table);
   const aligned = (i: number, column: string) => `>{\\${numeric[i] ? "raggedleft" : "raggedright"}\\arraybackslash}${column}`;
   const spec = table.columns
     .map((_, i) => {
       if (!wraps[i]) return numeric[i] ? "r" : "l";
-      return layout === "longtable" ? aligned(i, `p{\\dimexpr ${shares[i]!.toFixed(3)}\\linewidth-2\\tabcolsep\\relax}`) : aligned(i, "X");
+      return layout === "parts" ? aligned(i, `p{\\dimexpr ${shares[i]!.toFixed(3)}\\linewidth-2\\tabcolsep\\relax}`) : aligned(i, "X");
     })
     .join("");
   const row = (cells: string[]) => `  ${cells.join(" & ")} \\\\`;
   const header = row(table.columns.map((c) => escapeLatex(columnHeader(c))));
-  const body = table.rows.map((r) => row(table.columns.map((c) => escapeLatex(formatCell(r[c.key], c)))));
-  const comment = `% ${asciiComment(table.title)}. Generated by ckpt-lab; needs ${latexPackages(table).map((p) => `\\usepackage{${p}}`).join(" ")}`;
-  if (layout === "longtable") {
-    return [
-      comment,
-      `\\begin{longtable}{${spec}}`,
-      `  \\caption{${escapeLatex(table.title)}}\\label{tab:${table.id}} \\\\`,
-      "  \\toprule",
-      header,
-      "  \\midrule",
-      "  \\endfirsthead",
-      "  \\toprule",
-      header,
-      "  \\midrule",
-      "  \\endhead",
-      "  \\bottomrule",
-      "  \\endlastfoot",
-      ...body,
-      "\\end{longtable}",
-      "",
-    ].join("\n");
-  }
-  const [open, close] = layout === "tabularx" ? [`\\begin{tabularx}{\\linewidth}{${spec}}`, "\\end{tabularx}"] : [`\\begin{tabular}{${spec}}`, "\\end{tabular}"];
-  return [comment, open, "  \\toprule", header, "  \\midrule", ...body, "  \\bottomrule", close, ""].join("\n");
+  const rows = part === undefined ? table.rows : part.rows.map((r) => table.rows[r]!);
+  const body = rows.map((r) => row(table.columns.map((c) => escapeLatex(formatCell(r[c.key], c)))));
+  const id = part === undefined ? table.id : `${table.id}-${part.part}`;
+  const title = `${table.title}${part === undefined ? "" : ` (part ${part.part} of ${part.of})`}`;
+  const float = layout === "parts" ? "table*" : latexFloat(table);
+  const comments = [
+    `% ${asciiComment(title)}. Generated by ckpt-lab; needs ${latexPackages(table).map((p) => `\\usepackage{${p}}`).join(" ")}`,
+    `% A tabular for a float of your own (${float === "table" ? "one column; table* spans both" : "both columns of a two-column page"}), with the caption and label you choose, e.g.`,
+    `%   \\begin{${float}}[tbp] \\centering \\small \\input{tables/${id}.tex} \\caption{${asciiComment(title)}}\\label{tab:${id}} \\end{${float}}`,
+  ];
+  const [open, close] =
+    layout === "tabularx" ? [`\\begin{tabularx}{\\linewidth}{${spec}}`, "\\end{tabularx}"] : [`\\begin{tabular}{${spec}}`, "\\end{tabular}"];
+  return [...comments, open, "  \\toprule", header, "  \\midrule", ...body, "  \\bottomrule", close, ""].join("\n");
 }
 
 /** A title as a one-line ASCII comment. */

@@ -8,7 +8,7 @@
  * with their SHA-256, and a cell whose files changed since is run again.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { codeIdentity } from "../../runner/code-identity";
 import { writeFileAtomic, writeJsonAtomic } from "../../shared/atomic-write";
 import { InputError } from "../../shared/errors";
@@ -98,6 +98,12 @@ export async function runShard(
   reuseFrom: string[] = [],
   /** False: only reuse, never run a cell (grids that take hours); the cells left are counted as missing. */
   compute = true,
+  /**
+   * The folder the cells' input files (a trace, a server model) are named from: the working
+   * folder for a user's spec, the project root for the grids the project keeps (so that they
+   * read the same files from any folder; a cell still names its files as the spec does).
+   */
+  filesFrom = ".",
 ): Promise<ShardOutcome> {
   const model = await loadModel(registry, spec.simulator);
   const specHash = sweepSpecHash(spec);
@@ -111,7 +117,7 @@ export async function runShard(
   const hashes = new Map<string, string>();
   for (const [k, cell] of mine.entries()) {
     const path = join(out, "cells", `${cell.id}.json`);
-    const inputs = cellInputs(model, cell, hashes);
+    const inputs = cellInputs(model, cell, hashes, filesFrom);
     if (isDone(path, cell, specHash, codeVersion, inputs)) {
       skipped++;
       continue;
@@ -127,7 +133,7 @@ export async function runShard(
       continue;
     }
     const started = performance.now();
-    const result = await model.run(withDefaults(model.defaults, cell.parameters), cell.seed, (message) => log(`  cell ${cell.index}: ${message}`));
+    const result = await model.run(withFilesFrom(model, withDefaults(model.defaults, cell.parameters), filesFrom), cell.seed, (message) => log(`  cell ${cell.index}: ${message}`));
     const file: CellFile = { schema: CELL_SCHEMA, id: cell.id, index: cell.index, seed: cell.seed, parameters: cell.parameters, simulator: spec.simulator, specHash, codeVersion, ...(inputs !== undefined ? { inputs } : {}), result };
     writeJsonAtomic(path, file);
     ran++;
@@ -145,8 +151,23 @@ function validateCell(model: SimulatorModel, cell: SweepCell): void {
   }
 }
 
+/** `parameters` with each file the model reads (named relative to `filesFrom`) as a path from the working folder. */
+function withFilesFrom(model: SimulatorModel, parameters: Record<string, unknown>, filesFrom: string): Record<string, unknown> {
+  const files = new Set(model.inputFiles?.(parameters) ?? []);
+  const map = (value: unknown): unknown =>
+    typeof value === "string" && files.has(value) ? fromWorkingFolder(value, filesFrom)
+    : Array.isArray(value) ? value.map(map)
+    : typeof value === "object" && value !== null ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, map(v)]))
+    : value;
+  return map(parameters) as Record<string, unknown>;
+}
+
+function fromWorkingFolder(file: string, filesFrom: string): string {
+  return relative(process.cwd(), resolve(filesFrom, file)) || ".";
+}
+
 /** The files a cell reads with their hashes (each file hashed once per shard), or undefined when it reads none. */
-function cellInputs(model: SimulatorModel, cell: SweepCell, hashes: Map<string, string>): Record<string, string> | undefined {
+function cellInputs(model: SimulatorModel, cell: SweepCell, hashes: Map<string, string>, filesFrom: string): Record<string, string> | undefined {
   const files = model.inputFiles?.(withDefaults(model.defaults, cell.parameters)) ?? [];
   if (files.length === 0) return undefined;
   const inputs: Record<string, string> = {};
@@ -154,7 +175,7 @@ function cellInputs(model: SimulatorModel, cell: SweepCell, hashes: Map<string, 
     let sha256 = hashes.get(file);
     if (sha256 === undefined) {
       try {
-        sha256 = sha256OfFile(file);
+        sha256 = sha256OfFile(fromWorkingFolder(file, filesFrom));
       } catch (error) {
         throw new InputError(`cell ${cell.index} (${JSON.stringify(cell.parameters)}): cannot read ${file}: ${(error as Error).message}`, { cause: error });
       }
