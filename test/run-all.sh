@@ -28,13 +28,17 @@ done
 bash test/ensure-system-packages.sh 8>&- || { echo "0 passed, 1 failed"; exit 1; }
 # Every process the tests start inherits this mark (daemons of an earlier run carry another).
 mark="run-$$-$(date +%s%N)"
-CKPT_TEST_RUN=$mark npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json 8>&-
+# Two test files at a time: vitest's default on two cores is one (cores − 1), which leaves a
+# core idle while a file waits on the processes it started (pipelines, kernels, Chromium).
+# The live clusters' files still run one at a time (fileParallelism: false in their project).
+workers=${CKPT_TEST_WORKERS:-2}
+CKPT_TEST_RUN=$mark npx vitest run --maxWorkers="$workers" --reporter=default --reporter=json --outputFile.json=test-results/vitest.json 8>&-
 status=$?
 # The same node_modules serve both: the native modules (resvg, duckdb, zeromq) are N-API.
 rm -f test-results/vitest-newest-lts.json
 if lts_node=$(bash test/newest-lts-node.sh 8>&-); then
   echo "run-all: the unit project on Node $("$lts_node" --version)" >&2
-  PATH="$(dirname "$lts_node"):$PATH" CKPT_TEST_RUN=$mark npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/vitest-newest-lts.json 8>&-
+  PATH="$(dirname "$lts_node"):$PATH" CKPT_TEST_RUN=$mark npx vitest run --project unit --maxWorkers="$workers" --reporter=default --reporter=json --outputFile.json=test-results/vitest-newest-lts.json 8>&-
   lts_status=$?
   [ "$status" = 0 ] && status=$lts_status
 else
