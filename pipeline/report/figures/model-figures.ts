@@ -16,10 +16,10 @@ import type { Observations } from "../../ingest/observations";
 import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../../ingest/published-azur-data";
 import type { Figure } from "./figure";
 import { datasetPoints, measuredSeries } from "./measured-series";
-import { sizeSeriesCurve, usable } from "./model-curve";
+import { sizeSeriesCurve, usable } from "../../reproduce/size-series-curve";
 import { modelSurfaceFigure, type SurfaceCell, type SurfacePoint } from "./model-surface-spec";
 import { peakCurvesFigure, type MeasuredCurvePoint, type PeakMarker } from "./peak-curves-spec";
-import { CAMPAIGN_M_MAX, TABLE_4_1_SOURCE, VALIDATION_DATASETS_SOURCE } from "../reproduction/published-values";
+import { CAMPAIGN_M_MAX, TABLE_4_1_SOURCE, VALIDATION_DATASETS_SOURCE } from "../../reproduce/published-values";
 
 export interface ModelFiguresOptions {
   /** Prefix of the figure ids, e.g. "paper-model". */
