@@ -1,36 +1,48 @@
 /**
  * The pipeline: from raw checkpoint traces to the report, stages wired by named artifacts
- * (every artifact with its type: stages/catalog.ts). Each arrow is an artifact, named where
- * it leaves its stage; a stage reads the artifacts drawn into it.
+ * (each with its type in stages/catalog.ts). The flow, then every arrow: a stage, the
+ * artifacts it writes, and the stages that read each (test/pipeline/stage-table.test.ts
+ * checks that this map names every stage and artifact, and that every input is written
+ * by a stage before it).
  *
- *   harness (`ckpt harness run`, not a stage: a sweep on a real machine or cluster writes traces)
+ *   harness (`ckpt harness run`; not a stage: a sweep on a machine or cluster writes the traces)
  *      │ canonical CSV / host logs
  *      ▼
- *   --traces (default data/traces/synthetic-azur.csv)    data/traces/vm-…csv, nfs-…csv (this project's)
- *      │                                                    │
- *      ▼                                                    ▼
- *   ingest ──► observations (+ rejects.csv)              ingest-machine, ingest-nfs ──► <key>-observations
- *      │                                                    │
- *      ▼                                                    ▼
- *   fit ─────► model, fit                                fit-machine, fit-nfs ──► <key>-model, <key>-fit ──► report
- *      │ observations, fit ──► turn-down ──► turn-down (curves falling where the data do not) ──► report
- *      │ model
- *      ├──────────────┬───────────────┐
- *      ▼              ▼               ▼
- *   schedule       place           simulate-servers (cluster's report)
- *      │              │               └──► server-comparison ──────────────────────────────► report
- *      │              └──► placements, place-not-applicable ──► reproduce, report
- *      └──► schedule-example ──► report; campaign ──► reproduce, report
- *   schedule-paper (cluster's report --with reproduction) ──► paper-campaign ──► reproduce, report
- *   simulate-bkt, simulate-das06 (data/simulations/) ──► bkt-grid, das06-grid ──► reproduce, report
- *   investigations (docs/investigations/) ──► investigations ──► reproduce
- *   data/published/ ──► reproduce ──► reproduction ──► report
- *                                                        │
- *   report ◄──────────────────────────────────────────────┘ every artifact above it knows
- *      └──► index.html, figures/ (SVG, PNG, PDF, Vega-Lite), tables/ (CSV, LaTeX), reproduction.json
+ *   ingest ──► fit ──► turn-down, schedule, place, simulate-servers
+ *   ingest-<key> ──► fit-<key>                     (the traces this project measured)
+ *   simulate-bkt, simulate-das06, investigations   (the desktop-grid simulators' grids)
+ *   schedule, schedule-paper, place, simulate-bkt, simulate-das06, investigations ──► reproduce
+ *   every stage but investigations ──► report ──► reports/
  *
- *   (+ manifest.json: every output with its hash, inputs and parameters; the `*-timings`
- *   artifacts, measured durations, are volatile)
+ *   stage                        writes                       read by
+ *   ingest (--traces, default    observations, rejects.csv    fit, turn-down, report
+ *     data/traces/synthetic-azur.csv)
+ *   ingest-machine, ingest-nfs   <key>-observations           fit-<key>, report
+ *     (data/traces/vm-…csv, nfs-…csv: this project's)
+ *   fit                          model                        schedule (schedule.model=fitted), place, simulate-servers
+ *                                fit                          turn-down, report
+ *   fit-machine, fit-nfs         <key>-fit                    report
+ *                                <key>-model                  (no stage: the cluster's model artifact, for `ckpt` commands)
+ *   turn-down                    turn-down                    report
+ *   schedule                     schedule-example             report
+ *                                campaign                     reproduce, report
+ *                                schedule-timings (volatile)  report
+ *   schedule-paper               paper-campaign               reproduce, report
+ *     (a cluster's report        paper-schedule-example,      (no stage: the run in detail, as `schedule` writes it)
+ *     --with reproduction)       paper-schedule-timings
+ *   place                        placements                   reproduce, report
+ *                                place-not-applicable         report
+ *                                place-timings (volatile)     (no stage: the solver's measured times)
+ *   simulate-bkt                 bkt-grid                     reproduce, report
+ *   simulate-das06               das06-grid                   reproduce, report
+ *   investigations               investigations               reproduce
+ *   simulate-servers             server-comparison            report
+ *     (a cluster's report)
+ *   reproduce (+ data/published/) reproduction                report
+ *   report                       report, index.html, reproduction.html, figures/ (SVG, PNG, PDF,
+ *                                Vega-Lite), tables/ (CSV, LaTeX), paper/, reproduction.json
+ *
+ *   (+ manifest.json: every output with its hash, inputs and parameters)
  *
  * Who computes and who draws: every number the report prints is in an artifact; the
  * reproduce stage makes the reproduction rows (pipeline/reproduce/), and the report

@@ -3,7 +3,8 @@
  * `peakCurve` (docs/science.md §3.4): a size series `m ↦ bw(m, m·v)` is the curve of m identical
  * applications of v MB; a data set's curve is `i ↦ bw(i, Σ_{k≤i} s_k)`.
  */
-import { peakCurve, type BandwidthModel, type PeakCurve } from "../fit";
+import type { BandwidthModel } from "../fit/model";
+import { peakCurve, type PeakCurve } from "../fit/peak-curve";
 
 /** `m ↦ bw(m, m·v/1000)` for m = 1..mMax, and its peak over usable values. */
 export function sizeSeriesCurve(model: BandwidthModel, sizeMb: number, mMax: number): PeakCurve {

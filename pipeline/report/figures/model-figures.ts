@@ -11,7 +11,8 @@
  * A model is drawn as what it is where it was fitted, and marked where it is not: curves
  * dotted and labelled "extrapolated" outside its fitted domain, the surface veiled there.
  */
-import { bandwidthEvaluator, peakCurve, type BandwidthModel } from "../../fit";
+import { bandwidthEvaluator, type BandwidthModel } from "../../fit/model";
+import { peakCurve } from "../../fit/peak-curve";
 import type { Observations } from "../../ingest/observations";
 import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../../ingest/published-azur-data";
 import type { Figure } from "./figure";

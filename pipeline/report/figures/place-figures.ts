@@ -5,7 +5,7 @@
  * published periods, which the baselines use, is the reproduce stage's
  * (pipeline/reproduce/daly-rows.ts).
  */
-import type { Objective } from "../../place";
+import type { Objective } from "../../place/objective";
 import type { ScenarioPlacement } from "../../place/scenario-placement";
 import type { Figure } from "./figure";
 import { placementTimelineFigure } from "./placement-timeline-spec";

@@ -36,7 +36,7 @@ import { mergeTimings } from "../../shared/split-timings";
 import { scheduleFigures, schedulerTimeFigure } from "../figures/schedule-figures";
 import type { ScheduleExample } from "../../schedule/schedule-example";
 import { measuredFigures } from "../figures/measured-figures";
-import { machineFigures } from "../figures/machine-figures";
+import { machineFigures, type MeasuredClusterInput } from "../figures/machine-figures";
 import { placeFigures } from "../figures/place-figures";
 import type { ScenarioPlacement } from "../../place/scenario-placement";
 import { VERDICTS, VERDICT_MEANINGS, verdictCountsText, type ReproductionRow } from "../../reproduce/reproduction";
@@ -55,18 +55,6 @@ import { modelAxes, type ModelAxes } from "../figures/model-axes";
 import { azurComparison } from "../figures/machine-figures";
 import { isPaperCampaign } from "../../reproduce/paper-campaign";
 import { DEFAULT_REPORT_PARAMETERS, type ReportParameters } from "./report-parameters";
-
-/** A trace this project measured, with its fit and the words of its section. */
-export interface MeasuredClusterInput {
-  /** Names the section and its figures and tables. */
-  key: string;
-  /** "this machine", "the NFS cluster". */
-  who: string;
-  title: string;
-  intro: string;
-  observations: ObservationsArtifact;
-  fit: FitReportArtifact;
-}
 
 export interface ReportInputs {
   /** The published model of [Y11] / [Y-thesis] (always there: it is data in the code). */
