@@ -1,7 +1,7 @@
 /**
  * ckpt-lab as a library (what notebooks and other programs import). Data flows
  *
- *   harness → ingest → fit → schedule / place → report
+ *   harness → ingest → fit → schedule / place / simulate → reproduce → report
  *
  * traces    observations   bandwidth model   schedules, placements   figures, tables
  *
@@ -14,5 +14,6 @@ export * as ingest from "./ingest";
 export * as fit from "./fit";
 export * as schedule from "./schedule";
 export * as place from "./place";
+export * as reproduce from "./reproduce";
 export * as report from "./report";
 export * as simulate from "./simulate";

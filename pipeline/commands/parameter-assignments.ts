@@ -1,5 +1,5 @@
 /**
- * `key=value` assignments given on the command line (`--param report.reproduction.peakM=2`,
+ * `key=value` assignments given on the command line (`--param reproduce.peakM=2`,
  * `--param traces=data/x.csv`): the value is read as JSON when it parses (numbers, booleans,
  * arrays, quoted strings), as a plain string otherwise.
  */
@@ -9,7 +9,7 @@ export function parseParameterAssignments(items: string[], flag: string): Record
   const out: Record<string, unknown> = {};
   for (const item of items) {
     const at = item.indexOf("=");
-    if (at <= 0) throw new UsageError(`${flag} expects key=value, got "${item}"; e.g. ${flag} report.reproduction.peakM=2`);
+    if (at <= 0) throw new UsageError(`${flag} expects key=value, got "${item}"; e.g. ${flag} reproduce.peakM=2`);
     const key = item.slice(0, at).trim();
     const text = item.slice(at + 1);
     let value: unknown;

@@ -74,7 +74,7 @@ use an --out (a second one is refused).`,
 Example:
   ckpt pipeline --explain
   ckpt pipeline --traces hpc16.csv --cluster hpc16 --out hpc16-report
-  ckpt pipeline --out /tmp/report --param report.reproduction.peakM=2`,
+  ckpt pipeline --out /tmp/report --param reproduce.peakM=2`,
   async run({ values }, io) {
     const { out, traces } = values;
     if (values.with !== undefined && traces === undefined) {

@@ -39,7 +39,7 @@ export interface RunStagesOptions {
   force?: boolean;
   /** Print every reason (otherwise the first one). */
   explain?: boolean;
-  /** `"<stage>.<path>"` → value, e.g. `{"report.reproduction.peakM": 2}`. */
+  /** `"<stage>.<path>"` → value, e.g. `{"reproduce.peakM": 2}`. */
   parameterOverrides?: Record<string, unknown>;
   /** Folder the stage modules' relative names are given from, and the project root (node_modules). */
   codeRoot: string;

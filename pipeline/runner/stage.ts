@@ -3,7 +3,6 @@
  * artifacts (kedro's node/catalog design). The runner (run-stages.ts) reads and writes the
  * artifacts, hashes everything, and decides whether the stage must run at all.
  */
-import type { ReportFile } from "../report/page/render-report";
 
 /** JSON-serialisable parameters of a stage (an object of numbers, strings, booleans, nested objects). */
 export type StageParameters = object;
@@ -33,11 +32,24 @@ export interface StageContext<P extends StageParameters = StageParameters> {
   cache: { dir: string; codeHash: string };
 }
 
+/**
+ * A file a stage writes beside its artifacts (a figure, a table, rejects.csv). The report's
+ * renderer makes files of this shape without importing the runner (and the runner knows
+ * nothing of reports): the two agree by shape.
+ */
+export interface StageFile {
+  /** Relative to the output folder, with "/" separators. */
+  path: string;
+  content: Uint8Array | string;
+  /** Holds measured durations, which differ between runs (see Stage.volatileOutputs). */
+  volatile?: boolean;
+}
+
 export interface StageResult {
   /** One JSON value per declared output name, stored as `artifacts/<name>.json`. */
   artifacts: Record<string, unknown>;
   /** Other files, relative to the output folder (figures, tables, index.html…). */
-  files?: ReportFile[];
+  files?: StageFile[];
 }
 
 export interface Stage<P extends StageParameters = StageParameters> {

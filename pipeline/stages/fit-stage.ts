@@ -8,15 +8,15 @@
  * measured (measured-clusters.ts).
  */
 import { DEFAULT_FIT_OPTIONS, type FitOptions } from "../fit/fit-options";
-import type { ObservationsArtifact } from "../ingest/observations-artifact";
 import { artifactPath } from "../runner/run-stages";
 import type { Stage } from "../runner/stage";
+import { measuredArtifactNames, readRequired, type ArtifactName } from "./catalog";
 import { MEASURED_CLUSTERS } from "./measured-clusters";
 
 // The stages load their computations when they run (`await import`), not with the stage
 // list: a pipeline run whose stages are all up to date loads none of them.
 
-function fitStageFor(spec: { name: string; summary: string; input: string; model: string; report: string; defaults: FitOptions }): Stage<FitOptions> {
+function fitStageFor(spec: { name: string; summary: string; input: "observations" | `${string}-observations` & ArtifactName; model: ArtifactName; report: ArtifactName; defaults: FitOptions }): Stage<FitOptions> {
   return {
     name: spec.name,
     summary: spec.summary,
@@ -26,7 +26,7 @@ function fitStageFor(spec: { name: string; summary: string; input: string; model
     defaults: spec.defaults,
     async run(context) {
       const { fitBandwidthModel } = await import("../fit/fit-bandwidth-model.js");
-      const artifact = context.inputs[spec.input] as ObservationsArtifact;
+      const { [spec.input]: artifact } = readRequired(context.inputs, [spec.input]);
       const own = artifactPath(spec.input);
       const observationsFile = context.provenance.find((p) => p.name === own)!;
       // Provenance: the observations artifact, then the trace files it was made from.
@@ -42,8 +42,8 @@ function fitStageFor(spec: { name: string; summary: string; input: string; model
       );
       for (const note of report.notes) context.progress(`note: ${note}`);
       // The residual columns are typed arrays (fast to fill); artifacts are JSON arrays.
-      const asArrays = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_key, v: unknown) => (v instanceof Float64Array ? Array.from(v) : v)));
-      return { artifacts: { [spec.model]: report.model, [spec.report]: asArrays(report) } };
+      const { fitReportArtifact } = await import("../fit/fit-report-artifact.js");
+      return { artifacts: { [spec.model]: report.model, [spec.report]: fitReportArtifact(report) } };
     },
   };
 }
@@ -63,9 +63,9 @@ export const measuredFitStages = MEASURED_CLUSTERS.map((cluster) =>
   fitStageFor({
     name: `fit-${cluster.key}`,
     summary: `${cluster.who}'s observations → its bw(m, V) (${cluster.key}-model, ${cluster.key}-fit)`,
-    input: `${cluster.key}-observations`,
-    model: `${cluster.key}-model`,
-    report: `${cluster.key}-fit`,
+    input: measuredArtifactNames(cluster.key).observations,
+    model: measuredArtifactNames(cluster.key).model,
+    report: measuredArtifactNames(cluster.key).fit,
     // Fitted with the papers' method, to be read next to the published model (measured-clusters.ts).
     defaults: { ...DEFAULT_FIT_OPTIONS, form: "paper" },
   }),

@@ -17,8 +17,9 @@
 import { readFileSync } from "node:fs";
 import { PAPER_MODEL, predict, type BandwidthModel } from "../fit/model";
 import type { Objective } from "../place";
-import type { ScenarioPlacement } from "../report/figures/place-figures";
+import type { ScenarioPlacement } from "../place/scenario-placement";
 import type { Stage } from "../runner/stage";
+import { readInputs } from "./catalog";
 import { InputError } from "../shared/errors";
 import { settleNotApplicable, type NotApplicable } from "../shared/not-applicable";
 import { projectPath } from "./project-path";
@@ -107,7 +108,7 @@ export const placeStage: Stage<PlaceStageParameters> = {
     // Loaded when the stage runs, not with the stage list (see fit-stage.ts).
     const { costsFromSizes, createLaw, parseDurationsCsv, parseLawString, parseSlicesCsv, placeJob, POLICY_NAMES } = await import("../place/index.js");
     const parameters = context.parameters;
-    const model = (context.inputs.model as BandwidthModel | undefined) ?? PAPER_MODEL;
+    const model: BandwidthModel = readInputs(context.inputs, ["model"]).model ?? PAPER_MODEL;
     const placements: ScenarioPlacement[] = [];
     const notApplicable: NotApplicable[] = [];
     for (const [name, scenario] of Object.entries(parameters.scenarios)) {

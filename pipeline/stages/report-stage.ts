@@ -1,25 +1,34 @@
 /**
  * The report stage: every artifact upstream → figures (Vega-Lite, SVG, PNG, PDF), tables
- * (CSV, LaTeX), the reproduction table and `index.html`. Its inputs are optional so that
- * the report grows as the stages that feed it are registered.
+ * (CSV, LaTeX), the reproduction table (the reproduce stage's rows) and `index.html`. It
+ * draws and computes nothing: each number it prints is in an artifact. Its inputs are
+ * optional so that the report grows as the stages that feed it are registered.
  */
 import { PAPER_MODEL } from "../fit/model";
 import { DEFAULT_REPORT_PARAMETERS, FIGURE_WIDTHS, type ReportParameters } from "../report/page/report-parameters";
 import { InputError } from "../shared/errors";
-import type { ObservationsArtifact } from "../ingest/observations-artifact";
-import type { FitReportArtifact } from "../report/figures/fit-figures";
-import type { ScenarioPlacement } from "../report/figures/place-figures";
-import type { ScheduleExample } from "../report/figures/schedule-figures";
-import type { CampaignResult } from "../schedule";
 import type { Stage } from "../runner/stage";
+import { readInputs, measuredArtifactNames, type ArtifactName } from "./catalog";
 import { MEASURED_CLUSTERS } from "./measured-clusters";
-import { projectPath } from "./project-path";
-import { PUBLISHED_DIR } from "../report/reproduction/published-tables";
 import { TOOL_VERSION } from "../shared/version";
-import type { NotApplicable } from "../shared/not-applicable";
-import type { MergedSweep } from "../simulate/sweep/merge-sweep";
-import type { Investigations } from "./investigation-grids-stage";
-import type { ServerComparison } from "../simulate/server/compare-servers";
+
+const MEASURED = MEASURED_CLUSTERS.map((cluster) => ({ cluster, names: measuredArtifactNames(cluster.key) }));
+
+const READ = [
+  "observations",
+  "fit",
+  "turn-down",
+  "schedule-example",
+  "campaign",
+  "schedule-timings",
+  "paper-campaign",
+  "placements",
+  "place-not-applicable",
+  "bkt-grid",
+  "das06-grid",
+  "server-comparison",
+  "reproduction",
+] as const satisfies readonly ArtifactName[];
 
 export const reportStage: Stage<ReportParameters> = {
   name: "report",
@@ -27,7 +36,8 @@ export const reportStage: Stage<ReportParameters> = {
   inputs: [
     "observations?",
     "fit?",
-    ...MEASURED_CLUSTERS.flatMap((c) => [`${c.key}-observations?`, `${c.key}-fit?`]),
+    "turn-down?",
+    ...MEASURED.flatMap(({ names }) => [`${names.observations}?`, `${names.fit}?`]),
     "schedule-example?",
     "campaign?",
     "schedule-timings?",
@@ -36,14 +46,12 @@ export const reportStage: Stage<ReportParameters> = {
     "place-not-applicable?",
     "bkt-grid?",
     "das06-grid?",
-    "investigations?",
     "server-comparison?",
+    "reproduction?",
   ],
   outputs: ["report"],
   module: __filename,
   defaults: DEFAULT_REPORT_PARAMETERS,
-  // The papers' tables as transcribed: the reference values of the reproduction rows.
-  inputFiles: () => [projectPath(PUBLISHED_DIR)],
   async run(context) {
     const figureWidth = context.parameters.figureWidth as (typeof FIGURE_WIDTHS)[number];
     if (!FIGURE_WIDTHS.includes(figureWidth)) {
@@ -54,34 +62,20 @@ export const reportStage: Stage<ReportParameters> = {
     // when the report is drawn, not by every `ckpt` command that lists the stages.
     const { buildReportContent } = await import("../report/page/report-content.js");
     const { renderReport } = await import("../report/page/render-report.js");
-    const { readPublishedTables } = await import("../report/reproduction/published-tables.js");
-    const inputs = context.inputs as {
-      observations?: ObservationsArtifact;
-      fit?: FitReportArtifact;
-      [measured: string]: unknown;
-      "schedule-example"?: ScheduleExample | null;
-      campaign?: CampaignResult;
-      "paper-campaign"?: CampaignResult;
-      "schedule-timings"?: { campaign: Record<string, number> };
-      placements?: ScenarioPlacement[];
-      "place-not-applicable"?: NotApplicable[];
-      "bkt-grid"?: MergedSweep;
-      "das06-grid"?: MergedSweep;
-      investigations?: Investigations;
-      "server-comparison"?: ServerComparison;
-    };
+    const { reportArtifact } = await import("../report/page/report-artifact.js");
+    const inputs = readInputs(context.inputs, READ);
     const content = buildReportContent(
       {
         paperModel: PAPER_MODEL,
         ...(inputs.observations ? { observations: inputs.observations } : {}),
         ...(inputs.fit ? { fit: inputs.fit } : {}),
-        measured: MEASURED_CLUSTERS.flatMap((cluster) => {
-          const observations = inputs[`${cluster.key}-observations`] as ObservationsArtifact | undefined;
-          const fit = inputs[`${cluster.key}-fit`] as FitReportArtifact | undefined;
+        ...(inputs["turn-down"] ? { turnDown: inputs["turn-down"] } : {}),
+        measured: MEASURED.flatMap(({ cluster, names }) => {
+          const { [names.observations]: observations, [names.fit]: fit } = readInputs(context.inputs, [names.observations, names.fit]);
           if (!observations || !fit) return [];
           return [{ key: cluster.key, who: cluster.who, title: cluster.title, intro: cluster.intro(observations.inputs.map((i) => i.path).join(", ")), observations, fit }];
         }),
-        ...(inputs["schedule-example"] !== undefined ? { scheduleExample: inputs["schedule-example"] } : {}),
+        ...("schedule-example" in inputs ? { scheduleExample: inputs["schedule-example"] } : {}),
         ...(inputs.campaign ? { campaign: inputs.campaign } : {}),
         ...(inputs["paper-campaign"] ? { paperCampaign: inputs["paper-campaign"] } : {}),
         ...(inputs["schedule-timings"] ? { scheduleTimings: inputs["schedule-timings"] } : {}),
@@ -89,9 +83,8 @@ export const reportStage: Stage<ReportParameters> = {
         ...(inputs["place-not-applicable"] ? { placeNotApplicable: inputs["place-not-applicable"] } : {}),
         ...(inputs["bkt-grid"] ? { bktGrid: inputs["bkt-grid"] } : {}),
         ...(inputs["das06-grid"] ? { das06Grid: inputs["das06-grid"] } : {}),
-        published: readPublishedTables(projectPath(PUBLISHED_DIR)),
-        ...(inputs.investigations ? { investigations: inputs.investigations } : {}),
         ...(inputs["server-comparison"] ? { serverComparison: inputs["server-comparison"] } : {}),
+        ...(inputs.reproduction ? { reproduction: inputs.reproduction } : {}),
       },
       context.parameters,
     );
@@ -107,17 +100,6 @@ export const reportStage: Stage<ReportParameters> = {
         },
       },
     );
-    return {
-      artifacts: {
-        report: {
-          title: drawn.title,
-          cluster: drawn.cluster,
-          summary: drawn.summary,
-          sections: drawn.sections.map((s) => ({ id: s.id, title: s.title, figures: s.figures.map((f) => f.id), tables: s.tables.map((t) => t.id), notes: s.notes })),
-          reproduction: drawn.reproduction,
-        },
-      },
-      files,
-    };
+    return { artifacts: { report: reportArtifact(drawn) }, files };
   },
 };

@@ -20,6 +20,7 @@
 import { readFileSync } from "node:fs";
 import { PAPER_MODEL, type BandwidthModel } from "../fit/model";
 import type { Stage } from "../runner/stage";
+import { readInputs } from "./catalog";
 import type * as ScheduleLibrary from "../schedule";
 import type { CampaignPart, Criterion, DomainPolicy, EstimatorName, IdleStart, Application } from "../schedule";
 import { InputError } from "../shared/errors";
@@ -77,7 +78,7 @@ function scheduleStageFor(spec: { name: string; summary: string; example: string
       const library = await import("../schedule/index.js");
       const { modelNotApplicableReason, runCampaign } = library;
       const p = context.parameters;
-      const fitted = context.inputs.model as BandwidthModel | undefined;
+      const fitted = readInputs(context.inputs, ["model"]).model;
       if (p.model === "fitted" && fitted === undefined) {
         throw new InputError('schedule.model is "fitted" but no fit stage ran before; use schedule.model=paper or give traces to fit');
       }

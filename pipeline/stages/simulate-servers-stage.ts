@@ -5,9 +5,9 @@
  * policy comes first with each (simulate/server/compare-servers.ts). Runs in the report about
  * a user's cluster (`ckpt pipeline --traces …`), where the fitted model is the cluster's.
  */
-import type { BandwidthModel } from "../fit/model";
 import { artifactPath } from "../runner/run-stages";
 import type { Stage } from "../runner/stage";
+import { readRequired } from "./catalog";
 import { DEFAULT_SERVER_COMPARISON, type ServerComparisonParameters } from "../simulate/server/server-comparison-parameters";
 
 export const simulateServersStage: Stage<ServerComparisonParameters> = {
@@ -22,7 +22,7 @@ export const simulateServersStage: Stage<ServerComparisonParameters> = {
     const { compareServers } = await import("../simulate/server/compare-servers.js");
     const file = artifactPath("model");
     const sha256 = context.provenance.find((p) => p.name === file)!.sha256;
-    const comparison = await compareServers({ model: context.inputs.model as BandwidthModel, file, sha256 }, context.parameters, context.progress);
+    const comparison = await compareServers({ model: readRequired(context.inputs, ["model"]).model, file, sha256 }, context.parameters, context.progress);
     return { artifacts: { "server-comparison": comparison } };
   },
 };

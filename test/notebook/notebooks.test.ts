@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cellSource, listNotebooks, runNotebook, type Notebook } from "../../pipeline/notebook";
 import { PAPER_MODEL } from "../../pipeline/fit/model";
-import { modelReproductionRows } from "../../pipeline/report/reproduction/model-reproduction-rows";
+import { modelReproductionRows } from "../../pipeline/reproduce/model-reproduction-rows";
 import { VEGA_LITE_MIME } from "../../pipeline/report/render/notebook-display";
 import { syntheticClusterCsv } from "../../pipeline/ingest/synthetic-cluster";
 import { projectRoot } from "../../pipeline/shared/version";

@@ -3,9 +3,12 @@
  * give identical trees, file by file, with no trace of where they were written — except
  * the outputs the manifest marks volatile (measured durations) and the runner's own
  * bookkeeping of their hashes and of the files' stat (inodes, times); a rerun into the same
- * folder must skip every stage and leave every other byte in place.
+ * folder must skip every stage and leave every other byte in place. And the papers'
+ * reproduction stays what is committed in fixtures/report-data.json: every reproduction row's
+ * value and verdict, and the bytes of every figure's spec (its data), table, reproduction.json
+ * and report artifact, so that moving code between stages cannot change a number unseen.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -30,6 +33,33 @@ function tree(dir: string): Record<string, string> {
   return out;
 }
 
+const REPORT_DATA = "test/pipeline/fixtures/report-data.json";
+
+interface ReportData {
+  "//": string;
+  /** id, ours, verdict of every reproduction row, in the table's order. */
+  rows: [string, number | null, string][];
+  /** sha256 of every figure spec, table CSV, reproduction.json and artifacts/report.json. */
+  sha256: Record<string, string>;
+}
+
+/** What a report folder says, as the fixture holds it (the volatile outputs left out). */
+function reportData(dir: string, hashes: Record<string, string>, volatile: readonly string[], note: string): ReportData {
+  const kept = Object.keys(hashes)
+    .filter((p) => /^figures\/.*\.vl\.json$|^tables\/.*\.csv$/.test(p) || p === "reproduction.json" || p === "artifacts/report.json")
+    .filter((p) => !volatile.includes(p))
+    .sort();
+  const rows = (JSON.parse(readFileSync(join(dir, "reproduction.json"), "utf8")) as { id: string; ours: number | null; verdict: string }[]).map((r): [string, number | null, string] => [r.id, r.ours, r.verdict]);
+  return { "//": note, rows, sha256: Object.fromEntries(kept.map((p) => [p, hashes[p]!])) };
+}
+
+/** One row a line, so that a changed row is one line of the diff. */
+function reportDataText(data: ReportData): string {
+  const rows = data.rows.map((r) => `    ${JSON.stringify(r)}`).join(",\n");
+  const files = Object.entries(data.sha256).map(([p, h]) => `    ${JSON.stringify(p)}: ${JSON.stringify(h)}`).join(",\n");
+  return `{\n  "//": ${JSON.stringify(data["//"])},\n  "rows": [\n${rows}\n  ],\n  "sha256": {\n${files}\n  }\n}\n`;
+}
+
 describe("pipeline outputs", () => {
   it("are byte-identical across runs and skip everything when nothing changed", async () => {
     const a = mkdtempSync(join(tmpdir(), "ckpt-report-a-"));
@@ -50,6 +80,15 @@ describe("pipeline outputs", () => {
       return copy;
     };
     expect(stable(tree(b))).toEqual(stable(treeA));
+
+    // The papers' reproduction as committed (rows first: a changed value or verdict reads plainly).
+    const committed = JSON.parse(readFileSync(REPORT_DATA, "utf8")) as ReportData;
+    const now = reportData(a, treeA, volatile, committed["//"]);
+    if (process.env.UPDATE_REPORT_DATA === "1") writeFileSync(REPORT_DATA, reportDataText(now));
+    else {
+      expect(now.rows).toEqual(committed.rows);
+      expect(now.sha256).toEqual(committed.sha256);
+    }
     expect(Object.keys(tree(b)).sort()).toEqual(Object.keys(treeA).sort());
 
     const rerun = await runPipeline({ out: a });

@@ -68,7 +68,7 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
 
     // Only the cluster's stages ran, and no file of the project's samples was read.
     const manifest = json(join(out, "manifest.json")) as { stages: { name: string }[]; inputs: { path: string }[] };
-    expect(manifest.stages.map((s) => s.name)).toEqual(["ingest", "fit", "schedule", "place", "simulate-servers", "report"]);
+    expect(manifest.stages.map((s) => s.name)).toEqual(["ingest", "fit", "turn-down", "schedule", "place", "simulate-servers", "report"]);
     expect(manifest.inputs.map((i) => i.path).filter((p) => p.startsWith("data/traces") || p.startsWith("data/schedule"))).toEqual([]);
     const html = readFileSync(join(out, "index.html"), "utf8");
     for (const sample of ["synthetic-azur", "vm-2vcpu", "nfs-8x100mbit"]) expect(html).not.toContain(sample);
@@ -208,7 +208,7 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
     const run = await pipeline(trace, out, "--with", "reproduction");
     expect(run.code, run.stderr).toBe(0);
     const manifest = json(join(out, "manifest.json")) as { stages: { name: string }[]; inputs: { path: string }[] };
-    expect(manifest.stages.map((s) => s.name)).toEqual(["ingest", "fit", "schedule", "place", "schedule-paper", "simulate-bkt", "simulate-das06", "investigations", "simulate-servers", "report"]);
+    expect(manifest.stages.map((s) => s.name)).toEqual(["ingest", "fit", "turn-down", "schedule", "place", "schedule-paper", "simulate-bkt", "simulate-das06", "investigations", "simulate-servers", "reproduce", "report"]);
     expect(manifest.inputs.map((i) => i.path).filter((p) => p.startsWith("data/traces"))).toEqual([]);
     const report = reportOf(out);
     expect(report.sections.map((s) => s.id)).toEqual(expect.arrayContaining(["azur-comparison", "schedule", "paper-model", "reproduction"]));

@@ -38,7 +38,7 @@ describe("pipeline reruns", () => {
       },
     };
 
-    expect(ran(await runPipeline(options))).toEqual(["ingest", "fit", "ingest-machine", "fit-machine", "ingest-nfs", "fit-nfs", "schedule", "place", "simulate-bkt", "simulate-das06", "investigations", "report"]);
+    expect(ran(await runPipeline(options))).toEqual(["ingest", "fit", "turn-down", "ingest-machine", "fit-machine", "ingest-nfs", "fit-nfs", "schedule", "place", "simulate-bkt", "simulate-das06", "investigations", "reproduce", "report"]);
     const second = await runPipeline(options);
     expect(ran(second)).toEqual([]);
     expect(second.outcomes.every((o) => /unchanged/.test(o.reasons[0]!))).toBe(true);
@@ -56,7 +56,7 @@ describe("pipeline reruns", () => {
     lines[1] = fields.join(",");
     writeFileSync(trace, lines.join("\n"));
     const edited = await runPipeline({ ...options, explain: true });
-    expect(ran(edited)).toEqual(["ingest", "fit", "place", "report"]);
+    expect(ran(edited)).toEqual(["ingest", "fit", "turn-down", "place", "reproduce", "report"]);
     expect(edited.outcomes[0]!.reasons).toEqual([`input files changed: ${trace} (modified)`]);
     expect(edited.outcomes[1]!.reasons).toEqual(["input artifacts changed: observations (modified)"]);
 
@@ -66,11 +66,11 @@ describe("pipeline reruns", () => {
     expect(ran(machine)).toEqual(["ingest-machine", "fit-machine", "report"]);
     expect(machine.outcomes.find((o) => o.name === "ingest-machine")!.reasons[0]).toMatch(/^input files changed: .*machine\.csv \(modified\)$/);
 
-    // The place stage's own inputs: only place and the report rerun.
-    expect(ran(await runPipeline({ ...options, parameterOverrides: { ...options.parameterOverrides, "place.seed": 2 } }))).toEqual(["place", "report"]);
+    // The place stage's own inputs: only place, what reads its placements (reproduce, the report) rerun.
+    expect(ran(await runPipeline({ ...options, parameterOverrides: { ...options.parameterOverrides, "place.seed": 2 } }))).toEqual(["place", "reproduce", "report"]);
     writeFileSync(job, `${readFileSync(job, "utf8")}3600,60\n`);
     const jobRun = await runPipeline({ ...options, parameterOverrides: { ...options.parameterOverrides, "place.seed": 2 } });
-    expect(ran(jobRun)).toEqual(["place", "report"]);
+    expect(ran(jobRun)).toEqual(["place", "reproduce", "report"]);
     expect(jobRun.outcomes.find((o) => o.name === "place")!.reasons[0]).toMatch(/^input files changed: .*job\.csv \(modified\)$/);
   }, 300_000);
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createLaw, parseLawString, placeJob, POLICY_NAMES } from "../../pipeline/place";
-import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "../../pipeline/report/figures/place-figures";
+import { placeFigures } from "../../pipeline/report/figures/place-figures";
+import type { ScenarioPlacement } from "../../pipeline/place/scenario-placement";
+import { dalyReproductionRows } from "../../pipeline/reproduce/daly-rows";
 import { checkVegaLiteSpec } from "../../pipeline/report/figures/validate-spec";
 import { buildReportContent } from "../../pipeline/report/page/report-content";
 import { PAPER_MODEL } from "../../pipeline/fit/model";

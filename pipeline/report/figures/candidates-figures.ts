@@ -5,6 +5,7 @@
  * with each form's dash where the forms were fitted, dotted where they extrapolate.
  */
 import { bandwidthEvaluator, formOf, inModelDomain, type BandwidthModel } from "../../fit/model";
+import { candidateModel } from "../../fit/candidate-model";
 import type { FormSelection } from "../../fit/select-form";
 import type { Observations } from "../../ingest/observations";
 import { categoryScale, dashScale, paddedDomain, themeFrame } from "./chart-frame";
@@ -50,13 +51,6 @@ export function candidatesTable(selection: FormSelection, idPrefix = "fitted-mod
       };
     }),
   };
-}
-
-/** A candidate as a model to evaluate: its parameters on the chosen model's domain (all forms were fitted on the same points). */
-export function candidateModel(chosen: BandwidthModel, candidate: FormSelection["candidates"][number]): BandwidthModel | null {
-  if (candidate.parameters === null) return null;
-  const { selection: _selection, ...rest } = chosen;
-  return { ...rest, name: `${candidate.form} form`, form: candidate.form, coefficients: candidate.parameters };
 }
 
 export function candidatesFigure(

@@ -7,7 +7,7 @@
  * the form was chosen by cross-validation (`--form auto`), the candidates first: their
  * table and their curves over the measured means (candidates-figures.ts).
  */
-import type { FitReport, PointResiduals } from "../../fit";
+import type { FitReportArtifact } from "../../fit/fit-report-artifact";
 import type { Observations } from "../../ingest/observations";
 import type { Figure } from "./figure";
 import { measuredSeries } from "./measured-series";
@@ -18,11 +18,6 @@ import type { Table } from "../tables/table";
 import { formOf, type BandwidthModel } from "../../fit/model";
 import { modelAxes } from "./model-axes";
 import { candidatesFigure, candidatesTable } from "./candidates-figures";
-
-/** The fit report as the `fit` artifact holds it: JSON, the residual columns as arrays. */
-export type FitReportArtifact = Omit<FitReport, "residuals"> & {
-  residuals: { [K in keyof PointResiduals]: PointResiduals[K] extends Float64Array ? number[] : PointResiduals[K] };
-};
 
 /** Sizes measured by a single run (e.g. the first block of a data set), drawn in grey. */
 const OTHER = "other sizes";

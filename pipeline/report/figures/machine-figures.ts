@@ -7,9 +7,9 @@
  * a report about the user's own traces, whose model the report's other sections draw.
  */
 import type { BandwidthModel } from "../../fit/model";
-import type { MeasuredClusterInput } from "../page/report-content";
+import type { ObservationsArtifact } from "../../ingest/observations-artifact";
 import type { Figure } from "./figure";
-import type { FitReportArtifact } from "./fit-figures";
+import type { FitReportArtifact } from "../../fit/fit-report-artifact";
 import { modelFigures } from "./model-figures";
 import { sideBySideFigure } from "./side-by-side-spec";
 import { modelCard } from "../tables/model-card";
@@ -45,6 +45,19 @@ export function machineFigures(
   // Its model card, as the fitted model of the report's own traces has: name, formula, domain, notes, metrics, provenance.
   const card = modelCard(fit.model, `${key}-model`, who).properties;
   return { figures: [...both, ...mine], tables: [...comparisonTables(key, who, label, fit, paperModel), card] };
+}
+
+
+/** A trace this project measured, with its fit and the words of its section. */
+export interface MeasuredClusterInput {
+  /** Names the section and its figures and tables. */
+  key: string;
+  /** "this machine", "the NFS cluster". */
+  who: string;
+  title: string;
+  intro: string;
+  observations: ObservationsArtifact;
+  fit: FitReportArtifact;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { ObservationsArtifact } from "../../ingest/observations-artifact";
 import type { Figure } from "./figure";
 import { measuredSeries } from "./measured-series";
 import { peakCurvesFigure } from "./peak-curves-spec";
-import { TABLE_4_1_SOURCE } from "../reproduction/published-values";
+import { TABLE_4_1_SOURCE } from "../../reproduce/published-values";
 import type { Table } from "../tables/table";
 
 export function measuredFigures(artifact: ObservationsArtifact, observationsLabel: string): { figures: Figure[]; tables: Table[] } {

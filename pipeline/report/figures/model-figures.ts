@@ -11,15 +11,16 @@
  * A model is drawn as what it is where it was fitted, and marked where it is not: curves
  * dotted and labelled "extrapolated" outside its fitted domain, the surface veiled there.
  */
-import { bandwidthEvaluator, peakCurve, type BandwidthModel } from "../../fit";
+import { bandwidthEvaluator, type BandwidthModel } from "../../fit/model";
+import { peakCurve } from "../../fit/peak-curve";
 import type { Observations } from "../../ingest/observations";
 import { TABLE_4_1_PEAKS, VALIDATION_DATASETS } from "../../ingest/published-azur-data";
 import type { Figure } from "./figure";
 import { datasetPoints, measuredSeries } from "./measured-series";
-import { sizeSeriesCurve, usable } from "./model-curve";
+import { sizeSeriesCurve, usable } from "../../reproduce/size-series-curve";
 import { modelSurfaceFigure, type SurfaceCell, type SurfacePoint } from "./model-surface-spec";
 import { peakCurvesFigure, type MeasuredCurvePoint, type PeakMarker } from "./peak-curves-spec";
-import { CAMPAIGN_M_MAX, TABLE_4_1_SOURCE, VALIDATION_DATASETS_SOURCE } from "../reproduction/published-values";
+import { CAMPAIGN_M_MAX, TABLE_4_1_SOURCE, VALIDATION_DATASETS_SOURCE } from "../../reproduce/published-values";
 
 export interface ModelFiguresOptions {
   /** Prefix of the figure ids, e.g. "paper-model". */

@@ -1,24 +1,16 @@
 /**
  * The DP placer's part of the report (docs/science.md §5): per scenario, the checkpoints of every
  * policy on the job's time line, and the expected waste of each under both objectives
- * with the Monte Carlo interval; one table of all the wastes; and the reproduction of
- * Daly's published periods, which the baselines use.
+ * with the Monte Carlo interval; and one table of all the wastes. The reproduction of Daly's
+ * published periods, which the baselines use, is the reproduce stage's
+ * (pipeline/reproduce/daly-rows.ts).
  */
-import { dalyPeriod, youngPeriod, type Objective, type Placement } from "../../place";
+import type { Objective } from "../../place/objective";
+import type { ScenarioPlacement } from "../../place/scenario-placement";
 import type { Figure } from "./figure";
 import { placementTimelineFigure } from "./placement-timeline-spec";
-import { compareWithPublished, type ReproductionRow } from "../reproduction/reproduction";
 import type { Table } from "../tables/table";
 import { wasteByPolicyFigure } from "./waste-by-policy-spec";
-
-/** One scenario of the place stage, as its artifact holds it. */
-export interface ScenarioPlacement {
-  name: string;
-  scenario: { description: string; slices: string; law: string; objective: Objective; nodes: number | "auto"; latencySeconds: number };
-  /** Where the costs came from (the file, or the bandwidth model). */
-  costSource: string;
-  placement: Placement;
-}
 
 const OBJECTIVE_LABELS: Record<Objective, string> = {
   paper: "papers' objective (first failure)",
@@ -122,31 +114,4 @@ export function placeFigures(scenarios: readonly ScenarioPlacement[]): { figures
 /** "dp" → "DP (paper objective)"; baselines keep their label, e.g. "young (cost)". */
 function policyLabel(label: string, objective: Objective): string {
   return label === "dp" ? `DP (${objective} objective)` : label;
-}
-
-/**
- * Daly's worked example (J.T. Daly, FGCS 22(3), 2006, Figs. 3–5; docs/science.md §5.4): checkpoint
- * cost 5 min, mean time to interrupt 24 h, 6 h, 15 min; his model's optimal periods are
- * about 117, 57 and 9.1 min: a match is equality at that printed precision.
- */
-export function dalyReproductionRows(): ReproductionRow[] {
-  const source = "Daly 2006 (J.T. Daly, FGCS 22(3)), Figs. 3–5 (docs/science.md §5.4)";
-  const cost = 5 * 60;
-  const cases = [
-    { mttf: "24 h", mttfSeconds: 24 * HOUR, published: 117 },
-    { mttf: "6 h", mttfSeconds: 6 * HOUR, published: 57 },
-    { mttf: "15 min", mttfSeconds: 15 * 60, published: 9.1 },
-  ];
-  return cases.map((c) => {
-    const ours = dalyPeriod(cost, c.mttfSeconds) / 60;
-    return compareWithPublished({
-      id: `daly/${c.mttf.replace(" ", "")}`,
-      quantity: `Daly's optimal checkpoint period, C = 5 min, M = ${c.mttf}`,
-      source,
-      paper: c.published,
-      ours: Math.round(ours * 1e4) / 1e4,
-      unit: "min",
-      how: `place.dalyPeriod(300 s, ${c.mttfSeconds} s) (Young's first order gives ${(youngPeriod(cost, c.mttfSeconds) / 60).toFixed(1)} min)`,
-    });
-  });
 }

@@ -4,7 +4,7 @@
  * family over many seeds with 95 % intervals, next to the published values; ScheduleCkpt
  * against its baselines (parallel vs sequential); the identical-size campaign against the
  * measured counts; the scheduler's time against n and k0 (measured, so that figure is
- * volatile). The reproduction rows are in `../reproduction/schedule-reproduction-rows.ts`.
+ * volatile). The reproduction rows are the reproduce stage's (`pipeline/reproduce/schedule-reproduction-rows.ts`).
  *
  * The published values (Azur's measured counts, the papers' single instances, their C code's
  * times) are drawn only next to a campaign planned with the published model: next to a
@@ -14,11 +14,10 @@ import {
   PUBLISHED_FAMILY_RESULTS,
   PUBLISHED_IDENTICAL_SIZES_SOURCE,
   PUBLISHED_WAVES_SOURCE,
-  type CampaignResult,
-  type ScheduleCkptOutcome,
-  type StrategyOutcome,
-} from "../../schedule";
-import { PAPER_MODEL } from "../../fit/model";
+} from "../../schedule/published-values";
+import type { CampaignResult } from "../../schedule/campaign";
+import type { ScheduleExample } from "../../schedule/schedule-example";
+import { isPaperCampaign } from "../../reproduce/paper-campaign";
 import type { Figure } from "./figure";
 import { ganttFigure } from "./gantt-spec";
 import { groupedBarsFigure } from "./grouped-bars-spec";
@@ -27,32 +26,12 @@ import { SHARE } from "./interval-bounds";
 import { seriesLinesFigure } from "./series-lines-spec";
 import type { Table } from "../tables/table";
 
-/** The schedule stage's example run, as its artifact holds it. */
-export interface ScheduleExample {
-  apps: string;
-  model: string;
-  deadlineS: number;
-  k0: number;
-  criterion: string;
-  estimator: string;
-  scheduleCkpt: ScheduleCkptOutcome;
-  sequentialGreedy: StrategyOutcome;
-  allInParallel: StrategyOutcome;
-  /** What a reader must know about the run (e.g. why ScheduleCkpt started nothing). */
-  notes?: string[];
-}
-
 const FAMILY_SOURCE = "[Y11] Tables 4–9";
 
 /**
  * The schedule section's figures and tables; a figure whose data would be empty (no example,
  * an example where nothing was checkpointed, no family run) is left out with a note saying why.
  */
-/** Whether the campaign was planned with the published model: only then are the papers' values beside it. */
-export function isPaperCampaign(campaign: CampaignResult): boolean {
-  return campaign.settings.model === PAPER_MODEL.name;
-}
-
 export function scheduleFigures(example: ScheduleExample | null, campaign: CampaignResult): { figures: Figure[]; tables: Table[]; notes: string[] } {
   const figures: Figure[] = [];
   const notes: string[] = [];

@@ -27,52 +27,34 @@ import type { Figure } from "../figures/figure";
 import { modelCard } from "../tables/model-card";
 import { readableNumber } from "../tables/table";
 import { DEFAULT_MODEL_AXES, modelFigures } from "../figures/model-figures";
-import { modelReproductionRows } from "../reproduction/model-reproduction-rows";
 import type { ObservationsArtifact } from "../../ingest/observations-artifact";
-import { fitFigures, type FitReportArtifact } from "../figures/fit-figures";
-import type { CampaignResult } from "../../schedule";
+import { fitFigures } from "../figures/fit-figures";
+import type { FitReportArtifact } from "../../fit/fit-report-artifact";
+import type { TurnDownFindings } from "../../fit/turn-down-findings";
+import type { CampaignResult } from "../../schedule/campaign";
 import { mergeTimings } from "../../shared/split-timings";
-import { scheduleFigures, schedulerTimeFigure, type ScheduleExample } from "../figures/schedule-figures";
-import { scheduleReproductionRows } from "../reproduction/schedule-reproduction-rows";
-import { publishedTableRows } from "../reproduction/published-table-rows";
-import type { PublishedTables } from "../reproduction/published-tables";
+import { scheduleFigures, schedulerTimeFigure } from "../figures/schedule-figures";
+import type { ScheduleExample } from "../../schedule/schedule-example";
 import { measuredFigures } from "../figures/measured-figures";
-import { machineFigures } from "../figures/machine-figures";
-import { dalyReproductionRows, placeFigures, type ScenarioPlacement } from "../figures/place-figures";
-import { VERDICTS, VERDICT_MEANINGS, reproductionTable, verdictCountsText, type ReproductionRow } from "../reproduction/reproduction";
+import { machineFigures, type MeasuredClusterInput } from "../figures/machine-figures";
+import { placeFigures } from "../figures/place-figures";
+import type { ScenarioPlacement } from "../../place/scenario-placement";
+import { VERDICTS, VERDICT_MEANINGS, verdictCountsText, type ReproductionRow } from "../../reproduce/reproduction";
+import { reproductionTable } from "../reproduction/reproduction-table";
 import { openQuestions, reproductionSummaryTable, type OpenQuestions } from "../reproduction/reproduction-summary";
-import { bktFigures, bktGridTrace, bktLawReproductionRows, bktReproductionRows } from "../figures/bkt-figures";
-import { das06Figures, das06ReproductionRows } from "../figures/das06-figures";
-import { investigationRows } from "../reproduction/investigation-rows";
-import type { Investigations } from "../../stages/investigation-grids-stage";
+import { bktFigures } from "../figures/bkt-figures";
+import { bktGridTrace } from "../../reproduce/bkt-grid-cells";
+import { das06Figures } from "../figures/das06-figures";
 import { serverComparisonFigures } from "../figures/server-comparison-figures";
 import type { ServerComparison } from "../../simulate/server/compare-servers";
 import type { MergedSweep } from "../../simulate/sweep/merge-sweep";
 import type { Table } from "../tables/table";
 import type { NotApplicable } from "../../shared/not-applicable";
 import { clusterName } from "./cluster-name";
-import { turnDownArtefacts } from "../../fit/turn-down-artefacts";
-import { DEFAULT_FIT_OPTIONS, fitBandwidthModel } from "../../fit/fit-bandwidth-model";
-import type { FormCandidate } from "../../fit/select-form";
-import type { Observations } from "../../ingest/observations";
-import { InputError } from "../../shared/errors";
 import { modelAxes, type ModelAxes } from "../figures/model-axes";
 import { azurComparison } from "../figures/machine-figures";
-import { candidateModel } from "../figures/candidates-figures";
-import { isPaperCampaign } from "../figures/schedule-figures";
+import { isPaperCampaign } from "../../reproduce/paper-campaign";
 import { DEFAULT_REPORT_PARAMETERS, type ReportParameters } from "./report-parameters";
-
-/** A trace this project measured, with its fit and the words of its section. */
-export interface MeasuredClusterInput {
-  /** Names the section and its figures and tables. */
-  key: string;
-  /** "this machine", "the NFS cluster". */
-  who: string;
-  title: string;
-  intro: string;
-  observations: ObservationsArtifact;
-  fit: FitReportArtifact;
-}
 
 export interface ReportInputs {
   /** The published model of [Y11] / [Y-thesis] (always there: it is data in the code). */
@@ -81,6 +63,8 @@ export interface ReportInputs {
   observations?: ObservationsArtifact;
   /** The fit stage's report, when it ran. */
   fit?: FitReportArtifact;
+  /** The turn-down stage's findings on that fit, when it ran. */
+  turnDown?: TurnDownFindings;
   /** The clusters this project measured (`ingest-<key>` and `fit-<key>` stages), each when its stages ran. */
   measured?: readonly MeasuredClusterInput[];
   /** The schedule stage's example run (null when the model could not price it), campaign and measured times, when it ran. */
@@ -97,10 +81,8 @@ export interface ReportInputs {
   bktGrid?: MergedSweep;
   /** The [DAS06] simulator's grid, merged (docs/science.md §6.2), when its stage ran. */
   das06Grid?: MergedSweep;
-  /** The papers' tables transcribed in data/published/ (the report stage reads them): their reproduction rows. */
-  published?: PublishedTables;
-  /** The headline-claim investigations' grids and counts (docs/investigations/), when their stage ran. */
-  investigations?: Investigations;
+  /** The reproduce stage's rows: every published number against ours, with its verdict, when it ran. */
+  reproduction?: readonly ReproductionRow[];
   /** Both simulators with the fitted server, Azur's and an ideal one (docs/science.md §6.6): the user's report. */
   serverComparison?: ServerComparison;
 }
@@ -142,36 +124,12 @@ export interface ReportContent {
 
 const PAPER_LABEL = "published model ([Y11] eq. 4)";
 
-/**
- * The reproduction table's rows from whatever artifacts exist: the published model's peaks,
- * the transcribed tables (with the campaign where they compare with seeded instances), the
- * ScheduleCkpt campaign (when it ran with the published model, as the papers did), Daly's
- * periods (with the place stage), [BKT]'s laws and grid, [DAS06]'s grid.
- */
-export function reproductionRows(
-  inputs: Pick<ReportInputs, "paperModel" | "campaign" | "paperCampaign" | "placements" | "bktGrid" | "das06Grid" | "published" | "investigations">,
-  parameters: Pick<ReportParameters, "reproduction"> = DEFAULT_REPORT_PARAMETERS,
-): ReproductionRow[] {
-  const campaign = [inputs.paperCampaign, inputs.campaign].find((c) => c !== undefined && isPaperCampaign(c));
-  const options = { modelLabel: "published model", ...parameters.reproduction };
-  return [
-    ...modelReproductionRows(inputs.paperModel, options),
-    ...(inputs.published ? publishedTableRows(inputs.published, inputs.paperModel, options, campaign) : []),
-    ...(campaign ? scheduleReproductionRows(campaign) : []),
-    ...(inputs.placements ? dalyReproductionRows() : []),
-    ...bktLawReproductionRows(),
-    ...(inputs.bktGrid ? bktReproductionRows(inputs.bktGrid) : []),
-    ...(inputs.das06Grid ? das06ReproductionRows(inputs.das06Grid) : []),
-    ...investigationRows(inputs.investigations),
-  ];
-}
-
 export function buildReportContent(inputs: ReportInputs, parameters: ReportParameters = DEFAULT_REPORT_PARAMETERS): ReportContent {
   const cluster = inputs.observations ? clusterName(inputs.observations, parameters.cluster) : parameters.cluster || null;
   const clusterReport = parameters.mode === "cluster";
   const withReproduction = !clusterReport || parameters.withReproduction;
   const onCluster = cluster === null ? "" : ` of ${cluster}`;
-  const reproduction = withReproduction ? reproductionRows(inputs, parameters) : [];
+  const reproduction = withReproduction ? [...(inputs.reproduction ?? [])] : [];
   const paperCampaign = inputs.campaign !== undefined && isPaperCampaign(inputs.campaign);
   const paperCard = modelCard(inputs.paperModel, "paper-model");
   const paperFigures = modelFigures(inputs.paperModel, { idPrefix: "paper-model", modelLabel: PAPER_LABEL });
@@ -285,7 +243,7 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       notes: part.notes,
     });
   }
-  if (withReproduction) sections.push(...simulationSections(inputs));
+  if (withReproduction) sections.push(...simulationSections(inputs, reproduction));
   if (withReproduction) {
     sections.push({
       id: "paper-model",
@@ -321,7 +279,7 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
 }
 
 /** The desktop-grid simulators' sections, when their stages ran. */
-function simulationSections(inputs: ReportInputs): ReportSection[] {
+function simulationSections(inputs: ReportInputs, reproduction: readonly ReproductionRow[]): ReportSection[] {
   const sections: ReportSection[] = [];
   if (inputs.bktGrid && inputs.bktGrid.groups.length > 0) {
     const bkt = bktFigures(inputs.bktGrid);
@@ -343,7 +301,7 @@ function simulationSections(inputs: ReportInputs): ReportSection[] {
     });
   }
   if (inputs.das06Grid && inputs.das06Grid.groups.length > 0) {
-    const das06 = das06Figures(inputs.das06Grid);
+    const das06 = das06Figures(inputs.das06Grid, reproduction);
     sections.push({
       id: "classroom-grid",
       title: "Fast turnaround on a classroom grid ([DAS06])",
@@ -437,7 +395,7 @@ function summaryItems(
     }
     // The choice and the forms not scored are in "Forms compared".
     for (const note of (inputs.fit.model.notes ?? []).filter((n) => !/^(form chosen (by|without) cross-validation|not scored:)/.test(n))) items.push({ label: "Note on the fit", text: note });
-    if (inputs.observations && axes) items.push(...artefactItems(inputs, axes.mMax));
+    if (inputs.observations && axes) items.push(...artefactItems(inputs));
   }
   if (inputs.campaign) {
     const example = inputs.scheduleExample ?? null;
@@ -517,21 +475,14 @@ function placeModelLabel(costSource: string, models: ModelLabels): string {
 }
 
 /**
- * A fitted curve that turns down where the measured means do not (turn-down-artefacts.ts),
- * named as an artefact of its form, with the form that follows the data: among the
- * candidates the fit compared, or — when one form was asked for — among every form fitted
- * here on the same observations (as `--form auto` would).
+ * A fitted curve that turns down where the measured means do not, named as an artefact of
+ * its form, with the form that follows the data (the turn-down stage's findings).
  */
-function artefactItems(inputs: ReportInputs, mMax: number): SummaryItem[] {
+function artefactItems(inputs: ReportInputs): SummaryItem[] {
   const fit = inputs.fit!;
-  const observations = inputs.observations!.observations;
-  const series = observations.series;
-  const artefacts = turnDownArtefacts(fit.model, series, mMax);
-  if (artefacts.length === 0) return [];
-  const followers = (fit.selection?.candidates ?? compareForms(observations))
-    .filter((c) => c.form !== fit.model.form && c.cvRmseMbPerS !== null)
-    .sort((a, b) => a.cvRmseMbPerS! - b.cvRmseMbPerS!)
-    .filter((c) => turnDownArtefacts(candidateModel(fit.model, c)!, series, mMax).length === 0);
+  const findings = inputs.turnDown;
+  if (findings === undefined || findings.artefacts.length === 0) return [];
+  const { artefacts, followers } = findings;
   const d = fit.model.domain;
   const shown = artefacts.slice(0, 3).map(
     (a) =>
@@ -551,16 +502,6 @@ function artefactItems(inputs: ReportInputs, mMax: number): SummaryItem[] {
           : "None of the other forms avoids it: read the curves only where they were fitted."),
     },
   ];
-}
-
-/** Every form scored by cross-validation on every point, as `--form auto` does; none when the observations identify none. */
-function compareForms(observations: Observations): FormCandidate[] {
-  try {
-    return fitBandwidthModel(observations, { ...DEFAULT_FIT_OPTIONS, form: "auto" }).selection!.candidates;
-  } catch (error) {
-    if (error instanceof InputError) return [];
-    throw error;
-  }
 }
 
 /** A model the report draws, the range its figures cover, and those figures. */

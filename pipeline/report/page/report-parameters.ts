@@ -17,8 +17,6 @@ export interface ReportParameters {
    * "page" (both columns, 7.16 in) or "auto" (each chart at the width its kind is drawn for).
    */
   figureWidth: string;
-  /** Tolerances of the reproduction verdicts (see model-reproduction-rows.ts). */
-  reproduction: { bandwidthRelative: number; peakM: number };
 }
 
 export const DEFAULT_REPORT_PARAMETERS: ReportParameters = {
@@ -26,7 +24,6 @@ export const DEFAULT_REPORT_PARAMETERS: ReportParameters = {
   withReproduction: true,
   cluster: "",
   figureWidth: "auto",
-  reproduction: { bandwidthRelative: 0.05, peakM: 1 },
 };
 
 export const FIGURE_WIDTHS = ["auto", "column", "page"] as const;

@@ -4,8 +4,8 @@
  * numbers not compared and why. Built from the rows, so it says what the table says.
  */
 import type { Table } from "../tables/table";
-import { NOT_COMPARED } from "./published-values";
-import { PAPERS, VERDICTS, VERDICT_MEANINGS, verdictCounts, type PaperName, type ReproductionRow, type Verdict } from "./reproduction";
+import { NOT_COMPARED } from "../../reproduce/published-values";
+import { PAPERS, VERDICTS, VERDICT_MEANINGS, verdictCounts, type PaperName, type ReproductionRow, type Verdict } from "../../reproduce/reproduction";
 
 export interface PaperSummary {
   paper: PaperName;

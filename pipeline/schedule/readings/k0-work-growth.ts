@@ -4,7 +4,7 @@
  * time estimates ks_bw makes per run (schedule-readings.ts counts them), which is what a
  * decision's time grows with from one k0 to the next, and the share, each a mean over seeded
  * instances of the random families. Compared with the growth of the published scheduling
- * times by report/reproduction/k0-claim-rows.ts.
+ * times by reproduce/k0-claim-rows.ts.
  */
 import { PAPER_MODEL } from "../../fit/model";
 import { FAMILIES, familyInstance, type FamilyName } from "../instance-families";

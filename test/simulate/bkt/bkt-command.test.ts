@@ -118,7 +118,8 @@ describe("a [BKT] sweep on a real trace", () => {
     const { runShard } = await import("../../../pipeline/simulate/sweep/run-shard");
     const { mergeSweep } = await import("../../../pipeline/simulate/sweep/merge-sweep");
     const { SIMULATORS } = await import("../../../pipeline/simulate/simulator");
-    const { bktFigures, bktReproductionRows } = await import("../../../pipeline/report/figures/bkt-figures");
+    const { bktFigures } = await import("../../../pipeline/report/figures/bkt-figures");
+    const { bktReproductionRows } = await import("../../../pipeline/reproduce/bkt-rows");
     // The shipped LANL grid's parameters, on a smaller grid.
     const shipped = JSON.parse(readFileSync("data/simulations/bkt-lanl05-grid.json", "utf8"));
     const spec = parseSweepSpec(JSON.stringify({ ...shipped, axes: [{ name: "clients", values: [30, 60] }, { name: "jobs", values: [6] }], seeds: [1] }), "lanl.json");
