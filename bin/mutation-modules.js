@@ -32,6 +32,8 @@ const MUTATION_MODULES = {
     testFiles: [
       "test/release/release-plan.test.ts",
       "test/release/hostlist.test.ts",
+      "test/release/hostlist-compress.test.ts",
+      "test/release/release-plan-warnings.test.ts",
       "test/release/release-triggers.test.ts",
       "test/release/release-failures.test.ts",
       "test/release/squeue-json.test.ts",
