@@ -35,6 +35,53 @@ describe("ckpt ingest", () => {
     expect(rejects).toHaveLength(14);
   });
 
+  it("counts the rejected rows of each reason: a hand-written trace whose rejects are known row by row", async () => {
+    // Each line's fate, written by hand from the rules in pipeline/ingest/row-ledger.ts and
+    // reject-reasons.ts (line 1 is the header):
+    const lines: [string, string | null][] = [
+      ["run_id,node,m,size_mb,ckpt_mb,start_s,end_s", null],
+      ["a,n1,2,76,76,0,6.5", null], // 2: run a, accepted with line 3
+      ["a,n2,2,76,76,0,6.6", null], // 3
+      ["b,n1,1,76,76,0", "field-count"], // 4: 6 fields of 7
+      ["c,n1,1,76,76,0,1,x", "field-count"], // 5: 8 fields of 7
+      ["d,n1,1,76,76,0,1,x,y", "field-count"], // 6: 9 fields of 7
+      ["e,n1,1,76,76,0,5", null], // 7: run e, accepted (its duplicate below is rejected, the first row kept)
+      ["e,n1,1,76,76,0,6", "duplicate-process"], // 8
+      ["e,n1,1,76,76,0,7", "duplicate-process"], // 9
+      ["f,n1,1,76,76,3,3", "zero-duration"], // 10
+      ["g,n1,1,76,76,0,2", null], // 11: run g, accepted
+      ["h,n1,1,76,76,0,2", null], // 12: run h, accepted
+      ["h,n1,1,76,76,0,3", "duplicate-process"], // 13
+      ["i,n1,3,76,76,0,2", "run-size-mismatch"], // 14: m = 3, two valid rows
+      ["i,n2,3,76,76,0,2", "run-size-mismatch"], // 15
+      [",n1,1,76,76,0,2", "empty-field"], // 16
+    ];
+    const trace = join(scratch, "known-rejects.csv");
+    writeFileSync(trace, `${lines.map(([text]) => text).join("\n")}\n`);
+    const expected: Record<string, number> = {};
+    const firstLine: Record<string, number> = {};
+    lines.forEach(([, code], i) => {
+      if (code === null) return;
+      expected[code] = (expected[code] ?? 0) + 1;
+      firstLine[code] ??= i + 1;
+    });
+    // By hand: 3 field-count, 3 duplicate-process, 2 run-size-mismatch, 1 zero-duration, 1 empty-field.
+    expect(expected).toEqual({ "field-count": 3, "duplicate-process": 3, "zero-duration": 1, "run-size-mismatch": 2, "empty-field": 1 });
+
+    const out = join(scratch, "known-rejects.json");
+    const { code, stdout } = await run("ingest", trace, "--out", out);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/read 15 rows from 1 file: 5 accepted, 10 rejected/);
+    // The printed table, row by row: reason, count, where the first one is.
+    const table = stdout.split("rejected rows by reason\n")[1]!.split("\n\n")[0]!.split("\n").slice(2);
+    const printed = Object.fromEntries(table.map((row) => row.trim().split(/\s+/)).map(([reason, rows, at]) => [reason, { rows: Number(rows), at }]));
+    expect(printed).toEqual(Object.fromEntries(Object.entries(expected).map(([c, n]) => [c, { rows: n, at: `${trace}:${firstLine[c]}` }])));
+    // The artifact's tally and the rejects file's code column agree with the hand count.
+    expect(parseObservationsArtifact(JSON.parse(readFileSync(out, "utf8")), out).rejectedByCode).toEqual(expected);
+    const rejectRows = readFileSync(join(scratch, "known-rejects.rejects.csv"), "utf8").trim().split("\n").slice(1);
+    expect(rejectRows.map((row) => row.split(",").slice(1, 3).join(":"))).toEqual(lines.flatMap(([, c], i) => (c === null ? [] : [`${i + 1}:${c}`])));
+  });
+
   it("prints JSON with --json", async () => {
     const out = join(scratch, "host.json");
     const { code, stdout } = await run("ingest", "data/examples/host-logs", "--out", out, "--rejects", join(scratch, "host-rejects.csv"), "--json");

@@ -25,6 +25,17 @@ describe("Slurm host lists", () => {
     expect(() => expandHostlist("n[0-99999999999999999999]")).toThrow(/names more than 100000 hosts/);
   });
 
+  it("read spaces around parts and ranges, refuse them inside a name, count the hosts exactly", () => {
+    expect(expandHostlist(" n1, m2 ")).toEqual(["n1", "m2"]);
+    expect(expandHostlist("n[1, 3]")).toEqual(["n1", "n3"]);
+    expect(() => expandHostlist("n 1")).toThrow(/a host name has no spaces/);
+    expect(() => expandHostlist("n[x3]")).toThrow(/cannot read the range "x3"/);
+    // 100,000 + 1 names: one past the limit (n[1-100000] alone is allowed, above).
+    expect(() => expandHostlist(`n[1-${MAX_HOSTS}],m1`)).toThrow(/names more than 100000 hosts/);
+    // Zero padding past 2^53, where the names are made with BigInt.
+    expect(expandHostlist("n[09007199254740992-09007199254740993]")).toEqual(["n09007199254740992", "n09007199254740993"]);
+  });
+
   it("give no name for a list of separators (the command refuses it)", () => {
     expect(expandHostlist(",")).toEqual([]);
     expect(expandHostlist(" , ,")).toEqual([]);
