@@ -39,6 +39,10 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     summary: "bandwidth curve of a data set checkpointed by growing prefixes, and its peak",
     load: async () => (await import("./commands/peaks.js")).command,
   },
+  predict: {
+    summary: "bandwidth and duration of one new checkpoint burst: mean and prediction interval",
+    load: async () => (await import("./commands/predict.js")).command,
+  },
   schedule: {
     summary: "choose the checkpoints to take before the release deadline (ScheduleCkpt)",
     load: async () => (await import("./commands/schedule.js")).command,

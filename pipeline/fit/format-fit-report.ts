@@ -4,6 +4,7 @@
  * metrics, and every size series' peak, measured vs predicted. Residuals of each point
  * are in the JSON report.
  */
+import { describePredictionBand, predictionBandWidth } from "./prediction-band";
 import type { FitReport } from "./fit-bandwidth-model";
 import { compact, significant, tableWithNumbers } from "./format-cells";
 import { formOf } from "./model";
@@ -69,6 +70,12 @@ export function formatFitReport(report: FitReport): string {
     ),
   );
   if (cv?.reason) lines.push(`CV not computed: ${cv.reason}`);
+  const band = predictionBandWidth(model);
+  lines.push(
+    band === null
+      ? "no prediction band: no (m, v) cell was measured twice, so the run-to-run variance is unknown (measure each point at least twice)"
+      : describePredictionBand(band),
+  );
   lines.push("");
   lines.push("peaks per size series (measured ī, bw_ī vs the model's maximum over the same m):");
   const grouped = report.seriesPeaks.some((s) => s.group !== undefined);

@@ -8,6 +8,7 @@
  * shown, named from its key.
  */
 import { formOf, termLabel, type BandwidthModel, type ModelTerm } from "../../fit/model";
+import { describePredictionBand, predictionBandWidth } from "../../fit/prediction-band";
 import { readableNumber, type CellValue, type Table } from "./table";
 
 export interface ModelCard {
@@ -75,6 +76,7 @@ function cardRows(model: BandwidthModel, cluster: string | undefined): Row[] {
     ["units", `m, simultaneous checkpoints (${model.units.m}); V, aggregated size in ${model.units.V}; bw, aggregated bandwidth in ${model.units.bw}`],
     ["fitted domain (where it answers)", `m from ${d.mMin} to ${d.mMax}; V from ${readableNumber(d.vGbMin)} to ${readableNumber(d.vGbMax)} GB`],
     ["bandwidth cap b_max", model.bandwidthCapMbPerS === null ? "unknown" : `${readableNumber(model.bandwidthCapMbPerS)} MB/s`],
+    ...predictionBandRows(model),
     ...(model.notes ?? []).map((note, i): Row => [`note ${i + 1}`, note]),
   ];
   const metrics = { ...(model.metrics ?? {}) };
@@ -173,4 +175,10 @@ function words(key: string): string {
     .split(" ")
     .map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w))
     .join(" ");
+}
+
+/** How wide the band of one new burst is, for a model that has one (not the published model). */
+function predictionBandRows(model: BandwidthModel): Row[] {
+  const band = predictionBandWidth(model);
+  return band === null ? [] : [["prediction band (one new burst)", describePredictionBand(band)]];
 }
