@@ -121,7 +121,7 @@ export function evaluateSchedule(apps: readonly Application[], options: Schedule
   let exact: ExactReport | null = null;
   if (evaluate.exact) {
     const result = exactSimultaneous(apps, options, evaluate.exact);
-    const truth = createBandwidthOracle(options.truthModel, options.domain);
+    const truth = createBandwidthOracle(options.truthModel, options.domain, options.truthBandwidth);
     const device = createFluidDevice(applicationColumns(apps).sizesMb, truth, { recordSteps: options.record });
     for (const index of result.chosen) device.start(index);
     while (device.advance() > 0);

@@ -27,6 +27,7 @@ export * from "./knapsack";
 export * from "./upper-bound";
 export * from "./exact-simultaneous";
 export * from "./evaluate-schedule";
+export * from "./confident-plan";
 export * from "./instance-families";
 export * from "./published-values";
 export * from "./mean-confidence-interval";
