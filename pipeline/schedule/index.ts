@@ -28,6 +28,8 @@ export * from "./upper-bound";
 export * from "./exact-simultaneous";
 export * from "./evaluate-schedule";
 export * from "./confident-plan";
+export * from "./play-timetable";
+export * from "./replay";
 export * from "./instance-families";
 export * from "./published-values";
 export * from "./mean-confidence-interval";
