@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { InputError } from "../shared/errors";
+import { validatePredictive } from "./predictive-distribution";
 import { formOf, isModelForm, MODEL_FORMS, MODEL_UNITS, PAPER_MODEL, type BandwidthModel } from "./model";
 
 /** `"paper"` gives the published model; anything else is a path to a model JSON file. */
@@ -80,6 +81,9 @@ export function validateModel(value: unknown, where = "model"): BandwidthModel {
   }
   if (model.bandwidthCapMbPerS !== null && (typeof model.bandwidthCapMbPerS !== "number" || !(model.bandwidthCapMbPerS > 0))) {
     fail(`"bandwidthCapMbPerS" must be null or a number > 0`);
+  }
+  if (model.predictive !== undefined && model.predictive !== null) {
+    validatePredictive(model.predictive, formOf(model.form!).parameters.filter((p) => !p.fixed).map((p) => p.name), fail);
   }
   return { ...(model as BandwidthModel), name: typeof model.name === "string" ? model.name : where, provenance: model.provenance ?? {} };
 }
