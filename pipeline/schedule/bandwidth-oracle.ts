@@ -91,7 +91,9 @@ export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolic
     nonPositive: 0,
     firstAboveDomain: null,
     firstNonPositive: null,
-    idleBandwidthMbPerS: bandwidthAt(evaluate, coefficients, capMbPerS, 0, 0),
+    // bw(0, 0) is the form's definition (its constant term), whatever function replaces the form:
+    // a quantile or a measured device has no distribution of an idle device.
+    idleBandwidthMbPerS: bandwidthAt(formOf(model.form).evaluate, evaluationCoefficients(model), model.bandwidthCapMbPerS ?? Infinity, 0, 0),
     bandwidthMbPerS: countedBandwidth,
     counts: countsOf,
     resetCounts,

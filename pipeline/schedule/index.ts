@@ -28,6 +28,7 @@ export * from "./upper-bound";
 export * from "./exact-simultaneous";
 export * from "./evaluate-schedule";
 export * from "./confident-plan";
+export * from "./predictive-quantile";
 export * from "./play-timetable";
 export * from "./replay";
 export * from "./instance-families";
