@@ -78,7 +78,7 @@ export interface PlanSummary extends PlanMissProbability {
 export interface ConfidentPlanReport {
   schema: "ckpt-lab/confident-plan@1";
   confidence: number;
-  dependence: "one factor per release (comonotone bursts)";
+  dependence: "one factor per release, comonotone bursts";
   confident: PlanSummary;
   mean: PlanSummary;
   /** mean.plannedCtnysS − confident.plannedCtnysS: the work given up for the confidence, s. */
@@ -199,7 +199,7 @@ export function confidentPlan(
   return {
     schema: "ckpt-lab/confident-plan@1",
     confidence,
-    dependence: "one factor per release (comonotone bursts)",
+    dependence: "one factor per release, comonotone bursts",
     confident,
     mean,
     costS,
