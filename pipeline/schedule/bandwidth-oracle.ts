@@ -91,14 +91,24 @@ export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolic
     nonPositive: 0,
     firstAboveDomain: null,
     firstNonPositive: null,
-    // bw(0, 0) is the form's definition (its constant term), whatever function replaces the form:
-    // a quantile or a measured device has no distribution of an idle device.
-    idleBandwidthMbPerS: bandwidthAt(formOf(model.form).evaluate, evaluationCoefficients(model), model.bandwidthCapMbPerS ?? Infinity, 0, 0),
+    idleBandwidthMbPerS: idleBandwidth(model, bandwidth),
     bandwidthMbPerS: countedBandwidth,
     counts: countsOf,
     resetCounts,
   };
   return state;
+}
+
+/**
+ * bw(0, 0): the replacing function's own value when it has one (a quantile of the paper
+ * form's e, so that index_bw_max compares like with like), else the form's definition
+ * (0 for the project's forms, whose idle device moves nothing; a measured device has no
+ * idle cell).
+ */
+function idleBandwidth(model: BandwidthModel, bandwidth: BandwidthFunction | undefined): number {
+  const own = bandwidth?.(0, 0);
+  if (own !== undefined && Number.isFinite(own) && own > 0) return own;
+  return bandwidthAt(formOf(model.form).evaluate, evaluationCoefficients(model), model.bandwidthCapMbPerS ?? Infinity, 0, 0);
 }
 
 /**
