@@ -7,7 +7,8 @@
  * executor and adapters in pipeline/release.
  */
 import { loadModel } from "../fit/load-model";
-import { CRITERIA, ESTIMATOR_NAMES, SCHEDULE_DEFAULTS } from "../schedule";
+import { CRITERIA, ESTIMATOR_NAMES, SCHEDULE_DEFAULTS, parseConfidence, predictiveQuantile, resolveConfidence } from "../schedule";
+import { hasPredictive } from "../fit/predictive-bandwidth";
 import { resolveScheduleOptions } from "../schedule/schedule-options";
 import { defineCommand, type CommandIo } from "../shared/command";
 import { InputError, UsageError } from "../shared/errors";
@@ -19,7 +20,7 @@ import { oarAdapter } from "../release/oar";
 import { everyJobSaved, executeRelease, type ReleaseLog } from "../release/release-executor";
 import { DEFAULT_LOCK, takeReleaseLock } from "../release/release-lock";
 import { openReleaseLog, type ReleaseLogWriter } from "../release/release-log";
-import { planRelease, type ReleasePlan } from "../release/release-plan";
+import { planRelease, type ReleaseConfidence, type ReleasePlan } from "../release/release-plan";
 import { dueReleases, newTriggerState, type TriggerFilter } from "../release/release-triggers";
 import type { ResourceManager } from "../release/resource-manager";
 import { applySidecar } from "../release/sidecar";
@@ -56,6 +57,12 @@ process of the job: submit \`exec ./job.sh\` or a script with -S.`,
     nodes: { kind: "string", value: "LIST", help: "the nodes to release: a comma list or a Slurm host list (n[1-3],m7)" },
     reservation: { kind: "string", value: "NAME", help: "(Slurm) the nodes of a reservation" },
     model: { kind: "string", required: true, value: "paper|<file>", help: "\"paper\" (the published bw model) or a model file from ckpt fit" },
+    confidence: {
+      kind: "string",
+      value: "<p|mean>",
+      defaultText: "0.95 for a model fitted by ckpt fit, mean for the published model",
+      help: "plan so that every job checkpointed ends by T with probability ≥ p under the model's predictive distribution (one factor for the whole release; as ckpt schedule), and give the plan's miss probability in the plan, the log and --json; mean: the papers' plan on the model's mean",
+    },
     k0: { kind: "integer", min: 0, default: SCHEDULE_DEFAULTS.k0, help: "as ckpt schedule" },
     criterion: { kind: "choice", choices: CRITERIA, default: SCHEDULE_DEFAULTS.criterion, help: "as ckpt schedule" },
     estimator: { kind: "choice", choices: ESTIMATOR_NAMES, default: SCHEDULE_DEFAULTS.estimator, help: "as ckpt schedule" },
@@ -103,6 +110,7 @@ interface ReleaseOptions {
   nodes?: string;
   reservation?: string;
   model: string;
+  confidence?: string;
   k0: number;
   criterion: (typeof CRITERIA)[number];
   estimator: (typeof ESTIMATOR_NAMES)[number];
@@ -142,6 +150,7 @@ function deadlineFrom(values: ReleaseOptions, nowS: number, watch: boolean): num
 interface ReleaseContext {
   rm: ResourceManager;
   options: ReturnType<typeof resolveScheduleOptions>;
+  planning: ReleaseConfidence;
   sidecarDir: string | null;
   defaultSizeMb: number | null;
   dryRun: boolean;
@@ -170,6 +179,10 @@ async function run(values: ReleaseOptions, io: CommandIo): Promise<number> {
   const rm = (values.rm === "slurm" ? slurmAdapter : oarAdapter)({ commandTimeoutMs: timeoutS * 1000 });
   const model = loadModel(values.model);
   const options = resolveScheduleOptions({ model, deadlineS, k0: values.k0, criterion: values.criterion, estimator: values.estimator });
+  const planning: ReleaseConfidence = {
+    confidence: resolveConfidence(values.confidence === undefined ? undefined : parseConfidence(values.confidence), model),
+    quantile: hasPredictive(model) ? predictiveQuantile(model) : null,
+  };
   const sidecarDir = values["sidecar-dir"] ?? null;
   if (sidecarDir !== null) checkInputPath(sidecarDir, { kind: "directory", what: "sidecar folder", flag: "--sidecar-dir" });
   const defaultSizeText = values["default-size-mb"];
@@ -187,7 +200,7 @@ async function run(values: ReleaseOptions, io: CommandIo): Promise<number> {
   let log: ReleaseLogWriter | null = null;
   try {
     log = dryRun || values.log === undefined ? null : openReleaseLog(values.log);
-    const context: ReleaseContext = { rm, options, sidecarDir, defaultSizeMb, dryRun, json: values.json, signal, pollMs, log, io };
+    const context: ReleaseContext = { rm, options, planning, sidecarDir, defaultSizeMb, dryRun, json: values.json, signal, pollMs, log, io };
     if (!watch) return await releaseNodes(context, nodes!, nowS, deadlineS, 1);
     return await watchTakeovers(context, nodes, deadlineS, filter, pollS, values.triggers ?? Infinity);
   } finally {
@@ -236,7 +249,7 @@ async function releaseNodes(context: ReleaseContext, nodes: string[], nowS: numb
     if (read.warning !== null) warnings.push(read.warning);
     return read.job;
   });
-  const plan = planRelease({ rm: rm.name, nowS, deadlineS, nodes, jobs, warnings }, { ...context.options, deadlineS });
+  const plan = planRelease({ rm: rm.name, nowS, deadlineS, nodes, jobs, warnings }, { ...context.options, deadlineS }, context.planning);
   if (context.dryRun) {
     io.stdout(json ? JSON.stringify(plan, null, 2) : describePlan(plan));
     return 0;
@@ -320,6 +333,8 @@ function describePlan(plan: ReleasePlan): string {
   const lines = [
     `release plan (${plan.rm}): ${plan.jobs.length} running job(s) on ${plan.nodes.length} node(s), T = ${plan.deadlineS.toFixed(0)} s, model "${plan.model}", k0 = ${plan.k0}`,
     `checkpoint ${plan.jobs.filter((j) => j.decision === "checkpoint").length}: saves ${plan.savedS.toFixed(0)} s of computation, loses ${plan.lostS.toFixed(0)} s`,
+    (plan.confidence === "mean" ? "planned on the model's mean bandwidth" : `planned at confidence ${plan.confidence} (the ${((1 - plan.confidence) * 100).toFixed(1)} % quantile of the predictive bandwidth, one factor for the whole release)`) +
+      (plan.missProbability === null ? "; the model has no predictive distribution: no miss probability" : `; misses T with probability ${plan.missProbability <= 1e-6 ? "< 0.0001" : (plan.missProbability * 100).toFixed(plan.missProbability < 0.01 ? 2 : 1)} %`),
   ];
   if (plan.jobs.length > 0) {
     lines.push(

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { loadModel } from "../fit/load-model";
 import { defineCommand } from "../shared/command";
-import { InputError } from "../shared/errors";
+import { InputError, UsageError } from "../shared/errors";
 import { writeJsonAtomic } from "../shared/atomic-write";
 import { formatNumber, formatTable, type Cell } from "../shared/format-table";
 
@@ -19,9 +19,16 @@ import {
   IDLE_STARTS,
   SEQUENTIAL_RULES,
   SCHEDULE_DEFAULTS,
+  confidentOptions,
+  confidentPlan,
   evaluateSchedule,
   parseAppsCsv,
+  parseConfidence,
+  predictiveQuantile,
+  resolveConfidence,
   resolveScheduleOptions,
+  wavesOf,
+  type ConfidentPlanReport,
   type ScheduleReport,
   type StrategyOutcome,
 } from "../schedule";
@@ -79,6 +86,13 @@ export const command = defineCommand({
       default: SCHEDULE_DEFAULTS.domain,
       help: "outside the model's fitted domain: strict treats sets above it (more processes or more data than measured) as infeasible; warn uses the extrapolation. Both count the evaluations outside it and treat bw ≤ 0 as infeasible",
     },
+    confidence: {
+      kind: "string",
+      group: "Algorithm",
+      value: "<p|mean>",
+      default: "mean",
+      help: "plan so that every chosen checkpoint ends by T with probability ≥ p under the model's predictive distribution (0 < p < 1; one factor for the whole release: ScheduleCkpt on the (1 − p)-quantile of the bandwidth), and print the plan's miss probability and the work it gives up against the mean plan; mean: plan on the model's mean, as the papers do. Needs a model fitted by `ckpt fit` (its predictive distribution)",
+    },
     truth: {
       kind: "string",
       group: "Algorithm",
@@ -122,8 +136,11 @@ export const command = defineCommand({
 Example:
   ckpt schedule --model paper --apps apps.csv --deadline 420 --k0 2 --criterion density --exact`,
   run({ values }, io) {
-    const options = resolveScheduleOptions({
-      model: loadModel(values.model),
+    const model = loadModel(values.model);
+    const confidence = resolveConfidence(parseConfidence(values.confidence), model);
+    if (confidence !== "mean" && values.exact) throw new UsageError("--exact solves the simultaneous start on the model's mean: leave it out with --confidence, or use --confidence mean");
+    const meanOptions = resolveScheduleOptions({
+      model,
       ...(values.truth !== undefined ? { truthModel: loadModel(values.truth) } : {}),
       deadlineS: values.deadline,
       k0: values.k0,
@@ -139,7 +156,17 @@ Example:
     const exactTimeMs = values["exact-time-ms"];
     if (!(exactNodes > 0) || !(exactTimeMs > 0)) throw new InputError("--exact-nodes and --exact-time-ms must be > 0");
     const apps = readApps(values.apps);
-    const report = evaluateSchedule(apps, options, values.exact ? { exact: { nodeLimit: exactNodes, timeLimitMs: exactTimeMs } } : {});
+    let options = meanOptions;
+    let confident: ConfidentPlanReport | undefined;
+    if (confidence !== "mean") {
+      const quantile = predictiveQuantile(model);
+      const planned = confidentOptions(meanOptions, quantile, confidence);
+      // Executed on the same quantile unless --truth says what the device does.
+      options = values.truth !== undefined ? { ...planned, truthBandwidth: undefined } : planned;
+      confident = confidentPlan(apps, meanOptions, quantile, confidence, wavesOf(apps));
+    }
+    const evaluated = evaluateSchedule(apps, options, values.exact ? { exact: { nodeLimit: exactNodes, timeLimitMs: exactTimeMs } } : {});
+    const report: ScheduleReport = confident ? { ...evaluated, confidence: confident, warnings: [...evaluated.warnings, ...confident.warnings] } : evaluated;
     if (values.out !== undefined) writeJsonAtomic(values.out, report);
     if (values.json) io.stdout(JSON.stringify(report, null, 2));
     else io.stdout(renderReport(report, values.apps, values.bound));
@@ -147,6 +174,21 @@ Example:
     return 0;
   },
 });
+
+const percent = (p: number) => (p <= 1e-6 ? "< 0.0001 %" : `${formatNumber(p * 100, p < 0.01 ? 2 : 1)} %`);
+
+function confidenceLines(c: ConfidentPlanReport): string[] {
+  return [
+    "",
+    `confidence ${c.confidence}, ${c.dependence}: planned on the ${formatNumber((1 - c.confidence) * 100, 1)} % quantile of the model's predictive bandwidth; the tables below show that plan`,
+    numericTable(["plan", "planned on", "started", "planned CTNYS s", "miss probability", "expected CTNYS s"], [
+      ["confident", `q = ${formatNumber(c.confident.plannedQuantile!, 3)}`, c.confident.started.length, c.confident.plannedCtnysS, percent(c.confident.missProbability), formatNumber(c.confident.expectedCtnysS, 0)],
+      ["mean (the papers')", "mean", c.mean.started.length, c.mean.plannedCtnysS, percent(c.mean.missProbability), formatNumber(c.mean.expectedCtnysS, 0)],
+    ]),
+    `the confidence gives up ${formatNumber(c.costS, 0)} s of the mean plan's ${formatNumber(c.mean.plannedCtnysS, 0)} s (${formatNumber(c.costShare * 100, 1)} %); ` +
+      "miss probability: a started checkpoint ends after T, the plan played as planned under one release-wide quantile; expected CTNYS: Σ p saved, averaged over that quantile",
+  ];
+}
 
 function strategyRow(name: string, outcome: StrategyOutcome, bound: number): Cell[] {
   return [
@@ -178,6 +220,7 @@ function renderReport(report: ScheduleReport, appsPath: string, showBound: boole
     `upper bound on CTNYS ${formatNumber(bound.ctnys, 0)} s${bound.exact ? "" : " (knapsack node limit: valid, not tight)"}; gap ${formatNumber(report.gapToUpperBound.scheduleCkpt.seconds, 0)} s (${formatNumber(report.gapToUpperBound.scheduleCkpt.share * 100, 1)} %)`,
     CTNYS_SPELLED_OUT,
   ];
+  if (report.confidence) lines.push(...confidenceLines(report.confidence));
   if (report.waves) {
     lines.push("", "waves (one application per node at a time, docs/science.md §4.6):");
     lines.push(numericTable(["wave", "start s", "end s", "apps", "checkpointed", "CTNYS", "decisions", "µs"],

@@ -18,8 +18,15 @@
  * - A job with no start time and no last checkpoint has an unknown p: it counts as 0 s
  *   (never as "since 1970"), with a warning.
  *
+ * - With a confidence (`ckpt release --confidence`, the default for a model fitted by this
+ *   project), ScheduleCkpt plans on the (1 − confidence)-quantile of the model's predictive
+ *   bandwidth, one factor for the whole release (schedule/confident-plan.ts); the plan then
+ *   carries its miss probability (whenever the model has a predictive distribution, for a
+ *   mean plan too).
+ *
  * Times in the plan are seconds from the snapshot.
  */
+import { confidentOptions, planMissProbability, type BandwidthQuantile, type Confidence } from "../schedule/confident-plan";
 import { evaluateSchedule } from "../schedule/evaluate-schedule";
 import type { ScheduleOptions } from "../schedule/schedule-options";
 import { InputError } from "../shared/errors";
@@ -97,7 +104,21 @@ export interface ReleasePlan {
   /** Σ p of the jobs checkpointed (saved) and of the others (lost), s. */
   savedS: number;
   lostS: number;
+  /** The confidence planned at, or "mean" (the papers' plan on the model's mean). */
+  confidence: Confidence;
+  /**
+   * P(a job the plan checkpoints does not end by T) under the model's predictive
+   * distribution, one factor per release (schedule/confident-plan.ts); null when the model
+   * has none (the published one).
+   */
+  missProbability: number | null;
   warnings: string[];
+}
+
+/** How to plan: at a confidence on the model's predictive quantiles, or on the mean (quantile still given when the model has one, for the miss probability). */
+export interface ReleaseConfidence {
+  confidence: Confidence;
+  quantile: BandwidthQuantile | null;
 }
 
 /**
@@ -115,7 +136,11 @@ export function wavesBySharedNodes(jobs: readonly { nodes: readonly string[] }[]
   });
 }
 
-export function planRelease(snapshot: ReleaseSnapshot, options: ScheduleOptions): ReleasePlan {
+export function planRelease(snapshot: ReleaseSnapshot, meanOptions: ScheduleOptions, planning: ReleaseConfidence = { confidence: "mean", quantile: null }): ReleasePlan {
+  const { confidence, quantile } = planning;
+  if (confidence !== "mean" && quantile === null) throw new InputError(`a plan at confidence ${confidence} needs the model's predictive quantiles`);
+  const options = confidence === "mean" ? meanOptions : confidentOptions(meanOptions, quantile!, confidence);
+  let missProbability: number | null = null;
   if (!(snapshot.deadlineS > 0)) throw new InputError(`the deadline must be in the future (T > 0 s), got T = ${snapshot.deadlineS} s`);
   const warnings: string[] = [...(snapshot.warnings ?? [])];
   const released = new Set(snapshot.nodes);
@@ -157,14 +182,21 @@ export function planRelease(snapshot: ReleaseSnapshot, options: ScheduleOptions)
     };
   });
   if (snapshot.jobs.length === 0) warnings.push("no job runs on these nodes: nothing to checkpoint");
+  if (snapshot.jobs.length === 0 || candidates.length === 0) missProbability = quantile === null ? null : 0;
   if (candidates.length > 0) {
     const apps = candidates.map((index) => ({ id: jobs[index]!.jobId, pS: jobs[index]!.unsavedS, sizeMb: jobs[index]!.sizeMb! }));
     const waveOf = wavesBySharedNodes(candidates.map((index) => jobs[index]!));
     const waves: number[][] = [];
     waveOf.forEach((wave, k) => (waves[wave] ??= []).push(k));
     // Stryker disable next-line BooleanLiteral: a recorded run adds the device's steps, which the plan does not read.
-    const report = evaluateSchedule(apps, { ...options, deadlineS: snapshot.deadlineS, record: false }, { waves });
+    const planOptions = { ...options, deadlineS: snapshot.deadlineS, record: false };
+    const report = evaluateSchedule(apps, planOptions, { waves });
     warnings.push(...report.warnings);
+    if (quantile !== null) {
+      const miss = planMissProbability(apps, planOptions, quantile, waves);
+      missProbability = miss.missProbability;
+      if (!miss.monotoneOnGrid) warnings.push(`the plan meets T at some quantile of the release's bandwidth and misses it at a faster one: its miss probability ${miss.missProbability.toPrecision(3)} assumes the opposite (${(miss.gridMissShare * 100).toFixed(0)} % of a grid of quantiles miss)`);
+    }
     candidates.forEach((index, k) => {
       const outcome = report.apps[k]!;
       const job = jobs[index]!;
@@ -191,6 +223,8 @@ export function planRelease(snapshot: ReleaseSnapshot, options: ScheduleOptions)
     jobs,
     savedS,
     lostS,
+    confidence,
+    missProbability,
     warnings,
   };
 }

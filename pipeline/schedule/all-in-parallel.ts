@@ -14,9 +14,9 @@ import { outcomeFromDevice, type StrategyOutcome } from "./strategy-outcome";
 
 export function allInParallel(
   apps: readonly Application[],
-  options: Pick<ScheduleOptions, "truthModel" | "deadlineS" | "domain" | "record">,
+  options: Pick<ScheduleOptions, "truthModel" | "truthBandwidth" | "deadlineS" | "domain" | "record">,
 ): StrategyOutcome {
-  const truth = createBandwidthOracle(options.truthModel, options.domain);
+  const truth = createBandwidthOracle(options.truthModel, options.domain, options.truthBandwidth);
   const device = createFluidDevice(applicationColumns(apps).sizesMb, truth, { recordSteps: options.record });
   for (let index = 0; index < apps.length; index++) device.start(index);
   while (device.advance() > 0);

@@ -31,6 +31,13 @@ import type { FormEvaluate } from "../fit/forms/bandwidth-form";
 import { bandwidthAt, evaluationCoefficients, formOf, type BandwidthModel } from "../fit/model";
 
 export type DomainPolicy = "strict" | "warn";
+
+/**
+ * bw(m, V in GB) in MB/s given as a function instead of a form's coefficients: a quantile
+ * of the model's predictive distribution (`confident-plan.ts`) or a replayed run's measured
+ * bandwidth (`replay-plan.ts`). The model still gives the name and the fitted domain.
+ */
+export type BandwidthFunction = (m: number, vGb: number) => number;
 export const DOMAIN_POLICIES: readonly DomainPolicy[] = ["strict", "warn"];
 
 export interface BandwidthEvaluationCounts {
@@ -59,11 +66,14 @@ export interface BandwidthOracle {
   resetCounts(): void;
 }
 
-export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolicy = "strict"): BandwidthOracle {
+export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolicy = "strict", bandwidth?: BandwidthFunction): BandwidthOracle {
   const { mMin, mMax, vGbMin, vGbMax } = model.domain;
-  const evaluate = formOf(model.form).evaluate;
-  const coefficients = evaluationCoefficients(model);
-  const capMbPerS = model.bandwidthCapMbPerS ?? Infinity;
+  // A function replaces the form (and its cap: a quantile or a measured run carries its own).
+  // Only plans with a confidence and replays pass one, so the campaigns' hot loops keep
+  // their single call target per form.
+  const evaluate: FormEvaluate = bandwidth === undefined ? formOf(model.form).evaluate : (_k, m, vGb) => bandwidth(m, vGb);
+  const coefficients = bandwidth === undefined ? evaluationCoefficients(model) : new Float64Array(0);
+  const capMbPerS = bandwidth === undefined ? (model.bandwidthCapMbPerS ?? Infinity) : Infinity;
   const state: OracleState = {
     model,
     policy,
@@ -81,12 +91,24 @@ export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolic
     nonPositive: 0,
     firstAboveDomain: null,
     firstNonPositive: null,
-    idleBandwidthMbPerS: bandwidthAt(evaluate, coefficients, capMbPerS, 0, 0),
+    idleBandwidthMbPerS: idleBandwidth(model, bandwidth),
     bandwidthMbPerS: countedBandwidth,
     counts: countsOf,
     resetCounts,
   };
   return state;
+}
+
+/**
+ * bw(0, 0): the replacing function's own value when it has one (a quantile of the paper
+ * form's e, so that index_bw_max compares like with like), else the form's definition
+ * (0 for the project's forms, whose idle device moves nothing; a measured device has no
+ * idle cell).
+ */
+function idleBandwidth(model: BandwidthModel, bandwidth: BandwidthFunction | undefined): number {
+  const own = bandwidth?.(0, 0);
+  if (own !== undefined && Number.isFinite(own) && own > 0) return own;
+  return bandwidthAt(formOf(model.form).evaluate, evaluationCoefficients(model), model.bandwidthCapMbPerS ?? Infinity, 0, 0);
 }
 
 /**

@@ -18,6 +18,7 @@ import { sequentialGreedy } from "./sequential-greedy";
 import { outcomeFromDevice, type StrategyOutcome } from "./strategy-outcome";
 import { upperBound, type UpperBound } from "./upper-bound";
 import { idleStartStallReason } from "./model-applicability";
+import type { ConfidentPlanReport } from "./confident-plan";
 
 export interface GapToBound {
   /** bound − CTNYS, s. */
@@ -58,6 +59,8 @@ export interface ScheduleReport extends ScheduleCkptOutcome {
   upperBound: UpperBound;
   gapToUpperBound: { scheduleCkpt: GapToBound; sequentialGreedy: GapToBound; allInParallel: GapToBound; exact?: GapToBound };
   exact: ExactReport | null;
+  /** With `--confidence`: the confident plan next to the mean plan (confident-plan.ts); the rest of the report is the confident plan's. */
+  confidence?: ConfidentPlanReport;
   warnings: string[];
 }
 
@@ -121,7 +124,7 @@ export function evaluateSchedule(apps: readonly Application[], options: Schedule
   let exact: ExactReport | null = null;
   if (evaluate.exact) {
     const result = exactSimultaneous(apps, options, evaluate.exact);
-    const truth = createBandwidthOracle(options.truthModel, options.domain);
+    const truth = createBandwidthOracle(options.truthModel, options.domain, options.truthBandwidth);
     const device = createFluidDevice(applicationColumns(apps).sizesMb, truth, { recordSteps: options.record });
     for (const index of result.chosen) device.start(index);
     while (device.advance() > 0);

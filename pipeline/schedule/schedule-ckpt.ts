@@ -96,8 +96,8 @@ export interface ScheduleCkptOutcome extends StrategyOutcome {
 export const scheduleCkpt = (function scheduleCkpt(apps: readonly Application[], options: ScheduleOptions, startS = 0): ScheduleCkptOutcome {
   const n = apps.length;
   const { sizesMb, pS } = applicationColumns(apps);
-  const plan = createBandwidthOracle(options.model, options.domain);
-  const truth = createBandwidthOracle(options.truthModel, options.domain);
+  const plan = createBandwidthOracle(options.model, options.domain, options.planBandwidth);
+  const truth = createBandwidthOracle(options.truthModel, options.domain, options.truthBandwidth);
   const estimator = estimatorByName(options.estimator);
   const ksOptions = { k0: options.k0, enumeration: options.enumeration, prune: options.prune };
   const device = createFluidDevice(sizesMb, truth, { startS, recordSteps: options.record });

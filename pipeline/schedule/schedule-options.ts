@@ -9,7 +9,7 @@
  */
 import type { BandwidthModel } from "../fit/model";
 import { InputError } from "../shared/errors";
-import { DOMAIN_POLICIES, type DomainPolicy } from "./bandwidth-oracle";
+import { DOMAIN_POLICIES, type BandwidthFunction, type DomainPolicy } from "./bandwidth-oracle";
 import { CRITERIA, type Criterion } from "./criterion-order";
 import { IDLE_STARTS, type IdleStart } from "./index-bw-max";
 import { SUBSET_ENUMERATIONS, type SubsetEnumeration } from "./ks-bw";
@@ -24,6 +24,13 @@ export interface ScheduleOptions {
   model: BandwidthModel;
   /** The model the execution follows (defaults to `model`): a different one studies wrong predictions. */
   truthModel: BandwidthModel;
+  /**
+   * The bandwidth the scheduler plans with, when not `model`'s mean: a quantile of its
+   * predictive distribution (`--confidence`). `model` still names it and gives the domain.
+   */
+  planBandwidth?: BandwidthFunction;
+  /** The bandwidth the execution follows, when not `truthModel`'s (a quantile, a replayed run). */
+  truthBandwidth?: BandwidthFunction;
   /** T: seconds until the workstations are released (> 0). */
   deadlineS: number;
   /** Sahni enumeration depth (integer ≥ 0). */

@@ -19,11 +19,11 @@ import { outcomeFromDevice, type StrategyOutcome } from "./strategy-outcome";
 
 export function sequentialGreedy(
   apps: readonly Application[],
-  options: Pick<ScheduleOptions, "model" | "truthModel" | "deadlineS" | "domain" | "sequentialRule" | "record">,
+  options: Pick<ScheduleOptions, "model" | "planBandwidth" | "truthModel" | "truthBandwidth" | "deadlineS" | "domain" | "sequentialRule" | "record">,
 ): StrategyOutcome {
   const { sizesMb, pS } = applicationColumns(apps);
-  const plan = createBandwidthOracle(options.model, options.domain);
-  const truth = createBandwidthOracle(options.truthModel, options.domain);
+  const plan = createBandwidthOracle(options.model, options.domain, options.planBandwidth);
+  const truth = createBandwidthOracle(options.truthModel, options.domain, options.truthBandwidth);
   const device = createFluidDevice(sizesMb, truth, { recordSteps: options.record });
   for (const index of criterionOrder(pS, sizesMb, "p")) {
     const sizeMb = sizesMb[index]!;

@@ -39,6 +39,8 @@ const plan = (deadlineS: number, jobs: PlannedJob[]): ReleasePlan => ({
   jobs,
   savedS: 0,
   lostS: 0,
+  confidence: "mean",
+  missProbability: null,
   warnings: [],
 });
 

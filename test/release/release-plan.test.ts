@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { planRelease, wavesBySharedNodes, type RunningJob } from "../../pipeline/release/release-plan";
 import { resolveScheduleOptions } from "../../pipeline/schedule";
 import { constantModel } from "../schedule/models";
+import { lognormalReading } from "../schedule/lognormal-reading";
 
 const job = (jobId: string, nodes: string[], sizeMb: number | null, startedAtS: number | null, extra: Partial<RunningJob> = {}): RunningJob => ({
   jobId,
@@ -91,5 +92,32 @@ describe("the release planner", () => {
   it("says so when no job runs, and refuses a deadline that has passed", () => {
     expect(planRelease({ rm: "slurm", nowS: 0, deadlineS: 10, nodes: ["n1"], jobs: [] }, options(10)).warnings).toEqual(["no job runs on these nodes: nothing to checkpoint"]);
     expect(() => planRelease({ rm: "slurm", nowS: 0, deadlineS: 0, nodes: [], jobs: [] }, options(1))).toThrow(/deadline must be in the future/);
+  });
+});
+
+describe("the release planner at a confidence", () => {
+  // 100 MB/s on average, each release within a lognormal spread of 10 % (a stand-in predictive distribution).
+  const model = constantModel(100);
+  const quantile = lognormalReading(model, 0.1);
+  // Three jobs on three nodes, 300 MB each: 9 s together at the mean; T = 9.5 s.
+  const jobs = [job("a", ["n1"], 300, 0), job("b", ["n2"], 300, 100), job("c", ["n3"], 300, 200)];
+  const snapshot = { rm: "slurm", nowS: 1000, deadlineS: 9.5, nodes: ["n1", "n2", "n3"], jobs };
+
+  it("plans on the quantile: gives up a job the mean plan would start, and says the plan's miss probability", () => {
+    const mean = planRelease(snapshot, options(9.5), { confidence: "mean", quantile });
+    const confident = planRelease(snapshot, options(9.5), { confidence: 0.95, quantile });
+    expect(mean.jobs.filter((j) => j.decision === "checkpoint").length).toBe(3);
+    expect(confident.jobs.filter((j) => j.decision === "checkpoint").length).toBe(2);
+    expect(confident.confidence).toBe(0.95);
+    // Two jobs, 600 MB: they end by 9.5 s unless the release runs below 63.2 MB/s, e^(0.1 z) < 0.632, z < −4.6: P ≈ 2e-6.
+    expect(confident.missProbability!).toBeLessThanOrEqual(1e-5);
+    // The mean plan needs ≥ 900 MB / 9.5 s = 94.7 MB/s: P(e^(0.1 Z) < 0.947) = scipy.stats.norm.cdf(10 · ln(900 / 950)) = 0.294367.
+    expect(mean.missProbability!).toBeCloseTo(0.294367, 4);
+  });
+
+  it("without a predictive distribution: a mean plan, no miss probability", () => {
+    const plan = planRelease(snapshot, options(9.5));
+    expect([plan.confidence, plan.missProbability]).toEqual(["mean", null]);
+    expect(() => planRelease(snapshot, options(9.5), { confidence: 0.95, quantile: null })).toThrow(/needs the model's predictive quantiles/);
   });
 });

@@ -107,8 +107,8 @@ export function scheduleCkptReadings(apps: readonly Application[], options: Sche
   const { sizesMb, pS } = applicationColumns(apps);
   const nodeIds = new Map<string, number>();
   const node = Int32Array.from(apps, (app, index) => (app.node === undefined ? -1 - index : nodeIds.get(app.node) ?? (nodeIds.set(app.node, nodeIds.size), nodeIds.size - 1)));
-  const plan = createBandwidthOracle(options.model, options.domain);
-  const truth = createBandwidthOracle(options.truthModel, options.domain);
+  const plan = createBandwidthOracle(options.model, options.domain, options.planBandwidth);
+  const truth = createBandwidthOracle(options.truthModel, options.domain, options.truthBandwidth);
   const decider: Decider = { sizesMb, pS, node, plan, estimator: estimatorByName(options.estimator), k0: options.k0, enumeration: options.enumeration, idleStart: options.idleStart, readings: chosen };
   const device = createFluidDevice(sizesMb, truth, { startS, recordSteps: false });
   const started = performance.now();
