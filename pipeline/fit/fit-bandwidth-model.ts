@@ -39,6 +39,7 @@ import { selectFitPoints, type FitPointKind } from "./fit-points";
 import { goodnessOfFit } from "./goodness-of-fit";
 import { fitForm, type FormFit } from "./fit-form";
 import { bandwidthEvaluator, formOf, inModelDomain, isModelForm, MODEL_FORMS, MODEL_UNITS, type BandwidthModel, type ModelDomain, type ModelForm } from "./model";
+import { predictiveDistribution } from "./predictive-distribution";
 import { chooseForm, type FormCandidate, type FormSelection } from "./select-form";
 import { compareSeriesPeaks, type SeriesPeakComparison } from "./series-peaks";
 import { studentTQuantile } from "./student-t";
@@ -310,6 +311,9 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
   };
   requireFiniteStatistics({ coefficients, covariance: fit.covariance, metrics }, points.bwMbPerS);
   const seriesPeaks = compareSeriesPeaks(observations.series, shape);
+  // The fit's own runs (whatever --points says), for the run-to-run variance of one new burst.
+  const runs = options.points === "runs" ? points : selectFitPoints(observations, { points: "runs", upToPeak: points.upToPeak });
+  const predictive = predictiveDistribution(runs, bw, fit.fitted.map((parameter) => parameter.name), fit.covariance);
   if (metrics.rSquared < POOR_FIT_R_SQUARED || metrics.eGlobalPercent > POOR_FIT_E_GLOBAL_PERCENT) {
     notes.push(
       `poor fit: R² = ${metrics.rSquared.toFixed(3)} (warned below ${POOR_FIT_R_SQUARED}), E_global = ${metrics.eGlobalPercent.toFixed(1)} % (warned above ${POOR_FIT_E_GLOBAL_PERCENT} %); ` +
@@ -335,6 +339,7 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
       ...fittedBandwidthDefinition(observations),
     },
     ...(notes.length > 0 ? { notes } : {}),
+    predictive,
   };
   return {
     model,

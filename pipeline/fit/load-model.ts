@@ -5,6 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { InputError } from "../shared/errors";
+import { fittedParameterNames } from "./one-size-fit";
+import { validatePredictive } from "./predictive-distribution";
 import { isModelForm, MODEL_FORMS, MODEL_UNITS, PAPER_MODEL, parametersOf, type BandwidthModel } from "./model";
 
 /** `"paper"` gives the published model; anything else is a path to a model JSON file. */
@@ -88,6 +90,9 @@ export function validateModel(value: unknown, where = "model"): BandwidthModel {
   }
   if (model.bandwidthCapMbPerS !== null && (typeof model.bandwidthCapMbPerS !== "number" || !(model.bandwidthCapMbPerS > 0))) {
     fail(`"bandwidthCapMbPerS" must be null or a number > 0`);
+  }
+  if (model.predictive !== undefined && model.predictive !== null) {
+    validatePredictive(model.predictive, fittedParameterNames(model as BandwidthModel), fail);
   }
   return { ...(model as BandwidthModel), name: typeof model.name === "string" ? model.name : where, provenance: model.provenance ?? {} };
 }

@@ -19,6 +19,7 @@
 import type { FormEvaluate, FormParameter } from "./forms/bandwidth-form";
 import type { ModelTerm } from "./forms/polynomial-terms";
 import { formOf, type ModelForm } from "./forms/registry";
+import type { PredictiveDistribution } from "./predictive-distribution";
 import type { FormSelection } from "./select-form";
 
 export { FULL_TERMS, PAPER_TERMS, termLabel, type ModelTerm } from "./forms/polynomial-terms";
@@ -73,6 +74,12 @@ export interface BandwidthModel {
   notes?: string[];
   /** How the form was chosen, when it was (`ckpt fit --form auto`): every candidate with its scores. */
   selection?: FormSelection;
+  /**
+   * What the distribution of one new burst needs (predictive-distribution.ts): the replicates'
+   * run-to-run variance and the parameters' covariance. Absent from the published model and
+   * older files; null when the traces had no (m, v) cell measured twice.
+   */
+  predictive?: PredictiveDistribution | null;
 }
 
 /**

@@ -27,7 +27,7 @@ import { InputError } from "../shared/errors";
 import type { BandwidthForm, FormCells, FormParameter } from "./forms/bandwidth-form";
 import { termValue, type DesignCell } from "./least-squares";
 import { fitNonlinearCells, type NonlinearFit } from "./fit-nonlinear";
-import { WRITER_SIZE_TOLERANCE } from "./model";
+import { formOf, parametersOf, WRITER_SIZE_TOLERANCE, type BandwidthModel } from "./model";
 
 /** The one size per writer V/m (GB) every cell shares, or null when they span several. */
 export function singleWriterSizeGb(cells: readonly Pick<DesignCell, "m" | "vGb">[]): number | null {
@@ -67,6 +67,19 @@ function oneSizeGap(cells: FormCells, fittedCount: number, formName: string): st
     return `the points have one size per writer and ${ms.size} distinct number${ms.size === 1 ? "" : "s"} of processes; at one size the ${formName} form's ${fittedCount} parameters in m need at least ${needed}`;
   }
   return null;
+}
+
+/**
+ * The parameters a model's fit estimated, by name: its form's unfixed ones, less those a fit
+ * on one size per writer held at 0 (a domain of one size per writer says it was one).
+ */
+export function fittedParameterNames(model: Pick<BandwidthModel, "form" | "coefficients" | "domain">): string[] {
+  const d = model.domain;
+  const oneSize = d.writerGbMin !== undefined && d.writerGbMin === d.writerGbMax;
+  const held = new Set(oneSize ? parametersHeldAtOneSize(formOf(model.form)) : []);
+  return parametersOf(model)
+    .filter((p) => !p.fixed && !held.has(p.name))
+    .map((p) => p.name);
 }
 
 /** The form as fitted on one size per writer: the held parameters fixed at 0, the rest fitted. */

@@ -72,6 +72,24 @@ const evaluateEmpirical = (function evaluateEmpirical(k: Float64Array, m: number
   return below + ((seriesAt(k, n, high, m) - below) * (w - wLow)) / (wHigh - wLow);
 });
 
+/**
+ * ∂bw/∂bw_i: the interpolation's weight of each measured mean (bw is linear in them), by
+ * evaluating with one mean at 1 and the others at 0 — O(n²), for the predictive
+ * distribution's parameter variance (pipeline/fit/predictive-bandwidth.ts), not hot loops.
+ */
+function gradientEmpirical(k: Float64Array, m: number, v: number, out: Float64Array): number {
+  out.fill(0);
+  const n = k[0]!;
+  const unit = Float64Array.from(k);
+  for (let i = 0; i < n; i++) unit[i * STRIDE + BW] = 0;
+  for (let i = 0; i < n; i++) {
+    unit[i * STRIDE + BW] = 1;
+    out[i * STRIDE + BW] = evaluateEmpirical(unit, m, v);
+    unit[i * STRIDE + BW] = 0;
+  }
+  return evaluateEmpirical(k, m, v);
+}
+
 /** The coefficient names of cell i (1-based). */
 export function empiricalCellNames(i: number): { m: string; writerGb: string; bw: string; sd: string; runs: string } {
   return { m: `m_${i}`, writerGb: `writerGb_${i}`, bw: `bw_${i}`, sd: `sd_${i}`, runs: `runs_${i}` };
@@ -130,6 +148,7 @@ export const EMPIRICAL_FORM: BandwidthForm = {
   parameters: [CELL_COUNT],
   parametersFor,
   evaluate: evaluateEmpirical,
+  gradient: gradientEmpirical,
   maximumOverV,
   // Not proven for measured data (a rate can rise between cells): the exact solver does not cut.
   perProcessRateNonIncreasing: () => false,
