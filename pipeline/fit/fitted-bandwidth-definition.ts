@@ -6,7 +6,8 @@
  * estimates downstream (ScheduleCkpt's durations, the DP placer's costs, the simulators'
  * shares of the device) depends on it.
  *
- * Decision: one fit, one definition. Runs of both in one set of observations are refused,
+ * Decision: one fit, one definition (runs of one writer, where the two coincide, go with
+ * either). Runs of both in one set of observations are refused,
  * naming which inputs carry which: a run's bytes over the wall time cannot become the sum of
  * its writers' bandwidths without the writers' own times, which IOR's and fio's group
  * reports do not keep, and the other way round needs every writer's start and end, which only
@@ -44,7 +45,9 @@ function describeRuns(runs: Observations["runs"], definition: BandwidthDefinitio
  * @example fittedBandwidthDefinition(observations).bandwidthDefinition // "bytes-over-wall-time"
  */
 export function fittedBandwidthDefinition(observations: Observations): FittedBandwidthDefinition {
-  const runs = observations.runs; // uniform and mixed sizes alike: the validation runs are judged by the same definition
+  // Uniform and mixed sizes alike (the validation runs are judged by the same definition); a
+  // run of one writer has both (Σ v_i/t_i = v/W), whatever its source says.
+  const runs = observations.runs.filter((run) => run.m > 1);
   const definitions = [...new Set(runs.map(bandwidthDefinitionOf))];
   if (definitions.length > 1) {
     throw new InputError(
