@@ -17,7 +17,7 @@ import { nothingAcceptedMessage } from "../ingest/reject-reasons";
 import { REJECTS_CSV_HEADER, rejectToCsvLine } from "../ingest/rejects-csv";
 import { DELIMITER_CHOICES } from "../ingest/csv-dialect";
 import { summariseRunTable } from "../ingest/summarise-runs";
-import { BANDWIDTH_DEFINITIONS, countBandwidthDefinitions, type BandwidthDefinition } from "../ingest/bandwidth-definition";
+import { BANDWIDTH_DEFINITIONS, bandwidthDefinitionOf, countBandwidthDefinitions, type BandwidthDefinition } from "../ingest/bandwidth-definition";
 import { FORMAT_NAMES } from "../ingest/detect-trace-format";
 
 const FORMATS: readonly TraceFormat[] = ["auto", "canonical", "host-logs", "ior", "fio"];
@@ -144,7 +144,9 @@ function formatLines(summary: IngestSummary): string[] {
   const benchmarks = (summary.formats ?? []).some(({ format }) => format !== FORMAT_NAMES.canonical && format !== FORMAT_NAMES["host-logs"]);
   const definitions = Object.entries(bandwidthDefinitionCounts(summary.runs)) as [BandwidthDefinition, number][];
   if (benchmarks) for (const [definition, runs] of definitions) lines.push(`bandwidth: ${plural(runs, "run")} with ${BANDWIDTH_DEFINITIONS[definition]}`);
-  if (definitions.length > 1) {
+  // A run of one writer has both (Σ v_i/t_i = v/W): a mix is one among runs of several writers.
+  const severalWriters = Array.from({ length: summary.runs.length }, (_, i) => i).filter((i) => summary.runs.m[i]! > 1);
+  if (new Set(severalWriters.map((i) => bandwidthDefinitionOf({ attributes: summary.runs.attributes(i) }))).size > 1) {
     lines.push("warning: the runs carry both aggregated bandwidths; they agree only when the writers are balanced (docs/science.md §3.1.1): --group-by bandwidth_definition keeps them apart");
   }
   return lines;

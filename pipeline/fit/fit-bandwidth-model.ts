@@ -43,6 +43,11 @@ import { predictiveDistribution } from "./predictive-distribution";
 import { chooseForm, type FormCandidate, type FormSelection } from "./select-form";
 import { compareSeriesPeaks, type SeriesPeakComparison } from "./series-peaks";
 import { studentTQuantile } from "./student-t";
+import { cellWriterGb, fitEmpiricalCells, requireReplicates } from "./fit-empirical";
+import { fittedBandwidthDefinition } from "./fitted-bandwidth-definition";
+import { groupByDesignRow } from "./least-squares";
+import { empiricalOnlyNote } from "./empirical-selection";
+import { oneSizeNote } from "./one-size-fit";
 
 export { DEFAULT_FIT_OPTIONS, type FitOptions } from "./fit-options";
 
@@ -154,8 +159,11 @@ function requireOptions(options: FitOptions): void {
  */
 export function fitBandwidthModel(observations: Observations, options: FitOptions = DEFAULT_FIT_OPTIONS, inputs: InputFile[] = []): FitReport {
   requireOptions(options);
+  // One model, one aggregated bandwidth: refused before any fit when the runs mix both.
+  fittedBandwidthDefinition(observations);
   if (options.form === "auto") return fitAutomatically(observations, options, inputs);
-  return fitOneForm(observations, { ...options, form: options.form }, inputs);
+  // The empirical form follows every measured cell: the papers' peak rule is not its method.
+  return fitOneForm(observations, { ...options, form: options.form, ...(options.form === "empirical" ? { allPoints: true } : {}) }, inputs);
 }
 
 /** The options of one form's fit. */
@@ -168,10 +176,12 @@ type OneFormOptions = FitOptions & { form: ModelForm };
 function fitAutomatically(observations: Observations, options: FitOptions, inputs: InputFile[]): FitReport {
   const reports = new Map<ModelForm, FitReport>();
   const candidates: FormCandidate[] = MODEL_FORMS.map((form) => {
-    const parameterCount = formOf(form).parameters.filter((p) => !p.fixed).length;
+    let parameterCount = formOf(form).parameters.filter((p) => !p.fixed).length;
     try {
       const report = fitOneForm(observations, { ...options, form, allPoints: true }, inputs);
       reports.set(form, report);
+      // What was fitted: fewer on one size per writer, one per measured cell for the empirical form.
+      parameterCount = report.metrics.parameterCount;
       const cv = report.metrics.crossValidation;
       return {
         form,
@@ -191,8 +201,10 @@ function fitAutomatically(observations: Observations, options: FitOptions, input
   const selection = chooseForm(candidates, options.folds, options.seed);
   const report = reports.get(selection.chosen)!;
   const unscored = candidates.filter((c) => c.cvRmseMbPerS === null).map((c) => `${c.form} (${c.reason})`);
+  const empiricalOnly = empiricalOnlyNote(selection);
   const notes = [
     `form chosen ${selection.tieBelowMbPerS === null ? "without" : "by"} cross-validation among ${MODEL_FORMS.join(", ")}: ${selection.rule}`,
+    ...(empiricalOnly !== null ? [empiricalOnly] : []),
     ...(unscored.length > 0 ? [`not scored: ${unscored.join("; ")}`] : []),
     ...report.notes,
   ];
@@ -206,7 +218,25 @@ function fitAutomatically(observations: Observations, options: FitOptions, input
 }
 
 function fitOneForm(observations: Observations, options: OneFormOptions, inputs: InputFile[]): FitReport {
-  const { points, fit, notes } = fitWithPeakRule(observations, options);
+  const selected = fitWithPeakRule(observations, options);
+  const { notes } = selected;
+  // Cross-validation scores every form on the same points; the empirical form's own
+  // statistics are its cells' runs (each cell's mean is its parameter, their spread its error).
+  const cvPoints = selected.points;
+  let { points, fit } = selected;
+  const empirical = options.form === "empirical";
+  if (empirical) {
+    points = { ...selectFitPoints(observations, { points: "runs", upToPeak: false }), upToPeak: false };
+    fit = fitEmpiricalCells(groupByDesignRow(points));
+    requireReplicates(fit);
+    const single = fit.values;
+    const onceMeasured = Object.keys(single).filter((name) => name.startsWith("runs_") && single[name] === 1).length;
+    notes.push(
+      `the empirical form's statistics are its runs' (each measured cell's mean is a parameter, their spread its uncertainty); its cross-validation holds out the same ${options.points === "means" ? "per-(m, v) means" : "runs"} as the other forms', each answered by interpolation between the cells left`,
+    );
+    if (onceMeasured > 0) notes.push(`${onceMeasured} of the ${fit.distinctPointCount} cells have one run: their uncertainty is the other cells' pooled spread`);
+  }
+  if (fit.oneSize) notes.push(oneSizeNote(options.form, fit.oneSize.writerGb, fit.oneSize.held, Object.fromEntries(formOf(options.form).parameters.map((q) => [q.name, q.symbol]))));
   const p = fit.estimates.length;
   const coefficientValues = fit.values;
   const shape = { form: options.form, coefficients: coefficientValues, bandwidthCapMbPerS: null };
@@ -216,13 +246,17 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
   const coefficients: CoefficientEstimate[] = fit.fitted.map((parameter, j) => {
     const estimate = fit.estimates[j]!;
     const standardError = fit.standardErrors[j]!;
+    // A measured cell's interval: Student t with its own runs' degrees of freedom (the pooled ones when measured once).
+    const runs = empirical ? fit.values[parameter.name.replace(/^bw_/, "runs_")]! : 0;
+    const t = empirical && runs >= 2 ? studentTQuantile(0.5 + CONFIDENCE_LEVEL / 2, runs - 1) : tQuantile;
     return {
       name: parameter.name,
-      term: parameter.symbol,
+      // A measured cell says where it is; a form's parameter is its symbol.
+      term: empirical ? parameter.meaning.replace(/^measured mean at /, "") : parameter.symbol,
       estimate,
       standardError,
       tStatistic: estimate / standardError,
-      ci95: [estimate - tQuantile * standardError, estimate + tQuantile * standardError],
+      ci95: [estimate - t * standardError, estimate + t * standardError],
     };
   });
 
@@ -246,7 +280,7 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
     if (vGb > vGbMax) vGbMax = vGb;
   }
   // The box of the points used: outside it, predictions are extrapolations.
-  const domain: ModelDomain = { mMin, mMax, vGbMin, vGbMax };
+  const domain: ModelDomain = { mMin, mMax, vGbMin, vGbMax, ...writerSizeDomain(fit, points) };
   const residuals: PointResiduals = {
     m: points.m,
     vGb: points.vGb,
@@ -259,7 +293,7 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
   };
   const goodness = goodnessOfFit(points.bwMbPerS, predicted, p);
   const errorMetric = eGlobal(observations, shape);
-  const crossValidation = options.folds === 0 ? null : crossValidate(points, options.form, options.folds, options.seed);
+  const crossValidation = options.folds === 0 ? null : crossValidate(cvPoints, options.form, options.folds, options.seed);
 
   const metrics: FitMetrics = {
     pointCount,
@@ -300,8 +334,9 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
       toolVersion: TOOL_VERSION,
       inputs,
       options: { ...options },
-      fitPoints: `${options.points === "means" ? "per-(m, v) means" : "runs"}, ${points.upToPeak ? "up to each series' peak" : "all points"}`,
+      fitPoints: `${options.points === "means" && !empirical ? "per-(m, v) means" : "runs"}, ${points.upToPeak ? "up to each series' peak" : "all points"}`,
       method: fit.method,
+      ...fittedBandwidthDefinition(observations),
     },
     ...(notes.length > 0 ? { notes } : {}),
     predictive,
@@ -316,6 +351,23 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
     validation: validationSummary(observations, model),
     notes,
   };
+}
+
+/**
+ * The sizes per writer a model holds at, when it holds at measured ones only: the one size
+ * of a one-size fit, the measured sizes of the empirical form. Absent otherwise.
+ */
+function writerSizeDomain(fit: FormFit, points: SelectedPoints): Pick<ModelDomain, "writerGbMin" | "writerGbMax"> {
+  if (fit.oneSize) return { writerGbMin: fit.oneSize.writerGb, writerGbMax: fit.oneSize.writerGb };
+  if (fit.form !== "empirical") return {};
+  let writerGbMin = Infinity;
+  let writerGbMax = -Infinity;
+  for (let i = 0; i < points.m.length; i++) {
+    const writerGb = cellWriterGb({ m: points.m[i]!, vGb: points.vGb[i]! });
+    writerGbMin = Math.min(writerGbMin, writerGb);
+    writerGbMax = Math.max(writerGbMax, writerGb);
+  }
+  return { writerGbMin, writerGbMax };
 }
 
 /** The fit points actually used, with the rule that selected them. */

@@ -5,10 +5,12 @@
  * objective, the same statistics and the same kind of refusal. Cross-validation, `--form
  * auto` and the fit stage all fit through here.
  */
-import type { FormParameter } from "./forms/bandwidth-form";
+import type { BandwidthForm, FormParameter } from "./forms/bandwidth-form";
 import { formOf, type LinearModelForm, type ModelForm } from "./model";
 import { fitDesignCells, groupByDesignRow, toFitColumns, type DesignCell, type FitColumns, type FitSample, type FitStatistics } from "./least-squares";
-import { fitNonlinearCells } from "./fit-nonlinear";
+import { fitNonlinearCells, type NonlinearFit } from "./fit-nonlinear";
+import { fitEmpiricalCells } from "./fit-empirical";
+import { fitOneSizeCells, singleWriterSizeGb } from "./one-size-fit";
 
 export interface FormFit extends FitStatistics {
   form: ModelForm;
@@ -22,6 +24,8 @@ export interface FormFit extends FitStatistics {
   atBound: string[];
   /** How it was solved, for the model's provenance. */
   method: string;
+  /** Fitted on one size per writer (one-size-fit.ts): that size and the parameters held at 0. */
+  oneSize?: { writerGb: number; held: string[] };
 }
 
 const LINEAR_METHOD = "ordinary least squares (ml-regression-multivariate-linear) on the column-scaled design; docs/science.md §3.2";
@@ -30,6 +34,12 @@ const NONLINEAR_METHOD = "nonlinear least squares, Levenberg–Marquardt from th
 /** Fit `form` on cells grouped by design row; throws an `InputError` naming what the data lack. */
 export function fitFormCells(cells: readonly DesignCell[], formName: ModelForm): FormFit {
   const form = formOf(formName);
+  if (formName === "empirical") return fitEmpiricalCells(cells);
+  if (singleWriterSizeGb(cells) !== null) {
+    // One size per writer: the m-dependence alone (one-size-fit.ts).
+    const { fit, form: derived, writerGb, held, method } = fitOneSizeCells(cells, form);
+    return { ...nonlinearFormFit(formName, derived, fit), method, oneSize: { writerGb, held } };
+  }
   if (form.terms !== undefined) {
     const fit = fitDesignCells(cells, formName as LinearModelForm);
     return {
@@ -49,7 +59,10 @@ export function fitFormCells(cells: readonly DesignCell[], formName: ModelForm):
       method: LINEAR_METHOD,
     };
   }
-  const fit = fitNonlinearCells(cells, form);
+  return { ...nonlinearFormFit(formName, form, fitNonlinearCells(cells, form)), method: NONLINEAR_METHOD };
+}
+
+function nonlinearFormFit(formName: ModelForm, form: BandwidthForm, fit: NonlinearFit): FormFit {
   const estimates = fit.fittedIndex.map((j) => fit.parameters[j]!);
   return {
     form: formName,

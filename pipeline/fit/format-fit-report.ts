@@ -7,7 +7,7 @@
 import { describePredictionBand, predictionBandWidth } from "./prediction-band";
 import type { FitReport } from "./fit-bandwidth-model";
 import { compact, significant, tableWithNumbers } from "./format-cells";
-import { formOf } from "./model";
+import { domainText, formOf, parametersOf } from "./model";
 
 // provenance.fitPoints reads "<kind>, <rule>", e.g. "per-(m, v) means, up to each series' peak".
 const fitPointsKind = (fitPoints: unknown) => String(fitPoints).slice(0, String(fitPoints).lastIndexOf(", "));
@@ -24,8 +24,9 @@ export function formatFitReport(report: FitReport): string {
       `${metrics.degreesOfFreedom} degrees of freedom`,
   );
   for (const note of report.notes) lines.push(`note: ${note}`);
+  const d = model.domain;
   lines.push(
-    `fitted domain: m ∈ [${model.domain.mMin}, ${model.domain.mMax}], V ∈ [${compact(model.domain.vGbMin)}, ${compact(model.domain.vGbMax)}] GB`,
+    `fitted domain: ${domainText({ ...d, vGbMin: Number(compact(d.vGbMin)), vGbMax: Number(compact(d.vGbMax)), ...(d.writerGbMin !== undefined && d.writerGbMax !== undefined ? { writerGbMin: Number(compact(d.writerGbMin)), writerGbMax: Number(compact(d.writerGbMax)) } : {}) })}`,
   );
   lines.push("");
   lines.push(
@@ -43,10 +44,14 @@ export function formatFitReport(report: FitReport): string {
       [2, 3, 4, 5, 6],
     ),
   );
-  lines.push(`(intervals: estimate ± t·SE with t = ${metrics.tQuantile.toFixed(4)}, Student t at 0.975 with ${metrics.degreesOfFreedom} d.f.)`);
-  const fixed = form.parameters.filter((p) => p.fixed);
+  lines.push(
+    model.form === "empirical"
+      ? "(intervals: each cell's mean ± t·SE, SE = sd/√runs, Student t at 0.975 with the cell's runs − 1 d.f.)"
+      : `(intervals: estimate ± t·SE with t = ${metrics.tQuantile.toFixed(4)}, Student t at 0.975 with ${metrics.degreesOfFreedom} d.f.)`,
+  );
+  const fixed = parametersOf(model).filter((p) => p.fixed && !p.internal);
   if (fixed.length > 0) lines.push(`fixed from the data: ${fixed.map((p) => `${p.symbol} = ${compact(model.coefficients[p.name]!)} ${p.unit} (${p.meaning.replace(/ \(fixed from the data\)$/, "")})`).join("; ")}`);
-  const atBound = form.parameters.filter((p) => !p.fixed && (model.coefficients[p.name] === p.lower || model.coefficients[p.name] === p.upper));
+  const atBound = parametersOf(model).filter((p) => !p.fixed && (model.coefficients[p.name] === p.lower || model.coefficients[p.name] === p.upper));
   if (atBound.length > 0) lines.push(`on a bound of the form: ${atBound.map((p) => `${p.symbol} = ${significant(model.coefficients[p.name]!)}`).join(", ")} (its interval is the unconstrained one)`);
   lines.push("");
   const cv = metrics.crossValidation;

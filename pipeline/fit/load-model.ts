@@ -5,8 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { InputError } from "../shared/errors";
+import { fittedParameterNames } from "./one-size-fit";
 import { validatePredictive } from "./predictive-distribution";
-import { formOf, isModelForm, MODEL_FORMS, MODEL_UNITS, PAPER_MODEL, type BandwidthModel } from "./model";
+import { isModelForm, MODEL_FORMS, MODEL_UNITS, PAPER_MODEL, parametersOf, type BandwidthModel } from "./model";
 
 /** `"paper"` gives the published model; anything else is a path to a model JSON file. */
 export function loadModel(reference: string): BandwidthModel {
@@ -67,7 +68,10 @@ export function validateModel(value: unknown, where = "model"): BandwidthModel {
   if (!isModelForm(model.form)) fail(`"form" must be one of ${MODEL_FORMS.map((f) => `"${f}"`).join(", ")}, found ${JSON.stringify(model.form)}`);
   const coefficients = model.coefficients as Record<string, unknown> | undefined;
   if (typeof coefficients !== "object" || coefficients === null) fail(`"coefficients" is missing`);
-  for (const parameter of formOf(model.form!).parameters) {
+  if (model.form === "empirical" && !(Number.isInteger(coefficients!.cellCount) && (coefficients!.cellCount as number) >= 1)) {
+    fail(`coefficient "cellCount" of the empirical form must be an integer ≥ 1 (its measured cells), found ${JSON.stringify(coefficients!.cellCount)}`);
+  }
+  for (const parameter of parametersOf({ form: model.form!, coefficients: coefficients as Record<string, number> })) {
     const c = coefficients![parameter.name];
     if (typeof c !== "number" || !Number.isFinite(c)) fail(`coefficient "${parameter.name}" must be a finite number, found ${JSON.stringify(c)}`);
   }
@@ -79,11 +83,16 @@ export function validateModel(value: unknown, where = "model"): BandwidthModel {
   for (const key of ["mMin", "mMax", "vGbMin", "vGbMax"]) {
     if (!d || typeof d[key] !== "number" || !Number.isFinite(d[key] as number)) fail(`"domain.${key}" must be a finite number`);
   }
+  // The sizes per writer of a model that holds at measured ones only: both or neither, 0 < min ≤ max.
+  if ((d!.writerGbMin === undefined) !== (d!.writerGbMax === undefined)) fail(`"domain.writerGbMin" and "domain.writerGbMax" go together (the sizes per writer the model holds at), found one`);
+  if (d!.writerGbMin !== undefined && !(typeof d!.writerGbMin === "number" && typeof d!.writerGbMax === "number" && d!.writerGbMin > 0 && d!.writerGbMin <= d!.writerGbMax)) {
+    fail(`"domain.writerGbMin" and "domain.writerGbMax" must be numbers with 0 < min ≤ max, found ${JSON.stringify(d!.writerGbMin)} and ${JSON.stringify(d!.writerGbMax)}`);
+  }
   if (model.bandwidthCapMbPerS !== null && (typeof model.bandwidthCapMbPerS !== "number" || !(model.bandwidthCapMbPerS > 0))) {
     fail(`"bandwidthCapMbPerS" must be null or a number > 0`);
   }
   if (model.predictive !== undefined && model.predictive !== null) {
-    validatePredictive(model.predictive, formOf(model.form!).parameters.filter((p) => !p.fixed).map((p) => p.name), fail);
+    validatePredictive(model.predictive, fittedParameterNames(model as BandwidthModel), fail);
   }
   return { ...(model as BandwidthModel), name: typeof model.name === "string" ? model.name : where, provenance: model.provenance ?? {} };
 }

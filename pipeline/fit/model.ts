@@ -16,7 +16,7 @@
  * its entry in `forms/registry.ts`; nothing here, nor downstream, reads a form's
  * coefficients by name.
  */
-import type { FormEvaluate } from "./forms/bandwidth-form";
+import type { FormEvaluate, FormParameter } from "./forms/bandwidth-form";
 import type { ModelTerm } from "./forms/polynomial-terms";
 import { formOf, type ModelForm } from "./forms/registry";
 import type { PredictiveDistribution } from "./predictive-distribution";
@@ -39,7 +39,17 @@ export interface ModelDomain {
   mMax: number;
   vGbMin: number;
   vGbMax: number;
+  /**
+   * The size per writer V/m the fit points span, GB, when the model holds only there: a
+   * fit on one size per writer (min = max, docs/science.md §3.5.1) or the empirical form
+   * (the measured sizes). Absent: every V/m within the box.
+   */
+  writerGbMin?: number;
+  writerGbMax?: number;
 }
+
+/** Relative slack on the size per writer when telling whether V/m is a measured size (V is a sum of sizes in MB / 1000). */
+export const WRITER_SIZE_TOLERANCE = 1e-9;
 
 export const MODEL_UNITS = { m: "count", V: "GB (MB / 1000)", bw: "MB/s" } as const;
 
@@ -104,7 +114,23 @@ export interface Prediction {
 /** True when (m, V) lies in the model's fitted box. */
 export function inModelDomain(model: Pick<BandwidthModel, "domain">, m: number, vGb: number): boolean {
   const d = model.domain;
-  return m >= d.mMin && m <= d.mMax && vGb >= d.vGbMin && vGb <= d.vGbMax;
+  return m >= d.mMin && m <= d.mMax && vGb >= d.vGbMin && vGb <= d.vGbMax && writerSizeInDomain(d, m, vGb);
+}
+
+/** True when V/m lies within the domain's sizes per writer (always, when it has none). */
+export function writerSizeInDomain(d: ModelDomain, m: number, vGb: number): boolean {
+  if (d.writerGbMin === undefined || d.writerGbMax === undefined) return true;
+  const writerGb = vGb / m;
+  return writerGb >= d.writerGbMin * (1 - WRITER_SIZE_TOLERANCE) && writerGb <= d.writerGbMax * (1 + WRITER_SIZE_TOLERANCE);
+}
+
+/** The fitted domain in words, e.g. "m ∈ [1, 16], V ∈ [0.004, 0.064] GB, V/m = 0.004 GB only". */
+export function domainText(d: ModelDomain): string {
+  const box = `m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB`;
+  if (d.writerGbMin === undefined || d.writerGbMax === undefined) return box;
+  return d.writerGbMin === d.writerGbMax
+    ? `${box}, at V/m = ${d.writerGbMin} GB only (one size per writer measured)`
+    : `${box}, V/m ∈ [${d.writerGbMin}, ${d.writerGbMax}] GB`;
 }
 
 /**
@@ -124,7 +150,17 @@ export function bandwidthEvaluator(
 
 /** A model's parameters in the order its form's `evaluate` reads them. */
 export function evaluationCoefficients(model: Pick<BandwidthModel, "form" | "coefficients">): Float64Array {
-  return Float64Array.from(formOf(model.form).parameters, (p) => model.coefficients[p.name] ?? 0);
+  return Float64Array.from(parametersOf(model), (p) => model.coefficients[p.name] ?? 0);
+}
+
+/**
+ * A model's parameters, in the order its form's `evaluate` reads them: the form's own list,
+ * or, for a form whose parameters are its measured cells (the empirical form), the list its
+ * coefficients name.
+ */
+export function parametersOf(model: Pick<BandwidthModel, "form" | "coefficients">): readonly FormParameter[] {
+  const form = formOf(model.form);
+  return form.parametersFor ? form.parametersFor(model.coefficients) : form.parameters;
 }
 
 /**
@@ -146,10 +182,7 @@ export function predict(model: BandwidthModel, m: number, vGb: number): Predicti
   const usable = Number.isFinite(rawMbPerS) && rawMbPerS > 0;
   const warnings: string[] = [];
   if (!inDomain) {
-    const d = model.domain;
-    warnings.push(
-      `(m=${m}, V=${vGb} GB) is outside the fitted domain m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB: an extrapolation`,
-    );
+    warnings.push(`(m=${m}, V=${vGb} GB) is outside the fitted domain ${domainText(model.domain)}: an extrapolation`);
   }
   if (!usable) {
     warnings.push(`the model gives bw(${m}, ${vGb}) = ${rawMbPerS} MB/s, which is not a usable bandwidth (must be > 0)`);

@@ -13,7 +13,7 @@
  * covariance are prepared once per model object, and the t quantiles once per level.
  */
 import { InputError } from "../shared/errors";
-import { formOf, type BandwidthModel } from "./model";
+import { formOf, parametersOf, type BandwidthModel } from "./model";
 import { bandwidthEvaluator, evaluationCoefficients } from "./model";
 import { noPredictiveError, type PredictiveDistribution } from "./predictive-distribution";
 import { studentTQuantile } from "./student-t";
@@ -44,11 +44,12 @@ function prepare(model: BandwidthModel): Prepared {
   const predictive = model.predictive!;
   const form = formOf(model.form);
   const k = evaluationCoefficients(model);
-  const index = predictive.parameters.map((name) => form.parameters.findIndex((p) => p.name === name));
+  const parameters = parametersOf(model);
+  const index = predictive.parameters.map((name) => parameters.findIndex((p) => p.name === name));
   if (index.some((j) => j < 0)) throw new InputError(`model "${model.name}": "predictive.parameters" ${JSON.stringify(predictive.parameters)} are not all parameters of the ${model.form} form`);
   const q = index.length;
-  const full = new Float64Array(form.parameters.length);
-  const unit = new Float64Array(form.parameters.length);
+  const full = new Float64Array(parameters.length);
+  const unit = new Float64Array(parameters.length);
   const gradient =
     form.gradient !== undefined
       ? (m: number, vGb: number, out: Float64Array) => {

@@ -28,7 +28,7 @@
  * `bandwidthMbPerS` is allocation-free; the counters are fields of the oracle.
  */
 import type { FormEvaluate } from "../fit/forms/bandwidth-form";
-import { bandwidthAt, evaluationCoefficients, formOf, type BandwidthModel } from "../fit/model";
+import { bandwidthAt, evaluationCoefficients, formOf, WRITER_SIZE_TOLERANCE, type BandwidthModel } from "../fit/model";
 
 export type DomainPolicy = "strict" | "warn";
 
@@ -43,7 +43,7 @@ export const DOMAIN_POLICIES: readonly DomainPolicy[] = ["strict", "warn"];
 export interface BandwidthEvaluationCounts {
   /** Every call of `bandwidthMbPerS`. */
   evaluations: number;
-  /** Points above the fitted box (m > mMax or V > vGbMax); infeasible under `strict`. */
+  /** Points above the fitted box (m > mMax or V > vGbMax, or V/m above the sizes per writer of a model that has them); infeasible under `strict`. */
   aboveDomain: number;
   /** Points below the fitted box (V < vGbMin or m < mMin); used under both policies. */
   belowDomain: number;
@@ -68,6 +68,10 @@ export interface BandwidthOracle {
 
 export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolicy = "strict", bandwidth?: BandwidthFunction): BandwidthOracle {
   const { mMin, mMax, vGbMin, vGbMax } = model.domain;
+  // A model that holds at measured sizes per writer only (one size, or the empirical form's cells):
+  // more data per writer than measured is above its domain, less is below. Others: no bound.
+  const writerGbMin = model.domain.writerGbMin === undefined ? 0 : model.domain.writerGbMin * (1 - WRITER_SIZE_TOLERANCE);
+  const writerGbMax = model.domain.writerGbMax === undefined ? Infinity : model.domain.writerGbMax * (1 + WRITER_SIZE_TOLERANCE);
   // A function replaces the form (and its cap: a quantile or a measured run carries its own).
   // Only plans with a confidence and replays pass one, so the campaigns' hot loops keep
   // their single call target per form.
@@ -84,6 +88,8 @@ export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolic
     mMax,
     vGbMin,
     vGbMax,
+    writerGbMin,
+    writerGbMax,
     strict: policy === "strict",
     evaluations: 0,
     aboveDomain: 0,
@@ -125,6 +131,8 @@ interface OracleState extends BandwidthOracle, BandwidthEvaluationCounts {
   readonly mMax: number;
   readonly vGbMin: number;
   readonly vGbMax: number;
+  readonly writerGbMin: number;
+  readonly writerGbMax: number;
   readonly strict: boolean;
 }
 
@@ -132,9 +140,9 @@ interface OracleState extends BandwidthOracle, BandwidthEvaluationCounts {
 // The rare cases are out of line so that this stays small enough for V8 to inline into ks_bw's loops.
 const countedBandwidth = (function bandwidthMbPerS(this: OracleState, m: number, vGb: number): number {
   this.evaluations++;
-  if (m > this.mMax || vGb > this.vGbMax) {
+  if (m > this.mMax || vGb > this.vGbMax || vGb > m * this.writerGbMax) {
     if (countAboveDomain(this, m, vGb)) return NaN;
-  } else if (m < this.mMin || vGb < this.vGbMin) {
+  } else if (m < this.mMin || vGb < this.vGbMin || vGb < m * this.writerGbMin) {
     this.belowDomain++;
   }
   const bw = bandwidthAt(this.evaluate, this.coefficients, this.capMbPerS, m, vGb);

@@ -141,7 +141,8 @@ describe("warnings and refusals", () => {
     const observations = await observationsOf({ shape: twoSizes, seed: 3, repetitions: 3 });
     expect(() => fitBandwidthModel(observations, { ...DEFAULT_FIT_OPTIONS, form: "full" })).toThrow(/On these data the paper form does fit: --form paper\./);
     expect(fitBandwidthModel(observations, { ...DEFAULT_FIT_OPTIONS, form: "paper" }).model.form).toBe("paper");
-    // One size: no form can be identified, and no option is suggested.
+    // One size, 5 distinct m: the full form's five powers of m need 6, the paper form's four
+    // fit (one-size-fit.ts), and the refusal names it because it does fit.
     const oneSize = await observationsOf({ shape: { ...twoSizes, sizesMb: [100] }, seed: 3, repetitions: 3 });
     let message = "";
     try {
@@ -149,7 +150,8 @@ describe("warnings and refusals", () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toMatch(/needs at least 3 sizes/);
-    expect(message).not.toMatch(/--form|--all-points/);
+    expect(message).toMatch(/one size per writer and 5 distinct numbers of processes; at one size the full form's 5 parameters in m need at least 6/);
+    expect(message).toMatch(/On these data the paper form does fit: --form paper\./);
+    expect(fitBandwidthModel(oneSize, { ...DEFAULT_FIT_OPTIONS, form: "paper", allPoints: true }).model.coefficients.c).toBe(0);
   });
 });

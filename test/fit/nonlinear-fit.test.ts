@@ -192,9 +192,10 @@ describe("refusals", () => {
     sizesMb.flatMap((size) => ms.map((m) => ({ m, vGb: (m * size) / 1000, bwMbPerS: bw(m, (m * size) / 1000) })));
 
   it("names the missing data when the points cannot identify a form", () => {
-    const oneSize = grid([256], [1, 2, 3, 4, 5, 6], (m) => 100 * m);
+    // One size per writer: the m-shape alone (γ held at 0), which three distinct m cannot identify.
+    const oneSize = grid([256], [1, 2, 3], (m) => 100 * m);
     expect(() => fitForm(oneSize, "usl")).toThrow(InputError);
-    expect(() => fitForm(oneSize, "usl")).toThrow(/cannot fit the usl form \(4 parameters: λ, σ, κ, γ\): the points have one application size V\/m/);
+    expect(() => fitForm(oneSize, "usl")).toThrow(/cannot fit the usl form \(3 parameters: λ, σ, κ\): the points have one size per writer and 3 distinct numbers of processes; at one size the usl form's 3 parameters in m need at least 4/);
     expect(() => fitForm(grid([64, 256], [1, 2], (m) => 100 * m), "link-capacity")).toThrow(/only 2 distinct numbers of processes/);
   });
 

@@ -143,7 +143,7 @@ describe("--form auto on the published Azur model", () => {
   it("carries every candidate in the report and the model artifact, and the artifact loads", () => {
     const report = fitBandwidthModel(azurObservations(1), DEFAULT_FIT_OPTIONS);
     const selection = report.selection!;
-    expect(selection.candidates.map((c) => c.form)).toEqual(["paper", "full", "usl", "link-capacity"]);
+    expect(selection.candidates.map((c) => c.form)).toEqual(["paper", "full", "usl", "link-capacity", "empirical"]);
     for (const c of selection.candidates) {
       expect(c).toMatchObject({ cvRmseMbPerS: expect.any(Number), rSquared: expect.any(Number), eGlobalPct: expect.any(Number), parameters: expect.any(Object) });
     }
@@ -151,7 +151,7 @@ describe("--form auto on the published Azur model", () => {
     const artifact = validateModel(JSON.parse(JSON.stringify(report.model)));
     expect(artifact.selection).toEqual(selection);
     expect(artifact.provenance.options).toMatchObject({ form: "auto", allPoints: true });
-    expect(report.notes[0]).toMatch(/^form chosen by cross-validation among paper, full, usl, link-capacity: lowest 5-fold CV RMSE: paper/);
+    expect(report.notes[0]).toMatch(/^form chosen by cross-validation among paper, full, usl, link-capacity, empirical: lowest 5-fold CV RMSE: paper/);
   });
 
   it("refuses auto without cross-validation", () => {

@@ -82,7 +82,7 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
     // The form was chosen by cross-validation, and every stage that takes a model used it.
     const model = json(join(out, "artifacts", "model.json")) as { name: string; form: string; selection: { chosen: string; candidates: { form: string }[] } };
     expect(model.selection.chosen).toBe(model.form);
-    expect(model.selection.candidates.map((c) => c.form)).toEqual(["paper", "full", "usl", "link-capacity"]);
+    expect(model.selection.candidates.map((c) => c.form)).toEqual(["paper", "full", "usl", "link-capacity", "empirical"]);
     const fitted = report.sections.find((s) => s.id === "fitted-model")!;
     expect(fitted.figures).toContain("fitted-model-candidates");
     expect(fitted.tables).toContain("fitted-model-candidates");

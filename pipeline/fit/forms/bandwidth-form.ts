@@ -32,6 +32,16 @@ export interface FormParameter {
   upper?: number;
   /** Set from the fit points before the fit, never fitted (e.g. the size factor's reference volume). */
   fixed?: boolean;
+  /**
+   * A coordinate of a measured cell (the empirical form's m, V/m, spread, runs): said in the
+   * meaning of the cell's fitted parameter, so tables and model cards do not list it again.
+   */
+  internal?: boolean;
+  /**
+   * An exponent of a size (V, or V/m) that one size per writer cannot tell from the m-shape
+   * (V = m·v): held at 0 by the fit on one size (one-size-fit.ts).
+   */
+  sizeExponent?: boolean;
 }
 
 /** A fit's cells as the nonlinear solver and `starts` see them: one per distinct (m, V), with its runs' mean. */
@@ -61,6 +71,11 @@ export interface BandwidthForm {
   /** The equation with its parameters' symbols, e.g. "bw(m, V) = a·m²·V² + b·m² + c·V² + d·m + e". */
   formula: string;
   parameters: readonly FormParameter[];
+  /**
+   * A form whose parameters are its measured cells (the empirical form): the parameters its
+   * coefficients name, in evaluation order. Absent: `parameters` is the list.
+   */
+  parametersFor?(coefficients: Readonly<Record<string, number>>): readonly FormParameter[];
   /** Linear forms: the monomial each parameter multiplies (fitted by OLS). */
   terms?: readonly ModelTerm[];
   /**

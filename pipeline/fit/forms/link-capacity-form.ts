@@ -118,9 +118,9 @@ export const LINK_CAPACITY_FORM: BandwidthForm = {
   formula: "bw(m, V) = ((m·r·(v/v₀)^α)^(−k) + (C·(V/V₀)^β)^(−k))^(−1/k), v = V/m, each size factor 1 below its reference",
   parameters: [
     { name: "rate", symbol: "r", unit: "MB/s", meaning: "one writer's link rate, at the smallest measured size", lower: 0 },
-    { name: "alpha", symbol: "α", unit: "1", meaning: "size exponent of a writer's own checkpoint v = V/m" },
+    { name: "alpha", symbol: "α", unit: "1", meaning: "size exponent of a writer's own checkpoint v = V/m", sizeExponent: true },
     { name: "capacity", symbol: "C", unit: "MB/s", meaning: "the server's capacity, at the smallest measured volume", lower: 0 },
-    { name: "beta", symbol: "β", unit: "1", meaning: "size exponent of the volume V written together" },
+    { name: "beta", symbol: "β", unit: "1", meaning: "size exponent of the volume V written together", sizeExponent: true },
     { name: "sharpness", symbol: "k", unit: "1", meaning: "how sharp the corner is (1: in series; 64: a hard minimum)", lower: 1, upper: 64 },
     { name: "vRefGb", symbol: "V₀", unit: "GB", meaning: "smallest measured volume (fixed from the data)", fixed: true },
     { name: "writerSizeRefGb", symbol: "v₀", unit: "GB", meaning: "smallest measured size per writer (fixed from the data)", fixed: true },

@@ -6,6 +6,7 @@
  * parameters (the earlier one wins).
  */
 import type { BandwidthForm } from "./bandwidth-form";
+import { EMPIRICAL_FORM } from "./empirical-form";
 import { FULL_FORM } from "./full-form";
 import { LINK_CAPACITY_FORM } from "./link-capacity-form";
 import { PAPER_FORM } from "./paper-form";
@@ -16,6 +17,7 @@ export const BANDWIDTH_FORMS = {
   full: FULL_FORM,
   usl: USL_FORM,
   "link-capacity": LINK_CAPACITY_FORM,
+  empirical: EMPIRICAL_FORM,
 } as const satisfies Record<string, BandwidthForm>;
 
 export type ModelForm = keyof typeof BANDWIDTH_FORMS;

@@ -82,7 +82,7 @@ export const USL_FORM: BandwidthForm = {
     { name: "lambda", symbol: "λ", unit: "MB/s", meaning: "one writer alone, at the smallest measured volume", lower: 0 },
     { name: "sigma", symbol: "σ", unit: "1", meaning: "contention: share serialised at the server", lower: 0 },
     { name: "kappa", symbol: "κ", unit: "1", meaning: "coherency: cost each writer adds to every other", lower: 0 },
-    { name: "gamma", symbol: "γ", unit: "1", meaning: "size exponent of the volume written" },
+    { name: "gamma", symbol: "γ", unit: "1", meaning: "size exponent of the volume written", sizeExponent: true },
     { name: "vRefGb", symbol: "V₀", unit: "GB", meaning: "smallest measured volume (fixed from the data)", fixed: true },
   ],
   evaluate: evaluateUsl,

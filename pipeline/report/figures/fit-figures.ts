@@ -107,14 +107,19 @@ export function fitFigures(
 function coefficientTable(fit: FitReportArtifact, paperModel: BandwidthModel): Table {
   const comparable = fit.model.form === paperModel.form;
   const form = formOf(fit.model.form);
-  const fixed = form.parameters.filter((p) => p.fixed);
+  const fixed = form.parameters.filter((p) => p.fixed && !p.internal);
+  const method = form.terms
+    ? "Ordinary least squares"
+    : fit.model.form === "empirical"
+      ? "The measured cells' means (each the mean of its runs, its interval from their spread)"
+      : "Nonlinear (Levenberg–Marquardt) least squares";
   return {
     id: "fitted-model-coefficients",
     title: `Fitted ${form.terms ? "coefficients" : "parameters"} with their 95 % confidence intervals`,
     caption:
-      `${form.terms ? "Ordinary" : "Nonlinear (Levenberg–Marquardt)"} least squares of the ${fit.model.form} form, ${form.formula} (V in GB, bw in MB/s), ` +
+      `${method} of the ${fit.model.form} form, ${form.formula} (V in GB, bw in MB/s), ` +
       `t quantile ${fit.metrics.tQuantile.toFixed(3)} with ${fit.metrics.degreesOfFreedom} degrees of freedom` +
-      (form.terms ? "" : "; intervals from the Jacobian at the optimum (asymptotic, as scipy's curve_fit)") +
+      (form.terms || fit.model.form === "empirical" ? "" : "; intervals from the Jacobian at the optimum (asymptotic, as scipy's curve_fit)") +
       (fixed.length > 0 ? `; ${fixed.map((p) => p.symbol).join(", ")} fixed from the data, not fitted` : "") +
       (comparable ? "; next to them the published coefficients ([Y11] eq. 4) and whether each lies in our interval." : "."),
     columns: [

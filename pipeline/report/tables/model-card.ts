@@ -7,7 +7,7 @@
  * the model artifact. A metric or provenance entry the card does not know yet is still
  * shown, named from its key.
  */
-import { formOf, termLabel, type BandwidthModel, type ModelTerm } from "../../fit/model";
+import { formOf, parametersOf, termLabel, type BandwidthModel, type ModelTerm } from "../../fit/model";
 import { describePredictionBand, predictionBandWidth } from "../../fit/prediction-band";
 import { readableNumber, type CellValue, type Table } from "./table";
 
@@ -29,7 +29,7 @@ export function modelFormula(model: BandwidthModel): string {
 /** Each parameter of the model's form: name, how it enters (a term, or a symbol), value. */
 function parameterRows(model: BandwidthModel): { name: string; term: string; value: number | null }[] {
   const form = formOf(model.form);
-  return form.parameters.map((p, j) => ({
+  return parametersOf(model).filter((p) => !p.internal).map((p, j) => ({
     name: p.name,
     term: form.terms ? termExpression(form.terms[j]!) : `${p.symbol} (${p.meaning}${p.unit === "1" ? "" : `, ${p.unit}`})`,
     value: model.coefficients[p.name] ?? null,
@@ -72,9 +72,17 @@ function cardRows(model: BandwidthModel, cluster: string | undefined): Row[] {
   const rows: Row[] = [
     ...(cluster !== undefined ? [["cluster", cluster] as Row] : []),
     ["model", model.name],
-    ["form", `${model.form}, ${formOf(model.form).parameters.length} ${formOf(model.form).terms ? "terms" : "parameters"}: ${modelFormula(model)}`],
+    ["form", `${model.form}, ${parametersOf(model).filter((p) => !p.internal).length} ${formOf(model.form).terms ? "terms" : "parameters"}: ${modelFormula(model)}`],
     ["units", `m, simultaneous checkpoints (${model.units.m}); V, aggregated size in ${model.units.V}; bw, aggregated bandwidth in ${model.units.bw}`],
-    ["fitted domain (where it answers)", `m from ${d.mMin} to ${d.mMax}; V from ${readableNumber(d.vGbMin)} to ${readableNumber(d.vGbMax)} GB`],
+    [
+      "fitted domain (where it answers)",
+      `m from ${d.mMin} to ${d.mMax}; V from ${readableNumber(d.vGbMin)} to ${readableNumber(d.vGbMax)} GB` +
+        (d.writerGbMin === undefined || d.writerGbMax === undefined
+          ? ""
+          : d.writerGbMin === d.writerGbMax
+            ? `; at ${readableNumber(d.writerGbMin * 1000)} MB per writer only (one size measured)`
+            : `; V/m from ${readableNumber(d.writerGbMin * 1000)} to ${readableNumber(d.writerGbMax * 1000)} MB per writer`),
+    ],
     ["bandwidth cap b_max", model.bandwidthCapMbPerS === null ? "unknown" : `${readableNumber(model.bandwidthCapMbPerS)} MB/s`],
     ...predictionBandRows(model),
     ...(model.notes ?? []).map((note, i): Row => [`note ${i + 1}`, note]),
