@@ -45,6 +45,8 @@ describe("degenerate cases with known answers", () => {
       for (const [policy, p] of Object.entries(report.policies)) {
         // Each checkpoint pauses the task for 1 MB / 12.5 MB/s = 0.08 s.
         expect(p.turnaroundS.mean, policy).toBeCloseTo(iet + checkpoints * 0.08, 9);
+        // Slowdown = turnaround / IET ([DAS06] §4.2).
+        expect(p.slowdown.mean, policy).toBeCloseTo(1 + (checkpoints * 0.08) / iet, 9);
         expect(p.censored).toBe(0);
       }
     }
@@ -67,6 +69,8 @@ describe("degenerate cases with known answers", () => {
     for (const [store, finish] of [["shared", 700 + half], ["private", 1200 + half]] as const) {
       const report = await simulateDas06(base({ trace, machineSet: "M01", tasks: 1, taskCpuS: 1800, checkpoints: 1, checkpointStore: store, policies: ["FCFS"] }));
       expect(report.policies.FCFS!.turnaroundS.mean, store).toBeCloseTo(finish, 6);
+      // IET of one task on a type-D machine: 1800 / 1.692 s.
+      expect(report.policies.FCFS!.slowdown.mean, store).toBeCloseTo(finish / (1800 / 1.692), 9);
       expect(report.policies.FCFS!.failures.mean).toBe(1);
       // Started again once: on node 1 (shared), on node 0 when it returns (private).
       expect(report.policies.FCFS!.restarts.mean, store).toBe(1);
@@ -78,6 +82,27 @@ describe("degenerate cases with known answers", () => {
     const loaded = await loadDas06Trace(s);
     const run = runDas06({ scenario: s, policy: "FCFS", machines: loaded.machines, traceEndS: loaded.endS, ratios: machineRatios("M01"), startS: 0, requestRank: Int32Array.from({ length: 32 }, (_, i) => i), predictorRandom: createRandomStreams(1).stream("p"), mondayOffsetS: loaded.mondayOffsetS });
     expect(run.lostWorkS).toBeCloseTo((600 - (half + 0.08)) * 1.692, 6);
+  });
+});
+
+describe("turnaround and slowdown from each starting point", () => {
+  /**
+   * One task on M01 (IET 1800 / 1.692 = 1063.83 s). Node 0 is up except 4000–5000 s; the others
+   * never. From 0: done at 1063.83, slowdown 1. From 3600: 400 s done by 4000 (no checkpoint:
+   * lost), the task starts over when node 0 returns at 5000 and ends at 5000 + 1063.83:
+   * turnaround 1400 + 1063.83 s from its start. The means are over the two starting points.
+   */
+  it("are measured from the run's own start, each run's slowdown its turnaround over the IET", async () => {
+    const trace = ftaTrace("later.tab", (node) => (node === 0 ? [[0, 4000], [5000, 8 * 86400]] : []));
+    const iet = 1800 / 1.692;
+    const report = await simulateDas06(base({ trace, machineSet: "M01", tasks: 1, taskCpuS: 1800, checkpoints: 0, startTimes: [0, 3600], policies: ["FCFS"] }));
+    const turnarounds = [iet, 1400 + iet];
+    const p = report.policies.FCFS!;
+    expect(report.ietS).toBeCloseTo(iet, 9);
+    expect(p.runs).toBe(2);
+    expect(p.turnaroundS.mean).toBeCloseTo((turnarounds[0]! + turnarounds[1]!) / 2, 6);
+    expect(p.slowdown.mean).toBeCloseTo((turnarounds[0]! / iet + turnarounds[1]! / iet) / 2, 9);
+    expect(p.failures.mean).toBe(0.5);
   });
 });
 
@@ -95,6 +120,7 @@ describe("a checkpoint makes progress durable only once written (docs/science.md
     const s = base({ trace, machineSet: "M01", tasks: 1, taskCpuS: 1800, checkpoints: 1, checkpointMb: 125, checkpointStore: "shared", policies: ["FCFS"] });
     const report = await simulateDas06(s);
     expect(report.policies.FCFS!.turnaroundS.mean).toBeCloseTo(700 + 1800 / 1.692 + 10, 6);
+    expect(report.policies.FCFS!.slowdown.mean).toBeCloseTo((700 + 1800 / 1.692 + 10) / (1800 / 1.692), 9);
     const { runDas06 } = await import("../../pipeline/simulate/das06/das06-run");
     const { loadDas06Trace } = await import("../../pipeline/simulate/das06/das06-simulator");
     const { createRandomStreams } = await import("../../pipeline/simulate/engine/random-streams");

@@ -68,6 +68,86 @@ describe("one host, one job, no checkpoint: the closed forms", () => {
   });
 });
 
+describe("one host on a written availability trace: every metric computed by hand", () => {
+  /**
+   * One client following one trace node: available 0–5400 s, away 5400–7200 s, available
+   * again from 7200 s. One job of two slices of 1 h each (speed sd 0, so exactly 3600 s per
+   * slice), checkpoint images of 36 Mbit over a 1 Mbit/s link: every transfer takes 36 s
+   * (latency 0, the 1000 Mbit/s server never binds), restarts download the last image.
+   */
+  function writtenTrace(): string {
+    const path = join(dir, "one-node.tab");
+    const header = "# event_id component_id node_id platform_id node_name event_type event_start_time event_stop_time event_end_reason";
+    writeFileSync(path, [header, "0 0 1 0 n1 1 0 5400 NULL", "1 0 1 0 n1 0 5400 7200 NULL", "2 0 1 0 n1 1 7200 86400 NULL", ""].join("\n"));
+    return path;
+  }
+  const scenario = (transient: "suspend" | "abort", clients = 1) =>
+    validateBktScenario({
+      ...BKT_PAPER_PRESET,
+      clients,
+      jobs: clients,
+      slicesPerJob: [2, 2],
+      sliceHours: [1, 1],
+      speedMips: { mean: 1771, sd: 0 },
+      hostMbps: [1, 1],
+      checkpointMbit: [36, 36],
+      lifetime: "none",
+      trace: writtenTrace(),
+      transient,
+      policies: ["none", "every-slice"],
+    });
+
+  /**
+   * abort, by hand:
+   * - none: slice 1 runs 0–3600, slice 2 from 3600 until the failure at 5400: 3600 + 1800 =
+   *   5400 s lost. Back at 7200 the copy starts over: 7200–14400, the result's upload takes 36 s,
+   *   makespan 14436 s; overhead = that one upload, 36 s.
+   * - every-slice: slice 1 0–3600, its checkpoint uploaded 3600–3636 (accepted), slice 2 from
+   *   3636 until 5400: 1764 s lost. Back at 7200: download of the checkpoint 7200–7236, slice 2
+   *   7236–10836, result 10836–10872. Overhead = 36 + 36 up + 36 down = 108 s.
+   * Average waste = (overhead + lost) / clients.
+   */
+  it("abort: lost computation, checkpoint overhead, waste and makespan", async () => {
+    const report = await simulateBkt(scenario("abort"));
+    const byHand = { none: { lost: 5400, overhead: 36, makespan: 14436 }, "every-slice": { lost: 1764, overhead: 108, makespan: 10872 } };
+    for (const [policy, want] of Object.entries(byHand)) {
+      const p = report.policies[policy]!;
+      expect(p.lostComputationH.mean * H, policy).toBeCloseTo(want.lost, 6);
+      expect(p.checkpointOverheadH.mean * H, policy).toBeCloseTo(want.overhead, 6);
+      expect(p.averageWasteH.mean * H, policy).toBeCloseTo(want.lost + want.overhead, 6);
+      expect(p.makespanH.mean * H, policy).toBeCloseTo(want.makespan, 6);
+      expect(p.failures.transient.mean, policy).toBe(1);
+      const run = report.runs.find((r) => r.policy === policy)!;
+      expect(run.lostComputationS, policy).toBeCloseTo(want.lost, 6);
+      expect(run.copies, policy).toBe(2);
+    }
+    const everySlice = report.runs.find((r) => r.policy === "every-slice")!;
+    expect(everySlice).toMatchObject({ checkpointsTaken: 1, checkpointsAccepted: 1, uploadedMbit: 72, downloadedMbit: 36 });
+    expect(everySlice.downloadS).toBeCloseTo(36, 6);
+  });
+
+  /**
+   * suspend, by hand, with two clients on the same node and two jobs (one copy each, never
+   * killed, so no duplicate is ever handed out): nothing is lost; the failure pauses the copy.
+   * - none: slice 2 has 1800 s left at 5400 and resumes at 7200: done at 9000, result at 9036.
+   * - every-slice: slice 2 (3636–) has 1836 s left at 5400: done at 9036, result at 9072;
+   *   overhead 36 + 36 = 72 s per client.
+   * The run's totals are twice one client's; the average waste is per client.
+   */
+  it("suspend: no lost computation, the pause in the makespan", async () => {
+    const report = await simulateBkt(scenario("suspend", 2));
+    const byHand = { none: { overhead: 36, makespan: 9036 }, "every-slice": { overhead: 72, makespan: 9072 } };
+    for (const [policy, want] of Object.entries(byHand)) {
+      const p = report.policies[policy]!;
+      expect(p.lostComputationH.mean, policy).toBe(0);
+      expect(p.checkpointOverheadH.mean * H, policy).toBeCloseTo(2 * want.overhead, 6);
+      expect(p.averageWasteH.mean * H, policy).toBeCloseTo(want.overhead, 6);
+      expect(p.makespanH.mean * H, policy).toBeCloseTo(want.makespan, 6);
+      expect(report.runs.find((r) => r.policy === policy)!.buckets.unavailableS, policy).toBeCloseTo(2 * 1800, 6);
+    }
+  });
+});
+
 describe("conservation", () => {
   const scenario = validateBktScenario({
     ...BKT_PAPER_PRESET,
