@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_FIT_OPTIONS, fitBandwidthModel, type FitReport } from "../../pipeline/fit/fit-bandwidth-model";
 import { bandwidthEvaluator, PAPER_MODEL } from "../../pipeline/fit/model";
 import type { RunObservation } from "../../pipeline/ingest/observations";
@@ -43,6 +43,7 @@ function canonicalTrace(clusters: string[] = ["azur"]): { csv: string; runs: Run
 }
 
 const folder = mkdtempSync(join(tmpdir(), "ckpt-fit-trace-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("ckpt fit <canonical CSV>, end to end through ingest", () => {
   it("fits what ingest aggregates, as the observations would", async () => {

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { FitReport } from "../../pipeline/fit/fit-bandwidth-model";
 import { loadModel } from "../../pipeline/fit/load-model";
 import type { Observations } from "../../pipeline/ingest/observations";
@@ -10,6 +10,7 @@ import { syntheticObservations } from "../fit/fixtures";
 import { runCli } from "../cli-io";
 
 const folder = mkdtempSync(join(tmpdir(), "ckpt-fit-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 function observationsFile(name: string, observations: Observations | unknown): string {
   const path = join(folder, name);

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { fitBandwidthModel, DEFAULT_FIT_OPTIONS } from "../../pipeline/fit/fit-bandwidth-model";
 import { syntheticObservations } from "../fit/fixtures";
 import { reference } from "../fit/reference";
@@ -33,6 +33,7 @@ describe("ckpt peaks", () => {
 
   it("reads a fitted model file", async () => {
     const folder = mkdtempSync(join(tmpdir(), "ckpt-peaks-"));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
     const path = join(folder, "model.json");
     writeFileSync(path, JSON.stringify(fitBandwidthModel(syntheticObservations(), { ...DEFAULT_FIT_OPTIONS, form: "paper" }).model));
     const { code, stdout } = await runCli(["peaks", "--model", path, "--sizes", "100,200,300", "--json"]);

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli-io";
 
 const folder = mkdtempSync(join(tmpdir(), "ckpt-place-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const file = (name: string, text: string) => {
   const path = join(folder, name);
   writeFileSync(path, text);

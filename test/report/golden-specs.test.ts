@@ -1,6 +1,9 @@
 /**
  * Golden files of key specs: a change to a builder or to the theme shows up here as a diff
- * to review. After an intended change: UPDATE_GOLDEN=1 npx vitest run test/report/golden-specs.test.ts
+ * to review. After an intended change, or to add a golden file:
+ * UPDATE_GOLDEN=1 npx vitest run test/report/golden-specs.test.ts (README, Development).
+ * Without it a missing golden file fails: a test that wrote the file it then compares with
+ * could not fail.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,10 +19,8 @@ const GOLDEN = join(__dirname, "golden");
 function expectGolden(figure: Figure): void {
   const path = join(GOLDEN, `${figure.id}.vl.json`);
   const text = `${JSON.stringify(figure.spec, null, 2)}\n`;
-  if (process.env.UPDATE_GOLDEN === "1" || !existsSync(path)) {
-    if (process.env.CI && !existsSync(path)) throw new Error(`golden file ${path} is missing`);
-    writeFileSync(path, text);
-  }
+  if (process.env.UPDATE_GOLDEN === "1") writeFileSync(path, text);
+  else if (!existsSync(path)) throw new Error(`golden file ${path} is missing; write it with UPDATE_GOLDEN=1 npx vitest run test/report/golden-specs.test.ts and review it`);
   expect(text).toBe(readFileSync(path, "utf8"));
 }
 

@@ -1,12 +1,13 @@
 /** `ckpt schedule` and `ckpt campaign` end to end through the CLI's main(). */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli-io";
 import { familyInstance } from "../../pipeline/schedule";
 
 const folder = mkdtempSync(join(tmpdir(), "ckpt-schedule-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 function file(name: string, text: string): string {
   const path = join(folder, name);
   writeFileSync(path, text);
