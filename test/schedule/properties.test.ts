@@ -50,15 +50,20 @@ function expectConsistent(outcome: StrategyOutcome, apps: readonly Application[]
 
 describe("ScheduleCkpt invariants", () => {
   it("with the fluid estimator and the planning model as truth, no started checkpoint misses T", () => {
+    let started = 0;
+    const runs = 200;
     fc.assert(
       fc.property(appsArbitrary(1, 30), fc.integer({ min: 5, max: 600 }), fc.integer({ min: 0, max: 2 }), criterionArbitrary, domainArbitrary, (apps, deadlineS, k0, criterion, domain) => {
         const outcome = scheduleCkpt(apps, resolveScheduleOptions({ model: PAPER_MODEL, deadlineS, k0, criterion, domain, estimator: "fluid", record: false }));
         expect(outcome.missed).toEqual([]);
         expect(outcome.stall).toBeNull();
         for (const a of outcome.apps) if (a.start !== null) expect(a.finish! <= deadlineS * (1 + 1e-9)).toBe(true);
+        if (outcome.apps.some((a) => a.start !== null)) started++;
       }),
-      { seed: SEED, numRuns: 200 },
+      { seed: SEED, numRuns: runs },
     );
+    console.log(`ScheduleCkpt, fluid: a checkpoint started in ${started} of ${runs} runs`);
+    expect(started).toBeGreaterThanOrEqual(runs / 2);
   });
 
   it("CTNYS + RCTNYS = Σ p, and misses are counted, whatever the estimator and the truth model", () => {
@@ -84,12 +89,16 @@ describe("ScheduleCkpt invariants", () => {
   });
 
   it("by waves: CTNYS + RCTNYS = Σ p and no two applications of a node ever run together", () => {
+    // Runs in which two applications of one node were both started: the only ones the overlap check tests.
+    let sharedNodes = 0;
+    const runs = 100;
     fc.assert(
       fc.property(appsArbitrary(2, 24), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 30, max: 600 }), (apps, nodes, deadlineS) => {
         const withNodes = apps.map((a, i) => ({ ...a, node: `n${i % nodes}` }));
         const outcome = scheduleByWaves(withNodes, resolveScheduleOptions({ model: PAPER_MODEL, deadlineS, k0: 2, record: false }));
         expectConsistent(outcome, withNodes, deadlineS);
         const started = outcome.apps.filter((a) => a.start !== null && a.finish !== null);
+        if (new Set(started.map((a) => a.node)).size < started.length) sharedNodes++;
         for (const a of started) {
           for (const b of started) {
             if (a === b || a.node !== b.node) continue;
@@ -97,8 +106,10 @@ describe("ScheduleCkpt invariants", () => {
           }
         }
       }),
-      { seed: SEED, numRuns: 100 },
+      { seed: SEED, numRuns: runs },
     );
+    console.log(`waves: ${sharedNodes} of ${runs} runs started two applications of one node`);
+    expect(sharedNodes).toBeGreaterThanOrEqual(runs / 2);
   });
 });
 
@@ -172,16 +183,23 @@ describe("exact simultaneous start and the upper bound", () => {
   });
 
   it("when the exact solver stops early it says so, and its bound still covers the optimum", () => {
+    let stopped = 0;
+    const runs = 120;
     fc.assert(
       fc.property(appsArbitrary(6, 11), fc.integer({ min: 30, max: 300 }), estimatorArbitrary, (apps, deadlineS, estimator) => {
         const result = exactSimultaneous(apps, { model: PAPER_MODEL, deadlineS, estimator, domain: "strict" }, { nodeLimit: 5 });
         const optimum = bruteForceSimultaneous(apps, deadlineS, estimator, "strict");
+        if (!result.provenOptimal) stopped++;
         if (!result.provenOptimal) expect(result.stoppedBy).toBe("node-limit");
         expect(result.value).toBeLessThanOrEqual(optimum + 1e-9);
         expect(result.upperBound).toBeGreaterThanOrEqual(optimum - 1e-9);
       }),
-      { seed: SEED, numRuns: 60 },
+      { seed: SEED, numRuns: runs },
     );
+    // The early stop is what this property is about: it must happen, not only the proven
+    // optimum (a quarter of the runs from this seed; most instances are solved at the root).
+    console.log(`exact solver: stopped early in ${stopped} of ${runs} runs`);
+    expect(stopped).toBeGreaterThanOrEqual(runs / 6);
   });
 
   it("the upper bound is ≥ the CTNYS of ScheduleCkpt, the baselines and the exact solver", () => {
@@ -259,16 +277,38 @@ describe("ks_bw, one decision", () => {
     );
   });
 
+  /**
+   * Decisions a selection can come out of: the running checkpoints leave room (at most 3 of
+   * ≤ 200 MB, the budget ≥ the time they take alone, often much more). With the decisions above,
+   * 258 of 300 had no feasible selection at all (running sets beyond the fitted domain or the
+   * budget) and checked nothing.
+   */
+  const roomyDecisionArbitrary = fc
+    .record({
+      candidates: fc.array(fc.record({ pS: fc.integer({ min: 1, max: 1000 }), sizeMb: fc.double({ min: 5, max: 400, noNaN: true }) }), { minLength: 1, maxLength: 8 }),
+      running: fc.array(fc.double({ min: 1, max: 200, noNaN: true }), { maxLength: 3 }),
+      // Whole seconds: fc.double would draw mostly 0 and subnormal slacks.
+      slackS: fc.integer({ min: 5, max: 200 }),
+      estimator: estimatorArbitrary,
+    })
+    .map(({ slackS, ...d }): Decision => ({ ...d, budgetS: bruteTime(d.running, d.estimator, bandwidthFor(PAPER_MODEL, "strict")) + slackS }));
+
   it("the selection meets the time constraint together with the running checkpoints", () => {
+    let selections = 0;
+    const runs = 300;
     fc.assert(
-      fc.property(decisionArbitrary, fc.integer({ min: 0, max: 3 }), (d, k0) => {
+      fc.property(fc.oneof({ weight: 1, arbitrary: decisionArbitrary }, { weight: 3, arbitrary: roomyDecisionArbitrary }), fc.integer({ min: 0, max: 3 }), (d, k0) => {
         const { value, selected } = decide(d, k0, true);
         if (!Number.isFinite(value)) return;
+        if (selected.length > 0) selections++;
         const sizes = [...d.running, ...selected.map((i) => d.candidates[i]!.sizeMb)];
         expect(bruteTime(sizes, d.estimator, bandwidthFor(PAPER_MODEL, "strict"))).toBeLessThanOrEqual(d.budgetS * (1 + 1e-12) + 1e-12);
         expectClose(selected.reduce((a, i) => a + d.candidates[i]!.pS, 0), value, 1e-12, 1e-9);
       }),
-      { seed: SEED, numRuns: 300 },
+      { seed: SEED, numRuns: runs },
     );
+    console.log(`ks_bw time constraint: ${selections} of ${runs} decisions selected at least one candidate`);
+    // The floor: the constraint is checked on non-empty selections in at least half the runs.
+    expect(selections).toBeGreaterThanOrEqual(runs / 2);
   });
 });
