@@ -15,7 +15,8 @@ export interface CsvRow {
 /** The rows of `text`; a CSV syntax error is an InputError naming `file`, followed by `hint`. */
 export function readCsvRows(text: string, file: string, hint = ""): CsvRow[] {
   try {
-    const records = parse(text, { comment: "#", skip_empty_lines: true, trim: true, info: true }) as unknown as {
+    // bom: a byte-order mark (files saved by spreadsheet programs) is not part of the first column's name.
+    const records = parse(text, { bom: true, comment: "#", skip_empty_lines: true, trim: true, info: true }) as unknown as {
       record: string[];
       info: { lines: number };
     }[];

@@ -16,6 +16,13 @@ describe("slices CSV", () => {
     expect(parseSlicesCsv("size_mb,p\n100,10\n", "job.csv")).toEqual({ slicesSeconds: [10], sizesMb: [100], ignoredColumns: [] });
   });
 
+  it("reads a file with a byte-order mark, CRLF line ends and trailing blank lines as the same job, lines counted alike", () => {
+    const plain = parseSlicesCsv("p,c\n3600,60\n7200,90\n", "job.csv");
+    expect(parseSlicesCsv("\uFEFFp,c\r\n3600,60\r\n7200,90\r\n\r\n\r\n", "job.csv")).toEqual(plain);
+    expect(parseSlicesCsv("\uFEFFc,p\n60,3600\n90,7200\n\n", "job.csv")).toEqual(plain);
+    expect(() => parseSlicesCsv("\uFEFFp,c\r\n3600,60\r\n-1,90\r\n", "job.csv")).toThrow(/^job\.csv:3: p = -1/);
+  });
+
   it("refuses bad input with file:line and how to fix it", () => {
     expect(() => parseSlicesCsv("", "job.csv")).toThrow(/job.csv: empty, the job has no slices/);
     expect(() => parseSlicesCsv("p,c\n", "job.csv")).toThrow(/a header but no slices/);

@@ -94,6 +94,9 @@ describe("durations CSV", () => {
     expect(parseDurationsCsv("3600\n# comment\n7200\n\n120\n", "a.csv")).toEqual([3600, 7200, 120]);
     expect(parseDurationsCsv("seconds\n5\n6\n", "a.csv")).toEqual([5, 6]);
     expect(parseDurationsCsv("host,duration\nh1,5\nh2,6\n", "a.csv")).toEqual([5, 6]);
+    // A byte-order mark, CRLF and trailing blank lines change nothing.
+    expect(parseDurationsCsv("\uFEFFhost,duration\r\nh1,5\r\nh2,6\r\n\r\n", "a.csv")).toEqual([5, 6]);
+    expect(parseDurationsCsv("\uFEFF3600\r\n7200\r\n\r\n", "a.csv")).toEqual([3600, 7200]);
   });
 
   it("refuses bad rows with file:line", () => {

@@ -14,6 +14,12 @@ describe("applications CSV", () => {
     expect(parseAppsCsv("id,p,size_mb,node\na,1,2,n1\n")[0]!.node).toBe("n1");
   });
 
+  it("reads a file with a byte-order mark, CRLF line ends and trailing blank lines as the same applications", () => {
+    const plain = parseAppsCsv("id,p,size_mb\na,120,300\nb,0,150\n", "apps.csv");
+    expect(parseAppsCsv("\uFEFFid,p,size_mb\r\na,120,300\r\nb,0,150\r\n\r\n\r\n", "apps.csv")).toEqual(plain);
+    expect(() => parseAppsCsv("\uFEFFid,p,size_mb\r\na,120,300\r\nb,x,150\r\n", "apps.csv")).toThrow(/^apps\.csv:3: column p must be a number, found "x"/);
+  });
+
   const refuses = (text: string, pattern: RegExp) => {
     expect(() => parseAppsCsv(text, "apps.csv")).toThrow(InputError);
     expect(() => parseAppsCsv(text, "apps.csv")).toThrow(pattern);
