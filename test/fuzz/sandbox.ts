@@ -89,7 +89,13 @@ export interface FuzzRun {
  * return what it printed. `outputs` are the sandbox paths the command may write (its --out
  * and --rejects); their text is checked for NaN/Infinity too.
  */
-export async function fuzzCli(files: Record<string, string | Buffer>, argv: (dir: string) => string[], outputs: string[] = []): Promise<FuzzRun> {
+export async function fuzzCli(
+  files: Record<string, string | Buffer>,
+  argv: (dir: string) => string[],
+  outputs: string[] = [],
+  /** Reads what the command wrote, before the sandbox is removed. */
+  inspect?: (dir: string) => void,
+): Promise<FuzzRun> {
   const dir = mkdtempSync(join(tmpdir(), "ckpt-fuzz-"));
   try {
     for (const [name, content] of Object.entries(files)) {
@@ -114,6 +120,7 @@ export async function fuzzCli(files: Record<string, string | Buffer>, argv: (dir
     }
     expect(snapshot(dir, mayWrite), `${context}\nfiles outside the outputs changed`).toEqual(before);
     expect(snapshot(reports, () => false), `${context}\nreports/ changed`).toEqual(reportsBefore);
+    inspect?.(dir);
     return { code, stdout, stderr, dir };
   } finally {
     rmSync(dir, { recursive: true, force: true });
