@@ -81,16 +81,16 @@ describe("ckpt fit --observations", () => {
     expect((await runCli(["peaks", "--model", join(folder, "coefficients.json"), "--sizes", "1"])).stderr).toContain('this is a JSON object without a "schema" field (its fields: a, b, c), not a bandwidth model');
   });
 
-  it("refuses an unidentifiable design with what is missing, printing no coefficient (exit 1)", async () => {
+  it("fits one size per writer on the m-dependence alone and says the model holds at that size only (exit 0)", async () => {
     const oneSize = observationsFile("one-size.json", syntheticObservations({ sizesMb: [271] }));
-    const { code, stdout, stderr } = await runCli(["fit", "--observations", oneSize]);
-    expect(code).toBe(1);
-    expect(stdout).toBe("");
-    expect(stderr).toMatch(/^ckpt fit: --form auto: no form could be fitted .*paper: cannot fit the paper form .*application size V\/m in \{271 MB\}.*Add size series of 1 more application size/);
-    const paper = await runCli(["fit", "--observations", oneSize, "--form", "paper"]);
-    expect(paper.code).toBe(1);
-    expect(paper.stderr).toMatch(/^ckpt fit: cannot fit the paper form .*application size V\/m in \{271 MB\}.*Add size series of 1 more application size/);
-    expect(stderr).not.toMatch(/at .*\.ts:\d+/); // an input error, not a crash: no stack
+    const auto = await runCli(["fit", "--observations", oneSize]);
+    expect(auto.code).toBe(0);
+    expect(auto.stdout).toMatch(/note: one size per writer \(V\/m = 271 MB\)/);
+    const paper = await runCli(["fit", "--observations", oneSize, "--form", "paper", "--json"]);
+    expect(paper.code).toBe(0);
+    const model = JSON.parse(paper.stdout).model ?? JSON.parse(paper.stdout);
+    expect(JSON.stringify(model)).toMatch(/one size per writer/);
+    expect(auto.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack
   });
 
   it("refuses a malformed observations file, naming the wrong value (exit 1)", async () => {
