@@ -314,7 +314,13 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
   // The fit's own runs (whatever --points says), for the run-to-run variance of one new burst.
   const runs = options.points === "runs" ? points : selectFitPoints(observations, { points: "runs", upToPeak: points.upToPeak });
   const predictive = predictiveDistribution(runs, bw, fit.fitted.map((parameter) => parameter.name), fit.covariance);
-  if (metrics.rSquared < POOR_FIT_R_SQUARED || metrics.eGlobalPercent > POOR_FIT_E_GLOBAL_PERCENT) {
+  if (options.form === "empirical" && metrics.rSquared < POOR_FIT_R_SQUARED) {
+    // It passes through every cell's mean: what it leaves is the runs' own spread, not a misfit.
+    notes.push(
+      `R² = ${metrics.rSquared.toFixed(3)}: the empirical form passes through every measured cell's mean, so the variance it leaves is the runs' spread around those means ` +
+        `(run to run, RMSE ${metrics.rmseMbPerS.toFixed(3)} MB/s), which its predictive band carries`,
+    );
+  } else if (metrics.rSquared < POOR_FIT_R_SQUARED || metrics.eGlobalPercent > POOR_FIT_E_GLOBAL_PERCENT) {
     notes.push(
       `poor fit: R² = ${metrics.rSquared.toFixed(3)} (warned below ${POOR_FIT_R_SQUARED}), E_global = ${metrics.eGlobalPercent.toFixed(1)} % (warned above ${POOR_FIT_E_GLOBAL_PERCENT} %); ` +
         `the ${options.form} form does not follow this device's curve well — look at the residuals before using the model, or let cross-validation choose a form (ckpt fit --form auto; pipeline --param fit.form=auto)`,

@@ -21,6 +21,7 @@ import type { ModelTerm } from "./forms/polynomial-terms";
 import { formOf, type ModelForm } from "./forms/registry";
 import type { PredictiveDistribution } from "./predictive-distribution";
 import type { FormSelection } from "./select-form";
+import { compact } from "./format-cells";
 
 export { FULL_TERMS, PAPER_TERMS, termLabel, type ModelTerm } from "./forms/polynomial-terms";
 export { BANDWIDTH_FORMS, MODEL_FORMS, formOf, isModelForm, type ModelForm } from "./forms/registry";
@@ -126,11 +127,11 @@ export function writerSizeInDomain(d: ModelDomain, m: number, vGb: number): bool
 
 /** The fitted domain in words, e.g. "m ∈ [1, 16], V ∈ [0.004, 0.064] GB, V/m = 0.004 GB only". */
 export function domainText(d: ModelDomain): string {
-  const box = `m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB`;
+  const box = `m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${compact(d.vGbMin, 5)}, ${compact(d.vGbMax, 5)}] GB`;
   if (d.writerGbMin === undefined || d.writerGbMax === undefined) return box;
   return d.writerGbMin === d.writerGbMax
-    ? `${box}, at V/m = ${d.writerGbMin} GB only (one size per writer measured)`
-    : `${box}, V/m ∈ [${d.writerGbMin}, ${d.writerGbMax}] GB`;
+    ? `${box}, at V/m = ${compact(d.writerGbMin, 5)} GB only (one size per writer measured)`
+    : `${box}, V/m ∈ [${compact(d.writerGbMin, 5)}, ${compact(d.writerGbMax, 5)}] GB`;
 }
 
 /**

@@ -8,7 +8,7 @@
  * strict policy: sizes below the smallest fitted V are priced (the fluid progression needs
  * them, see bandwidth-oracle.ts) and counted there as extrapolations.
  */
-import { bandwidthEvaluator, predict, type BandwidthModel } from "../fit/model";
+import { bandwidthEvaluator, domainText, predict, WRITER_SIZE_TOLERANCE, type BandwidthModel } from "../fit/model";
 import type { Application } from "./application";
 
 /** Null when the model prices at least one application alone; else the reason, in words. */
@@ -16,15 +16,17 @@ export function modelNotApplicableReason(model: BandwidthModel, apps: readonly A
   let largestMb = 0;
   let smallestMb = Infinity;
   const d = model.domain;
+  // A model that holds at measured sizes per writer only prices no larger one (the oracle's strict policy).
+  const writerGbMax = d.writerGbMax === undefined ? Infinity : d.writerGbMax * (1 + WRITER_SIZE_TOLERANCE);
   for (const app of apps) {
     const vGb = app.sizeMb / 1000;
-    if (1 <= d.mMax && vGb <= d.vGbMax && predict(model, 1, vGb).bandwidthMbPerS !== null) return null;
+    if (1 <= d.mMax && vGb <= d.vGbMax && vGb <= writerGbMax && predict(model, 1, vGb).bandwidthMbPerS !== null) return null;
     largestMb = Math.max(largestMb, app.sizeMb);
     smallestMb = Math.min(smallestMb, app.sizeMb);
   }
   return (
     `the model "${model.name}" gives no usable bandwidth within its fitted domain for any application checkpointed alone ` +
-    `(sizes ${smallestMb}–${largestMb} MB; fitted on m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB)`
+    `(sizes ${smallestMb}–${largestMb} MB; fitted on ${domainText(d)})`
   );
 }
 

@@ -9,9 +9,14 @@
  * p uniform in [300, 1800] s (families B and C's law, docs/science.md §4.5); and T half the
  * time the model needs to write everything at its best predicted bandwidth for the
  * instance's mean size, so that the choice of what to checkpoint matters. Integer p and
- * sizes, seeded: the same model gives the same instance.
+ * sizes, seeded: the same model gives the same instance. A model that holds at measured
+ * sizes per writer only (fitted on one size per writer, as IOR's and fio's scaling runs
+ * are, or the empirical form) takes its sizes from them instead: every application of the
+ * one size, or whole MB within the measured sizes' range — a rounded size would be outside
+ * such a model's domain, and every set of it infeasible.
  */
-import { bandwidthEvaluator, type BandwidthModel } from "../fit/model";
+import { compact } from "../fit/format-cells";
+import { bandwidthEvaluator, type BandwidthModel, type ModelDomain } from "../fit/model";
 import { createRandom } from "../shared/random";
 import type { Application } from "./application";
 
@@ -27,13 +32,12 @@ export function modelExampleInstance(model: BandwidthModel, seed = 1): ModelExam
   const d = model.domain;
   const mMax = Math.max(1, Math.floor(d.mMax));
   const n = 2 * mMax;
-  const sizeMinMb = Math.max(1, Math.round(d.vGbMin * 1000));
-  const sizeMaxMb = Math.max(sizeMinMb, Math.round((d.vGbMax * 1000) / mMax));
+  const { sizeMinMb, sizeMaxMb, sizeMb } = exampleSizes(d, mMax);
   const random = createRandom(seed);
   const apps: Application[] = Array.from({ length: n }, (_, i) => ({
     id: `x-${i + 1}`,
     pS: random.integer(300, 1800),
-    sizeMb: random.integer(sizeMinMb, sizeMaxMb),
+    sizeMb: sizeMb ?? random.integer(sizeMinMb, sizeMaxMb),
   }));
   const totalMb = apps.reduce((sum, app) => sum + app.sizeMb, 0);
   const meanMb = totalMb / n;
@@ -44,12 +48,30 @@ export function modelExampleInstance(model: BandwidthModel, seed = 1): ModelExam
     if (Number.isFinite(value) && value > bestMbPerS) bestMbPerS = value;
   }
   if (!(bestMbPerS > 0)) return null;
-  const deadlineS = Math.max(1, Math.round((0.5 * totalMb) / bestMbPerS));
+  // Whole seconds, or two significant digits below 10 s: a device that writes everything in
+  // under 2 s (a fast scaling run's model) would otherwise get T = 1 s and save it all.
+  const halfTimeS = (0.5 * totalMb) / bestMbPerS;
+  const deadlineS = halfTimeS >= 9.5 ? Math.round(halfTimeS) : Number(halfTimeS.toPrecision(2));
   return {
     apps,
     deadlineS,
     description:
-      `${n} applications (2 × the model's largest m, ${mMax}), images uniform in [${sizeMinMb}, ${sizeMaxMb}] MB (the application sizes it was fitted on), ` +
+      `${n} applications (2 × the model's largest m, ${mMax}), ` +
+      (sizeMb === undefined
+        ? `images uniform in [${sizeMinMb}, ${sizeMaxMb}] MB (the application sizes it was fitted on), `
+        : `images of ${compact(sizeMb, 6)} MB (the one size per writer it was fitted on), `) +
       `p uniform in [300, 1800] s, T = ${deadlineS} s (half the time to write all ${(totalMb / 1000).toFixed(2)} GB at its best predicted ${bestMbPerS.toFixed(1)} MB/s)`,
   };
+}
+
+/** The range of whole-MB image sizes to draw from, or the one size every image has. */
+function exampleSizes(d: ModelDomain, mMax: number): { sizeMinMb: number; sizeMaxMb: number; sizeMb?: number } {
+  if (d.writerGbMin !== undefined && d.writerGbMax !== undefined) {
+    const low = Math.ceil(d.writerGbMin * 1000);
+    const high = Math.floor(d.writerGbMax * 1000);
+    if (d.writerGbMin === d.writerGbMax || low > high) return { sizeMinMb: low, sizeMaxMb: low, sizeMb: Number((d.writerGbMin * 1000).toPrecision(12)) };
+    return { sizeMinMb: low, sizeMaxMb: high };
+  }
+  const sizeMinMb = Math.max(1, Math.round(d.vGbMin * 1000));
+  return { sizeMinMb, sizeMaxMb: Math.max(sizeMinMb, Math.round((d.vGbMax * 1000) / mMax)) };
 }

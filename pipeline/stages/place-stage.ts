@@ -15,7 +15,7 @@
  * when that is smaller.
  */
 import { readFileSync } from "node:fs";
-import { PAPER_MODEL, predict, type BandwidthModel } from "../fit/model";
+import { domainText, PAPER_MODEL, predict, type BandwidthModel } from "../fit/model";
 import type { Objective } from "../place";
 import type { ScenarioPlacement } from "../place/scenario-placement";
 import type { Stage } from "../runner/stage";
@@ -165,12 +165,11 @@ function outsideModel(model: BandwidthModel, nodes: number, sizesMb: number[]): 
     const vGb = (nodes * sizeMb) / 1000;
     const prediction = predict(model, nodes, vGb);
     if (!prediction.inDomain || prediction.bandwidthMbPerS === null) {
-      const d = model.domain;
       return (
         `costs from the bandwidth model "${model.name}" need bw(m = ${nodes}, V = ${vGb} GB) (${nodes} nodes writing ${sizeMb} MB each), ` +
         (prediction.bandwidthMbPerS === null
           ? `where it predicts ${prediction.rawMbPerS.toFixed(3)} MB/s, no usable bandwidth`
-          : `outside its fitted domain m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB`)
+          : `outside its fitted domain ${domainText(model.domain)}`)
       );
     }
   }

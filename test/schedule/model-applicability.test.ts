@@ -77,6 +77,12 @@ describe("whether a model can price an instance", () => {
   it("prices sizes below the smallest fitted V, as the strict domain policy does", () => {
     expect(modelNotApplicableReason(collapsing, [{ id: "tiny", pS: 1, sizeMb: 1 }])).toBeNull();
   });
+  it("prices no application larger than the one size per writer a model holds at", () => {
+    // Fitted on 32 MiB writers only (IOR's and fio's scaling runs): a 100 MB image alone is V/m = 0.1 GB > 0.033554432.
+    const oneSize: BandwidthModel = { ...collapsing, domain: { ...collapsing.domain, writerGbMin: 0.033554432, writerGbMax: 0.033554432 } };
+    expect(modelNotApplicableReason(oneSize, apps)).toMatch(/sizes 100–300 MB; fitted on .*at V\/m = 0\.033554 GB only/);
+    expect(modelNotApplicableReason(oneSize, [...apps, { id: "w", pS: 1, sizeMb: 33.554432 }])).toBeNull();
+  });
   it("is not applicable where the model predicts no usable bandwidth", () => {
     const negative: BandwidthModel = { ...collapsing, coefficients: { a: 0, b: 0, c: 0, d: -100, e: 10 } };
     expect(modelNotApplicableReason(negative, apps)).not.toBeNull();
@@ -97,6 +103,23 @@ describe("the example instance scaled to a model", () => {
     // Best predicted bandwidth on the domain is bw(1, ·) = 62.7 MB/s: T = round(0.5 · total / 62.7).
     expect(instance.deadlineS).toBe(Math.round((0.5 * totalMb) / 62.7));
     expect(modelExampleInstance(collapsing)).toEqual(instance); // seeded
+  });
+  it("gives every application the one size per writer a model fitted on one size holds at", () => {
+    const oneSize: BandwidthModel = { ...collapsing, domain: { ...collapsing.domain, writerGbMin: 0.033554432, writerGbMax: 0.033554432 } };
+    const instance = modelExampleInstance(oneSize)!;
+    expect(instance.apps.map((a) => a.sizeMb)).toEqual(Array(12).fill(33.554432));
+    expect(instance.description).toMatch(/images of 33\.5544 MB \(the one size per writer it was fitted on\)/);
+    // 12 × 33.554432 MB at 62.7 MB/s: half the time is 3.21 s, kept to two significant digits (not rounded to 3 s).
+    expect(instance.deadlineS).toBe(3.2);
+    expect(modelNotApplicableReason(oneSize, instance.apps)).toBeNull();
+  });
+  it("draws whole MB within the measured sizes per writer of a model that holds at several", () => {
+    const cells: BandwidthModel = { ...collapsing, domain: { ...collapsing.domain, writerGbMin: 0.0105, writerGbMax: 0.0402 } };
+    for (const app of modelExampleInstance(cells)!.apps) {
+      expect(Number.isInteger(app.sizeMb)).toBe(true);
+      expect(app.sizeMb).toBeGreaterThanOrEqual(11);
+      expect(app.sizeMb).toBeLessThanOrEqual(40);
+    }
   });
   it("is null for a model with no usable bandwidth on its domain", () => {
     const dead: BandwidthModel = { ...collapsing, coefficients: { a: 0, b: 0, c: 0, d: -1, e: 0 } };
