@@ -4,7 +4,7 @@
  * of a grid of runs, resumable), `merge` (the shards' cells into one table with 95 %
  * intervals) and `trace-stats` (what an availability trace holds).
  */
-import { chmodSync, readFileSync } from "node:fs";
+import { chmodSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { arrayScript, OAR_SHARDS_FILE } from "../harness/batch-script";
 import { projectRoot } from "../shared/version";
@@ -19,16 +19,20 @@ import { parseSweepSpec, sweepCells, type SweepSpec } from "../simulate/sweep/sw
 import { traceStatistics } from "../simulate/traces/availability-trace";
 import { readAvailabilityTrace } from "../simulate/traces/read-availability-trace";
 import { rejectToCsvLine, REJECTS_CSV_HEADER } from "../ingest/rejects-csv";
-import { bktOverrides, BKT_FLAG_DEFAULTS, BKT_FLAG_HELP, BKT_FLAGS } from "../simulate/bkt/bkt-overrides";
+import { BKT_FLAG_DEFAULTS, BKT_FLAG_HELP, BKT_FLAGS, BKT_SCENARIO_FLAGS } from "../simulate/bkt/bkt-overrides";
 import { BKT_PAPER_PRESET, readBktScenario, validateBktScenario } from "../simulate/bkt/bkt-scenario";
 import { simulateBkt, type BktProgress } from "../simulate/bkt/bkt-simulator";
 import { progressPrinter, type ProgressState } from "../simulate/progress-bar";
 import { classroomStatistics, classroomTraceToFta, generateClassroomTrace } from "../simulate/das06/classroom-trace";
-import { das06Overrides, DAS06_FLAG_DEFAULTS, DAS06_FLAG_HELP, DAS06_FLAGS } from "../simulate/das06/das06-overrides";
+import { DAS06_FLAG_DEFAULTS, DAS06_FLAG_HELP, DAS06_FLAGS, DAS06_SCENARIO_FLAGS } from "../simulate/das06/das06-overrides";
 import { DAS06_DEFAULTS, readDas06Scenario, validateDas06Scenario } from "../simulate/das06/das06-scenario";
 import { simulateDas06 } from "../simulate/das06/das06-simulator";
 import { idealExecutionTime, machineRatios, MACHINE_SETS, publishedIetMin } from "../simulate/das06/machines";
-import { parseShard, runShard, withDefaults } from "../simulate/sweep/run-shard";
+import { parseShard, runShard } from "../simulate/sweep/run-shard";
+import { mergeFields } from "../input/merge-fields";
+import { flagOrField } from "../input/messages";
+import { readInputFile } from "../input/read-input";
+import type { ScenarioFlags } from "../input/scenario-flags";
 import type { MeasuredServerIdentity } from "../simulate/server/measured-server";
 
 const SUBCOMMANDS = ["bkt", "das06", "sweep", "batch", "merge", "trace-stats"] as const;
@@ -272,19 +276,18 @@ async function run(subcommand: (typeof SUBCOMMANDS)[number], rest: string[], arg
   return 0;
 }
 
+/** A scenario (the defaults or a scenario file's fields) with the flags' fields over it. */
+function withFlags(base: object, flags: ScenarioFlags<string>, args: object): Record<string, unknown> {
+  return mergeFields(base as Record<string, unknown>, flags.overrides(args as Record<string, unknown>));
+}
+
+/** Where a field of a scenario made of a file and flags is: its flag, or the file's field. */
+const flagWhere = (flags: ScenarioFlags<string>) => (field: string) => flagOrField(flags.flagOf(field), field);
+
 async function bkt(files: string[], args: SimulateOptions, io: CommandIo): Promise<number> {
   if (files.length > 1) throw new UsageError(`"simulate bkt" takes at most one scenario file, got ${files.length}`);
-  let base = BKT_PAPER_PRESET;
-  if (files[0] !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(files[0], "utf8");
-    } catch (error) {
-      throw new InputError(`cannot read the scenario "${files[0]}": ${(error as Error).message}`, { cause: error });
-    }
-    base = readBktScenario(text, files[0]);
-  }
-  const scenario = validateBktScenario(withDefaults(base as unknown as Record<string, unknown>, bktOverrides(args)), (field) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} (or the scenario's "${field}")`);
+  const base = files[0] === undefined ? BKT_PAPER_PRESET : readBktScenario(readInputFile(files[0], "the scenario"), files[0]);
+  const scenario = validateBktScenario(withFlags(base, BKT_SCENARIO_FLAGS, args), flagWhere(BKT_SCENARIO_FLAGS));
   const quiet = args.quiet;
   const bar = progressPrinter({ tty: process.stderr.isTTY === true, write: (text) => process.stderr.write(text), line: (text) => io.stderr(text) });
   const perPolicy: Record<string, { seconds: number; events: number; eventsPerSecond: number }> = {};
@@ -402,17 +405,8 @@ async function das06(rest: string[], args: SimulateOptions, io: CommandIo): Prom
     return 0;
   }
   if (rest.length > 1) throw new UsageError(`"simulate das06" takes at most one scenario file, got ${rest.length}`);
-  let base: Record<string, unknown> = DAS06_DEFAULTS as unknown as Record<string, unknown>;
-  if (rest[0] !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(rest[0], "utf8");
-    } catch (error) {
-      throw new InputError(`cannot read the scenario "${rest[0]}": ${(error as Error).message}`, { cause: error });
-    }
-    base = readDas06Scenario(text, rest[0]) as unknown as Record<string, unknown>;
-  }
-  const scenario = validateDas06Scenario(withDefaults(base, das06Overrides(args)), (field) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} (or the scenario's "${field}")`);
+  const base = rest[0] === undefined ? DAS06_DEFAULTS : readDas06Scenario(readInputFile(rest[0], "the scenario"), rest[0]);
+  const scenario = validateDas06Scenario(withFlags(base, DAS06_SCENARIO_FLAGS, args), flagWhere(DAS06_SCENARIO_FLAGS));
   const started = performance.now();
   const report = await simulateDas06(scenario, args.quiet ? undefined : (message) => io.stderr(message));
   const seconds = (performance.now() - started) / 1000;
@@ -480,13 +474,7 @@ function serverLine(server: MeasuredServerIdentity): string {
 }
 
 function readSpec(path: string): SweepSpec {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new InputError(`cannot read the sweep spec "${path}": ${(error as Error).message}`, { cause: error });
-  }
-  const spec = parseSweepSpec(text, path);
+  const spec = parseSweepSpec(readInputFile(path, "the sweep spec"), path);
   if (sweepCells(spec).length === 0) throw new InputError(`${path}: the sweep has no cell (every combination is excluded)`);
   return spec;
 }

@@ -5,7 +5,8 @@
  * uses is checked, so that a truncated or hand-edited file is refused with the path of the
  * first wrong value instead of producing a meaningless fit.
  */
-import { readFileSync } from "node:fs";
+import { parseJson } from "../input/parse-json";
+import { readInputFile } from "../input/read-input";
 import { parseObservationsArtifact } from "../ingest/observations-artifact";
 import type { Observations, RunObservation, SeriesPoint, SizeSeries } from "../ingest/observations";
 import { InputError } from "../shared/errors";
@@ -35,36 +36,52 @@ function checker(file: string) {
     }
     return record as Record<string, string | null>;
   };
-  return { fail, object, array, positive, nonNegative, count, text, texts };
+  /** An object's fields, each checked by its check (at `where.field`); an optional one left out when absent. */
+  const fields = (value: unknown, where: string, shape: Record<string, FieldCheck>): Json => {
+    const record = object(value, where);
+    const out: Json = {};
+    for (const [key, check] of Object.entries(shape)) {
+      if (optional.has(check) && record[key] === undefined) continue;
+      out[key] = check(record[key], `${where}.${key}`);
+    }
+    return out;
+  };
+  return { fail, object, array, positive, nonNegative, count, text, texts, fields };
 }
+
+type FieldCheck = (value: unknown, where: string) => unknown;
+const optional = new WeakSet<FieldCheck>();
+/** A field that may be absent (then left out), checked by `check` when present. */
+const ifPresent = (check: FieldCheck): FieldCheck => {
+  const wrapped: FieldCheck = (value, where) => check(value, where);
+  optional.add(wrapped);
+  return wrapped;
+};
+const orNull = (check: FieldCheck): FieldCheck => (value, where) => (value === null ? null : check(value, where));
 
 /** Check that a parsed value is `Observations`; `file` names it in messages. */
 export function validateObservations(value: unknown, file = "observations"): Observations {
   const check = checker(file);
   const root = check.object(value, "observations");
-  const run = (item: unknown, where: string): RunObservation => {
-    const r = check.object(item, where);
-    return {
-      runId: check.text(r.runId, `${where}.runId`),
-      m: check.count(r.m, `${where}.m`),
-      vGb: check.positive(r.vGb, `${where}.vGb`),
-      aggregatedBwMbPerS: check.positive(r.aggregatedBwMbPerS, `${where}.aggregatedBwMbPerS`),
-      uniformSizeMb: r.uniformSizeMb === null ? null : check.positive(r.uniformSizeMb, `${where}.uniformSizeMb`),
-      ...(r.source !== undefined ? { source: check.text(r.source, `${where}.source`) } : {}),
-      ...(r.attributes !== undefined ? { attributes: check.texts(r.attributes, `${where}.attributes`, false) as Record<string, string> } : {}),
-    };
-  };
-  const point = (item: unknown, where: string): SeriesPoint => {
-    const p = check.object(item, where);
-    return {
-      sizeMb: check.positive(p.sizeMb, `${where}.sizeMb`),
-      m: check.count(p.m, `${where}.m`),
-      vGb: check.positive(p.vGb, `${where}.vGb`),
-      count: check.count(p.count, `${where}.count`),
-      meanBwMbPerS: check.positive(p.meanBwMbPerS, `${where}.meanBwMbPerS`),
-      sdBwMbPerS: check.nonNegative(p.sdBwMbPerS, `${where}.sdBwMbPerS`),
-    };
-  };
+  const run = (item: unknown, where: string): RunObservation =>
+    check.fields(item, where, {
+      runId: check.text,
+      m: check.count,
+      vGb: check.positive,
+      aggregatedBwMbPerS: check.positive,
+      uniformSizeMb: orNull(check.positive),
+      source: ifPresent(check.text),
+      attributes: ifPresent((value, at) => check.texts(value, at, false)),
+    }) as unknown as RunObservation;
+  const point = (item: unknown, where: string): SeriesPoint =>
+    check.fields(item, where, {
+      sizeMb: check.positive,
+      m: check.count,
+      vGb: check.positive,
+      count: check.count,
+      meanBwMbPerS: check.positive,
+      sdBwMbPerS: check.nonNegative,
+    }) as unknown as SeriesPoint;
   const series = check.array(root.series, "series").map((item, i): SizeSeries => {
     const where = `series[${i}]`;
     const s = check.object(item, where);
@@ -93,22 +110,7 @@ export interface ObservationsFile {
 
 /** Read and check an observations file (ingest artifact or bare `Observations`). */
 export function readObservations(path: string): ObservationsFile {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new InputError(`cannot read observations "${path}": ${(error as Error).message}. Give the file written by \`ckpt ingest --out\`.`, {
-      cause: error,
-    });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`${path}: not valid JSON (${(error as Error).message}); expected the observations written by \`ckpt ingest --out\`.`, {
-      cause: error,
-    });
-  }
+  const value = parseJson(readInputFile(path, "observations", "Give the file written by `ckpt ingest --out`."), path, "expected the observations written by `ckpt ingest --out`.");
   const isBare = typeof value === "object" && value !== null && !("schema" in value) && "series" in value;
   if (isBare) return { observations: validateObservations(value, path), upstreamInputs: [] };
   const artifact = parseObservationsArtifact(value, path);
