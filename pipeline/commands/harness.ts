@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { writeFileAtomic } from "../shared/atomic-write";
 import { InputError, UsageError } from "../shared/errors";
-import { defineCommand, type CommandIo } from "../shared/command";
+import { defineCommand, type CommandIo } from "../command-line/command";
 import { formatNumber, formatTable } from "../shared/format-table";
 import { ingestFiles } from "../ingest/ingest-files";
 import { projectRoot } from "../shared/version";

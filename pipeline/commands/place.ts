@@ -23,8 +23,8 @@ import {
   type PolicyResult,
 } from "../place";
 import { writeJsonAtomic } from "../shared/atomic-write";
-import { defineCommand } from "../shared/command";
-import type { OptionTable, OptionValues } from "../shared/option-table";
+import { defineCommand } from "../command-line/command";
+import type { OptionTable, OptionValues } from "../command-line/option-table";
 import { InputError, UsageError } from "../shared/errors";
 import { formatTable } from "../shared/format-table";
 import { readInputFile } from "../input/read-input";

@@ -4,7 +4,7 @@
  * simultaneous-start optimum. Thin: flags and files here, the work in pipeline/schedule.
  */
 import { loadModel } from "../fit/load-model";
-import { defineCommand } from "../shared/command";
+import { defineCommand } from "../command-line/command";
 import { InputError, UsageError } from "../shared/errors";
 import { writeJsonAtomic } from "../shared/atomic-write";
 import { formatNumber, formatTable, type Cell } from "../shared/format-table";

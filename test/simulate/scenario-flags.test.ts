@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { BKT_FLAG_HELP, BKT_FLAGS } from "../../pipeline/simulate/bkt/bkt-overrides";
 import { DAS06_FLAG_HELP, DAS06_FLAGS } from "../../pipeline/simulate/das06/das06-overrides";
 import { command } from "../../pipeline/commands/simulate";
-import { formatHelp } from "../../pipeline/shared/command-help";
-import type { CommandText } from "../../pipeline/shared/command-help";
+import { formatHelp } from "../../pipeline/command-line/command-help";
+import type { CommandText } from "../../pipeline/command-line/command-help";
 
 describe("ckpt simulate's scenario flags", () => {
   it("each have one line of help, and no help line is left without its flag", () => {
