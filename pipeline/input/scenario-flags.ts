@@ -1,8 +1,9 @@
 /**
  * The mapping between a scenario's fields and the command's flags, built once per simulator
  * from its fields and defaults: every field has a flag, its name in kebab-case, except that
- * a nested field (an object) has one flag per leaf (`--server-mbps` sets server.mbps) and a
- * few fields are renamed (one module per `--policy-module` reads better than
+ * a nested field (an object) has one flag per leaf, its path in kebab-case (`--server-mbps`
+ * sets server.mbps, `--checkpoint-server-outside-domain` checkpointServer.outsideDomain), and
+ * a few fields are renamed (one module per `--policy-module` reads better than
  * `--policy-modules`). The builder gives the flag list, the overrides a set of flags makes,
  * each flag's default as its help states it, and a field's flag for messages.
  */
@@ -13,8 +14,8 @@ export interface FlagSpec<Field extends string> {
   fields: readonly Field[];
   /** The defaults the flags' help states. */
   defaults: Readonly<Record<Field, unknown>>;
-  /** Flags of the leaves of nested fields: flag → [field, key]. */
-  nested: Readonly<Record<string, readonly [Field, string]>>;
+  /** The nested fields (objects) and their leaves, in the order of their flags. */
+  nested: Readonly<Partial<Record<Field, readonly string[]>>>;
   /** Fields whose flag is not their name in kebab-case. */
   renamed?: Readonly<Partial<Record<Field, string>>>;
   /** A flag's text as the field's (or nested key's) value. */
@@ -39,9 +40,12 @@ const kebabCase = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerC
 export function scenarioFlags<Field extends string>(spec: FlagSpec<Field>): ScenarioFlags<Field> {
   const renamed = (spec.renamed ?? {}) as Record<string, string>;
   const flagOf = (field: string) => renamed[field] ?? kebabCase(field);
-  const parents = new Set(Object.values(spec.nested).map(([field]) => field as string));
-  const direct = spec.fields.filter((field) => !parents.has(field));
-  const flags = [...direct.map(flagOf), ...Object.keys(spec.nested)];
+  // Flags of the leaves of nested fields: flag → [field, key].
+  const nested: Record<string, readonly [Field, string]> = Object.fromEntries(
+    (Object.entries(spec.nested) as [Field, readonly string[]][]).flatMap(([field, keys]) => keys.map((key) => [`${kebabCase(field)}-${kebabCase(key)}`, [field, key] as const])),
+  );
+  const direct = spec.fields.filter((field) => spec.nested[field] === undefined);
+  const flags = [...direct.map(flagOf), ...Object.keys(nested)];
   const overrides = (given: Record<string, unknown>): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const field of spec.fields) {
@@ -50,14 +54,14 @@ export function scenarioFlags<Field extends string>(spec: FlagSpec<Field>): Scen
       // A repeatable flag (--policy-module) arrives as a list.
       else if (Array.isArray(text)) out[field] = text.flatMap((t) => spec.value(field, String(t)) as unknown[]);
     }
-    for (const [flag, [field, key]] of Object.entries(spec.nested)) {
+    for (const [flag, [field, key]] of Object.entries(nested)) {
       const text = given[flag];
       if (typeof text === "string") out[field] = { ...((out[field] as object) ?? {}), [key]: spec.value(key, text) };
     }
     return out;
   };
   const defaultOf = (flag: string): unknown => {
-    const leaf = spec.nested[flag];
+    const leaf = nested[flag];
     if (leaf === undefined) return spec.defaults[direct.find((field) => flagOf(field) === flag)!];
     return (spec.defaults[leaf[0]] as Record<string, unknown> | null)?.[leaf[1]];
   };

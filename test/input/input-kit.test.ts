@@ -127,7 +127,7 @@ describe("the flag-mapping builder", () => {
   const flags = scenarioFlags<Field>({
     fields: ["clients", "sliceHours", "server", "policyModules", "trace"],
     defaults: { clients: 5, sliceHours: [1, 5], server: { mbps: 10 }, policyModules: [], trace: null },
-    nested: { "server-mbps": ["server", "mbps"], "server-model": ["server", "model"] },
+    nested: { server: ["mbps", "model"] },
     renamed: { policyModules: "policy-module" },
     value: (field, text) => (field === "sliceHours" || field === "policyModules" ? text.split(",").map((x) => (field === "sliceHours" ? Number(x) : x)) : field === "model" || field === "trace" ? text : Number(text)),
     nullText: { trace: "none", "server-model": "none: the link" },

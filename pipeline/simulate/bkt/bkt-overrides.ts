@@ -29,15 +29,7 @@ function value(field: string, text: string): unknown {
 export const BKT_SCENARIO_FLAGS = scenarioFlags<keyof BktScenario>({
   fields: BKT_FIELDS,
   defaults: BKT_PAPER_PRESET,
-  nested: {
-    "server-mbps": ["server", "mbps"],
-    "server-connections": ["server", "connections"],
-    "server-model": ["server", "model"],
-    "server-outside-domain": ["server", "outsideDomain"],
-    "server-volume": ["server", "volume"],
-    "speed-mips-mean": ["speedMips", "mean"],
-    "speed-mips-sd": ["speedMips", "sd"],
-  },
+  nested: { server: ["mbps", "connections", "model", "outsideDomain", "volume"], speedMips: ["mean", "sd"] },
   // One module per flag reads better.
   renamed: { policyModules: "policy-module" },
   value,
