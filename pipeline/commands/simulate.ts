@@ -19,12 +19,12 @@ import { parseSweepSpec, sweepCells, type SweepSpec } from "../simulate/sweep/sw
 import { traceStatistics } from "../simulate/traces/availability-trace";
 import { readAvailabilityTrace } from "../simulate/traces/read-availability-trace";
 import { rejectToCsvLine, REJECTS_CSV_HEADER } from "../ingest/rejects-csv";
-import { BKT_FLAG_DEFAULTS, BKT_FLAG_HELP, BKT_FLAGS, BKT_SCENARIO_FLAGS } from "../simulate/bkt/bkt-overrides";
+import { BKT_FLAG_HELP, BKT_SCENARIO_FLAGS } from "../simulate/bkt/bkt-overrides";
 import { BKT_PAPER_PRESET, readBktScenario, validateBktScenario } from "../simulate/bkt/bkt-scenario";
 import { simulateBkt, type BktProgress } from "../simulate/bkt/bkt-simulator";
 import { progressPrinter, type ProgressState } from "../simulate/progress-bar";
 import { classroomStatistics, classroomTraceToFta, generateClassroomTrace } from "../simulate/das06/classroom-trace";
-import { DAS06_FLAG_DEFAULTS, DAS06_FLAG_HELP, DAS06_FLAGS, DAS06_SCENARIO_FLAGS } from "../simulate/das06/das06-overrides";
+import { DAS06_FLAG_HELP, DAS06_SCENARIO_FLAGS } from "../simulate/das06/das06-overrides";
 import { DAS06_DEFAULTS, readDas06Scenario, validateDas06Scenario } from "../simulate/das06/das06-scenario";
 import { simulateDas06 } from "../simulate/das06/das06-simulator";
 import { idealExecutionTime, machineRatios, MACHINE_SETS, publishedIetMin } from "../simulate/das06/machines";
@@ -38,7 +38,7 @@ import type { MeasuredServerIdentity } from "../simulate/server/measured-server"
 const SUBCOMMANDS = ["bkt", "das06", "sweep", "batch", "merge", "trace-stats"] as const;
 
 /** The scenario flags both simulators have (trace, policies, seed): one option each, worded for both. */
-const SHARED_SCENARIO_FLAGS = BKT_FLAGS.filter((flag) => DAS06_FLAGS.includes(flag));
+const SHARED_SCENARIO_FLAGS = BKT_SCENARIO_FLAGS.flags.filter((flag) => DAS06_SCENARIO_FLAGS.flags.includes(flag));
 
 const BKT_GROUP = "[BKT] scenario fields (default: the paper preset, docs/science.md §6.1)";
 const DAS06_GROUP = "[DAS06] scenario fields (default: docs/science.md §6.2)";
@@ -66,8 +66,8 @@ const BOTH = (flag: string) => `bkt: ${splitValueForm(BKT_FLAG_HELP[flag]!)[1]};
 
 /** A field both simulators have, as each one's help shows it (its own wording, default and section). */
 const EACH = (flag: string) => ({
-  bkt: { help: splitValueForm(BKT_FLAG_HELP[flag]!)[1], defaultText: BKT_FLAG_DEFAULTS[flag]!, group: BKT_GROUP },
-  das06: { help: splitValueForm(DAS06_FLAG_HELP[flag]!)[1], defaultText: DAS06_FLAG_DEFAULTS[flag]!, group: DAS06_GROUP },
+  bkt: { help: splitValueForm(BKT_FLAG_HELP[flag]!)[1], defaultText: BKT_SCENARIO_FLAGS.defaultTexts[flag]!, group: BKT_GROUP },
+  das06: { help: splitValueForm(DAS06_FLAG_HELP[flag]!)[1], defaultText: DAS06_SCENARIO_FLAGS.defaultTexts[flag]!, group: DAS06_GROUP },
 });
 
 const EXIT_CODES = "Exit codes: 0 done, 1 bad input (the message says what, where and how to fix it), 2 usage error.";
@@ -197,7 +197,7 @@ Examples:
       for: ["das06", "batch"],
       value: "N",
       help: "das06: tasks in the bag; batch: array tasks (shards), required there",
-      inSubcommand: { das06: { help: splitValueForm(DAS06_FLAG_HELP.tasks!)[1], defaultText: DAS06_FLAG_DEFAULTS.tasks!, group: DAS06_GROUP } },
+      inSubcommand: { das06: { help: splitValueForm(DAS06_FLAG_HELP.tasks!)[1], defaultText: DAS06_SCENARIO_FLAGS.defaultTexts.tasks!, group: DAS06_GROUP } },
     },
     walltime: { kind: "string", for: ["batch"], value: "HH:MM:SS", default: "1:00:00", help: "per array task" },
     queue: { kind: "string", for: ["batch"], value: "<queue|partition>", help: "the partition (Slurm) or queue (OAR)" },
@@ -206,8 +206,8 @@ Examples:
     trace: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "FILE", help: BOTH("trace"), inSubcommand: EACH("trace") },
     policies: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "P,P,…", help: BOTH("policies"), inSubcommand: EACH("policies") },
     seed: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "S", help: BOTH("seed"), inSubcommand: EACH("seed") },
-    ...scenarioOptions(BKT_FLAGS, BKT_FLAG_HELP, BKT_FLAG_DEFAULTS, "bkt", BKT_GROUP),
-    ...scenarioOptions(DAS06_FLAGS, DAS06_FLAG_HELP, DAS06_FLAG_DEFAULTS, "das06", DAS06_GROUP),
+    ...scenarioOptions(BKT_SCENARIO_FLAGS.flags, BKT_FLAG_HELP, BKT_SCENARIO_FLAGS.defaultTexts, "bkt", BKT_GROUP),
+    ...scenarioOptions(DAS06_SCENARIO_FLAGS.flags, DAS06_FLAG_HELP, DAS06_SCENARIO_FLAGS.defaultTexts, "das06", DAS06_GROUP),
   },
   notes: `The sweep spec (JSON):
   { "simulator": "<name>", "parameters": { … fixed … },

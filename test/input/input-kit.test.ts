@@ -17,21 +17,10 @@ import { scenarioFlags } from "../../pipeline/input/scenario-flags";
 import { fieldPosition, lineColumn, lineFinder } from "../../pipeline/input/text-position";
 import { readBktScenario } from "../../pipeline/simulate/bkt/bkt-scenario";
 import { DAS06_DEFAULTS, readDas06Scenario } from "../../pipeline/simulate/das06/das06-scenario";
-import { InputError } from "../../pipeline/shared/errors";
+import { refusal } from "../helpers";
 
 const scratch = mkdtempSync(join(tmpdir(), "input-kit-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** The message of what `f` throws (and that it is an InputError). */
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError);
-    return (error as Error).message;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("JSON positions", () => {
   it("give the line and column of the first error", () => {

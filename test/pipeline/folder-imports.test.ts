@@ -6,18 +6,12 @@
  * framework. Every import counts here, type-only ones too: they are dependencies a reader
  * follows. Imports are read from the sources as text.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { typeScriptSources } from "../helpers";
 
 const PIPELINE = resolve("pipeline");
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : [];
-  });
-}
 
 /** The pipeline paths (relative to pipeline/) a file imports, with `import`, `export … from` or `import()`. */
 function imports(file: string): string[] {
@@ -31,7 +25,7 @@ function imports(file: string): string[] {
 
 /** "file imports target" for every file of `folder` importing a path under one of `targets`. */
 function offending(folder: string, allowed: (target: string) => boolean): string[] {
-  return sources(join(PIPELINE, folder)).flatMap((file) =>
+  return typeScriptSources(join(PIPELINE, folder)).flatMap((file) =>
     imports(file)
       .filter((target) => !allowed(target))
       .map((target) => `${relative(PIPELINE, file)} imports ${target}`),
@@ -51,7 +45,7 @@ describe("pipeline/ folder rules", () => {
   });
 
   it("only the command line imports the command-line framework", () => {
-    const outside = sources(PIPELINE).filter((file) => !/^(commands\/|command-line\/|cli\.ts$)/.test(relative(PIPELINE, file)));
+    const outside = typeScriptSources(PIPELINE).filter((file) => !/^(commands\/|command-line\/|cli\.ts$)/.test(relative(PIPELINE, file)));
     const users = outside.flatMap((file) => imports(file).filter((target) => inFolder(target, "command-line")).map((target) => `${relative(PIPELINE, file)} imports ${target}`));
     expect(users).toEqual([]);
   });

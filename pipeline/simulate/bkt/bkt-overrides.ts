@@ -25,7 +25,7 @@ function value(field: string, text: string): unknown {
   return numberOrText(trimmed);
 }
 
-/** The flags of a [BKT] scenario's fields. */
+/** The flags of a [BKT] scenario's fields: their names for the option table, the fields a set of them overrides, each one's default as its help states it. */
 export const BKT_SCENARIO_FLAGS = scenarioFlags<keyof BktScenario>({
   fields: BKT_FIELDS,
   defaults: BKT_PAPER_PRESET,
@@ -41,15 +41,6 @@ export const BKT_SCENARIO_FLAGS = scenarioFlags<keyof BktScenario>({
     "server-volume": SERVER_MODEL_DEFAULTS.volume,
   },
 });
-
-/** Every flag name, for the command's option table. */
-export const BKT_FLAGS: string[] = BKT_SCENARIO_FLAGS.flags;
-
-/** The scenario fields the flags set (flag values as parseArgs gives them). */
-export const bktOverrides = BKT_SCENARIO_FLAGS.overrides;
-
-/** Each flag's default as its help states it: the paper preset's value, written as the flag takes it. */
-export const BKT_FLAG_DEFAULTS = BKT_SCENARIO_FLAGS.defaultTexts;
 
 /**
  * What each flag sets, for `ckpt simulate bkt --help` and docs/cli.md (a test checks that

@@ -21,7 +21,7 @@ function value(field: string, text: string): unknown {
   return numberOrText(trimmed);
 }
 
-/** The flags of a [DAS06] scenario's fields. */
+/** The flags of a [DAS06] scenario's fields: their names for the option table, the fields a set of them overrides, each one's default as its help states it. */
 export const DAS06_SCENARIO_FLAGS = scenarioFlags<keyof Das06Scenario>({
   fields: DAS06_FIELDS,
   defaults: DAS06_DEFAULTS,
@@ -42,13 +42,6 @@ export const DAS06_SCENARIO_FLAGS = scenarioFlags<keyof Das06Scenario>({
     "checkpoint-server-volume": SERVER_MODEL_DEFAULTS.volume,
   },
 });
-
-export const DAS06_FLAGS: string[] = DAS06_SCENARIO_FLAGS.flags;
-
-export const das06Overrides = DAS06_SCENARIO_FLAGS.overrides;
-
-/** Each flag's default as its help states it (DAS06_DEFAULTS, written as the flag takes it). */
-export const DAS06_FLAG_DEFAULTS = DAS06_SCENARIO_FLAGS.defaultTexts;
 
 /**
  * What each flag sets, for `ckpt simulate das06 --help` and docs/cli.md (a test checks that
