@@ -17,6 +17,7 @@ import { projectRoot } from "../../shared/version";
 import type { SimulationResult, SimulatorModel, SimulatorRegistry } from "../simulator";
 import { sweepCells, sweepSpecHash, type SweepCell, type SweepSpec } from "./sweep-spec";
 import { mergeFields } from "../../input/merge-fields";
+import { cannotRead } from "../../input/messages";
 
 export const CELL_SCHEMA = "ckpt-lab/sweep-cell@1";
 
@@ -165,7 +166,7 @@ function cellInputs(model: SimulatorModel, cell: SweepCell, hashes: Map<string, 
       try {
         sha256 = sha256OfFile(fromWorkingFolder(file, filesFrom));
       } catch (error) {
-        throw new InputError(`cell ${cell.index} (${JSON.stringify(cell.parameters)}): cannot read ${file}: ${(error as Error).message}`, { cause: error });
+        throw new InputError(`cell ${cell.index} (${JSON.stringify(cell.parameters)}): ${cannotRead("the input file", file, (error as Error).message)}`, { cause: error });
       }
       hashes.set(file, sha256);
     }
