@@ -4,7 +4,7 @@
  * replaced whole, the same for both simulators' scenarios) and the flag-mapping builder.
  * Expected positions are counted by hand in the texts written here.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,7 +15,12 @@ import { jsonPosition, parseJson } from "../../pipeline/input/parse-json";
 import { readInputFile } from "../../pipeline/input/read-input";
 import { scenarioFlags } from "../../pipeline/input/scenario-flags";
 import { fieldPosition, lineColumn, lineFinder } from "../../pipeline/input/text-position";
+import { loadModel } from "../../pipeline/fit/load-model";
+import { readObservations } from "../../pipeline/fit/read-observations";
+import { parseSweep } from "../../pipeline/harness/parse-sweep";
+import { parseJsonObject } from "../../pipeline/ingest/benchmark-json";
 import { readBktScenario } from "../../pipeline/simulate/bkt/bkt-scenario";
+import { parseSweepSpec } from "../../pipeline/simulate/sweep/sweep-spec";
 import { DAS06_DEFAULTS, readDas06Scenario } from "../../pipeline/simulate/das06/das06-scenario";
 import { refusal } from "../helpers";
 
@@ -139,5 +144,30 @@ describe("the flag-mapping builder", () => {
 
   it("states each flag's default as the flag takes it, null and absent ones in words", () => {
     expect(flags.defaultTexts).toEqual({ clients: "5", "slice-hours": "1,5", "policy-module": "", trace: "none", "server-mbps": "10", "server-model": "none: the link" });
+  });
+});
+
+describe("the readers that use the kit", () => {
+  // The same broken text everywhere: line 3 is `  "b": 2`, whose `"` (column 3) follows a line with no comma.
+  const broken = '{\n  "a": 1\n  "b": 2\n}';
+
+  it("all refuse a syntax error at file:line:column, each with what the file should be", () => {
+    const model = join(scratch, "model.json");
+    const observations = join(scratch, "observations.json");
+    writeFileSync(model, broken);
+    writeFileSync(observations, broken);
+    expect(refusal(() => loadModel(model))).toMatch(/model\.json:3:3: not valid JSON \(.*\); is it a model written by `ckpt fit`\?$/s);
+    expect(refusal(() => readObservations(observations))).toMatch(/observations\.json:3:3: not valid JSON \(.*\); expected the observations written by `ckpt ingest --out`\.$/s);
+    expect(refusal(() => parseSweep(broken, "sweep.json"))).toMatch(/^sweep\.json:3:3: not valid JSON \(.*\); a sweep file is a JSON object, e\.g\. \{ "backend": "emulate"/s);
+    expect(refusal(() => parseSweepSpec(broken, "spec.json"))).toMatch(/^spec\.json:3:3: not valid JSON \(.*\); a sweep spec is a JSON object with simulator, parameters, axes, seeds$/s);
+    expect(refusal(() => readBktScenario(broken, "b.json"))).toMatch(/^b\.json:3:3: not valid JSON/);
+    expect(refusal(() => readDas06Scenario(broken, "d.json"))).toMatch(/^d\.json:3:3: not valid JSON/);
+    // A benchmark's output with two lines before its JSON: the position counts them.
+    expect(refusal(() => parseJsonObject(`fio: started\nhost1 ok\n${broken}`, "fio.json"))).toMatch(/^fio\.json:5:3: not valid JSON \(.*\); is the file cut short, or was it written by two runs at once\?$/s);
+  });
+
+  it("all refuse a missing file in one wording, with what to give instead", () => {
+    expect(refusal(() => loadModel(join(scratch, "absent.json")))).toMatch(/^cannot read model ".*absent\.json": ENOENT.*\. Give "paper" for the published model/);
+    expect(refusal(() => readObservations(join(scratch, "absent.json")))).toMatch(/^cannot read observations ".*absent\.json": ENOENT.*\. Give the file written by `ckpt ingest --out`\.$/);
   });
 });
