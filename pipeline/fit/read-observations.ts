@@ -5,6 +5,7 @@
  * uses is checked, so that a truncated or hand-edited file is refused with the path of the
  * first wrong value instead of producing a meaningless fit.
  */
+import { integer, nonNegative as isNonNegative, positive as isPositive, text as isText, type Check } from "../input/checks";
 import { parseJson } from "../input/parse-json";
 import { readInputFile } from "../input/read-input";
 import { parseObservationsArtifact } from "../ingest/observations-artifact";
@@ -22,13 +23,15 @@ function checker(file: string) {
   const object = (value: unknown, where: string): Json =>
     typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : fail(where, "an object", value);
   const array = (value: unknown, where: string): unknown[] => (Array.isArray(value) ? value : fail(where, "an array", value));
-  const positive = (value: unknown, where: string): number =>
-    typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fail(where, "a finite number > 0", value);
-  const nonNegative = (value: unknown, where: string): number =>
-    typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : fail(where, "a finite number ≥ 0", value);
-  const count = (value: unknown, where: string): number =>
-    typeof value === "number" && Number.isInteger(value) && value >= 1 ? value : fail(where, "an integer ≥ 1", value);
-  const text = (value: unknown, where: string): string => (typeof value === "string" ? value : fail(where, "a string", value));
+  /** A kit check (what a value must be) as a checker that returns the value or refuses it at `where`. */
+  const checked = <T>(check: Check) => (value: unknown, where: string): T => {
+    const expected = check(value);
+    return expected === null ? (value as T) : fail(where, expected, value);
+  };
+  const positive = checked<number>(isPositive);
+  const nonNegative = checked<number>(isNonNegative);
+  const count = checked<number>(integer(1));
+  const text = checked<string>(isText);
   const texts = (value: unknown, where: string, nullable: boolean): Record<string, string | null> => {
     const record = object(value, where);
     for (const [key, item] of Object.entries(record)) {

@@ -13,7 +13,9 @@ export type Check = (value: unknown) => string | null;
 export const positive: Check = (v) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? null : "a finite number > 0");
 export const nonNegative: Check = (v) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? null : "a finite number ≥ 0");
 export const probability: Check = (v) => (typeof v === "number" && v >= 0 && v <= 1 ? null : "a probability in [0, 1]");
-export const integer = (min: number, max = Infinity): Check => (v) => (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? null : `an integer in [${min}, ${max}]`);
+export const integer = (min: number, max = Infinity): Check => (v) =>
+  Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? null : max === Infinity ? `an integer ≥ ${min}` : `an integer in [${min}, ${max}]`;
+export const text: Check = (v) => (typeof v === "string" ? null : "a string");
 export const oneOf = (...choices: (string | number)[]): Check => (v) => (choices.includes(v as string) ? null : `one of ${choices.map((c) => JSON.stringify(c)).join(", ")}`);
 export const boolean: Check = (v) => (typeof v === "boolean" ? null : "true or false");
 /** null, or what `check` accepts. */

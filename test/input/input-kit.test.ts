@@ -87,6 +87,12 @@ describe("field checks", () => {
     expect(refusal(() => checkFields({ clients: 2, rate: 1, mode: "a", span: [2, 1], trace: null }, CHECKS, "a test scenario", where))).toBe("s.json(span): span must be [min, max] with min ≤ max, each a finite number > 0, found [2,1]");
     expect(checkFields({ clients: 2, rate: 1, mode: "a", span: [1, 2], trace: null }, CHECKS, "a test scenario", where)).toEqual({ clients: 2, rate: 1, mode: "a", span: [1, 2], trace: null });
   });
+
+  it("word a bound that is not there as such", () => {
+    expect(integer(1)(0)).toBe("an integer ≥ 1");
+    expect(integer(1)(2 ** 40)).toBeNull();
+    expect(integer(0, 3)(1.5)).toBe("an integer in [0, 3]");
+  });
 });
 
 describe("the nested merge of an override over defaults", () => {
