@@ -5,9 +5,9 @@
  * stage's renderers at start-up, and `ckpt --help` loads none: each command's one-line
  * summary lives in the table below.
  */
-import { processIo, type Command, type CommandIo } from "./shared/command";
-import { formatHelp } from "./shared/command-help";
-import { parseOptions } from "./shared/option-table";
+import { processIo, type Command, type CommandIo } from "./command-line/command";
+import { formatHelp } from "./command-line/command-help";
+import { parseOptions } from "./command-line/option-table";
 import { InputError, UsageError, exitCodeOf } from "./shared/errors";
 import { TOOL_VERSION } from "./shared/version";
 

@@ -5,7 +5,7 @@
  */
 import { loadModel } from "../fit/load-model";
 import { writeJsonAtomic } from "../shared/atomic-write";
-import { defineCommand } from "../shared/command";
+import { defineCommand } from "../command-line/command";
 import { formatNumber, formatTable, type Cell } from "../shared/format-table";
 
 /** Schedule tables: two decimals (shares, seconds), integers (counts, CTNYS) without. */

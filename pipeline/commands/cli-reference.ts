@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { COMMANDS } from "../cli";
 import { writeFileAtomic } from "../shared/atomic-write";
-import { formatMarkdown } from "../shared/command-help";
+import { formatMarkdown } from "../command-line/command-help";
 import { projectRoot } from "../shared/version";
 
 export const CLI_REFERENCE_PATH = join("docs", "cli.md");

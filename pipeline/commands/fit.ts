@@ -9,7 +9,7 @@ import { DEFAULT_FIT_OPTIONS, fitBandwidthModel, type FitOptions, type InputFile
 import { formatFitReport } from "../fit/format-fit-report";
 import { readObservations } from "../fit/read-observations";
 import { writeJsonAtomic } from "../shared/atomic-write";
-import { defineCommand } from "../shared/command";
+import { defineCommand } from "../command-line/command";
 import { InputError, UsageError } from "../shared/errors";
 import { sha256OfFile } from "../shared/hash";
 import { MODEL_FORMS } from "../fit/model";

@@ -3,11 +3,11 @@
  * the traces the ingest stage reads. Subcommands: run, plan, status, batch, emulate, hold.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, readFileSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { writeFileAtomic } from "../shared/atomic-write";
 import { InputError, UsageError } from "../shared/errors";
-import { defineCommand, type CommandIo } from "../shared/command";
+import { defineCommand, type CommandIo } from "../command-line/command";
 import { formatNumber, formatTable } from "../shared/format-table";
 import { ingestFiles } from "../ingest/ingest-files";
 import { projectRoot } from "../shared/version";
@@ -21,6 +21,7 @@ import { readNodesFile } from "../harness/read-nodes-file";
 import { runSweep, type ProgressEvent, type RunOverrides } from "../harness/run-sweep";
 import { LAUNCHERS, SYNC_MODES, type LauncherKind, type Sweep, type SyncMode } from "../harness/sweep-spec";
 import { sweepStatus } from "../harness/sweep-status";
+import { readInputFile } from "../input/read-input";
 
 const SUBCOMMANDS = ["run", "plan", "status", "batch", "emulate", "hold"] as const;
 
@@ -149,12 +150,7 @@ interface HarnessOptions {
 }
 
 function readSweepFile(path: string): { sweep: Sweep; text: string } {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new InputError(`cannot read the sweep file ${path}: ${(error as Error).message}`, { cause: error });
-  }
+  const text = readInputFile(path, "the sweep file");
   const name = basename(path).replace(/\.json$/i, "");
   return { sweep: parseSweep(text, path, name), text };
 }

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, basename, resolve } from "node:path";
 import { openAtomicLineWriter, type AtomicLineWriter } from "../shared/atomic-write";
-import { defineCommand, type CommandIo } from "../shared/command";
+import { defineCommand, type CommandIo } from "../command-line/command";
 import { InputError, UsageError } from "../shared/errors";
 import { formatCount, formatNumber, formatTable } from "../shared/format-table";
 import { checkOutputFile, fileSystemError } from "../shared/path-checks";

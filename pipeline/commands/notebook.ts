@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { copyNotebooks, declaredParameters, installKernel, listNotebooks, resolveNotebookName, runNotebook, type Notebook } from "../notebook";
-import { defineCommand } from "../shared/command";
+import { defineCommand } from "../command-line/command";
 import { UsageError } from "../shared/errors";
 import { projectRoot } from "../shared/version";
 import { parseParameterAssignments } from "./parameter-assignments";

@@ -5,7 +5,7 @@
 import { formatPeakCurve } from "../fit/format-peak-curve";
 import { loadModel } from "../fit/load-model";
 import { peakCurve } from "../fit/peak-curve";
-import { defineCommand } from "../shared/command";
+import { defineCommand } from "../command-line/command";
 
 export const command = defineCommand({
   name: "peaks",

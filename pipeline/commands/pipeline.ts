@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { listParameters } from "../runner/run-stages";
 import { ALL_STAGES, runPipeline } from "../run";
-import { defineCommand } from "../shared/command";
+import { defineCommand } from "../command-line/command";
 import { UsageError } from "../shared/errors";
 import { parseParameterAssignments } from "./parameter-assignments";
 

@@ -3,7 +3,6 @@
  * (docs/science.md §5), compared with the Young / Daly / no-checkpoint baselines, optionally checked
  * by Monte Carlo. Reads the files, calls `placeJob`, prints a table or JSON.
  */
-import { readFileSync } from "node:fs";
 import { loadModel } from "../fit/load-model";
 import {
   costsFromSizes,
@@ -24,10 +23,11 @@ import {
   type PolicyResult,
 } from "../place";
 import { writeJsonAtomic } from "../shared/atomic-write";
-import { defineCommand } from "../shared/command";
-import type { OptionTable, OptionValues } from "../shared/option-table";
+import { defineCommand } from "../command-line/command";
+import type { OptionTable, OptionValues } from "../command-line/option-table";
 import { InputError, UsageError } from "../shared/errors";
 import { formatTable } from "../shared/format-table";
+import { readInputFile } from "../input/read-input";
 
 const POLICY_CHOICES = ["dp", "young", "daly", "none", "all"] as const;
 type PolicyChoice = (typeof POLICY_CHOICES)[number];
@@ -107,18 +107,10 @@ const OPTIONS = {
   out: { kind: "string", group: "Output", value: "FILE", help: "also write that JSON to FILE (atomically)" },
 } as const satisfies OptionTable;
 
-function readText(path: string, what: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (error) {
-    throw new InputError(`cannot read ${what} "${path}": ${(error as Error).message}`, { cause: error });
-  }
-}
-
 /** The job with costs in seconds, and warnings about how they were obtained. */
 function readJob(values: OptionValues<typeof OPTIONS>, given: ReadonlySet<string>): { job: Job; warnings: string[]; costSource: string } {
   const path = values.slices;
-  const table = parseSlicesCsv(readText(path, "--slices file"), path);
+  const table = parseSlicesCsv(readInputFile(path, "--slices file"), path);
   const warnings = table.ignoredColumns.length > 0 ? [`${path}: ignored column(s) ${table.ignoredColumns.join(", ")}`] : [];
   const sizeFlags = ["model", "nodes", "latency"].filter((name) => given.has(name));
   if (table.costsSeconds) {
@@ -232,7 +224,7 @@ Example:
     const restartSeconds = values["restart-seconds"];
 
     const { job, warnings: inputWarnings, costSource } = readJob(values, given);
-    const parsedLaw = parseLawString(values.law, (path) => parseDurationsCsv(readText(path, "durations file"), path));
+    const parsedLaw = parseLawString(values.law, (path) => parseDurationsCsv(readInputFile(path, "durations file"), path));
     const law = createLaw(parsedLaw.spec);
     const never = neverFinishes(job, law);
     if (never !== null) throw new InputError(never);

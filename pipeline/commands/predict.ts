@@ -5,7 +5,7 @@
 import { predictBurst, type DomainPolicy } from "../fit/burst-prediction";
 import { formatBurstPrediction } from "../fit/format-burst-prediction";
 import { loadModel } from "../fit/load-model";
-import { defineCommand } from "../shared/command";
+import { defineCommand } from "../command-line/command";
 
 export const command = defineCommand({
   name: "predict",

@@ -10,7 +10,7 @@ import { loadModel } from "../fit/load-model";
 import { CRITERIA, ESTIMATOR_NAMES, SCHEDULE_DEFAULTS, parseConfidence, predictiveQuantile, resolveConfidence } from "../schedule";
 import { hasPredictive } from "../fit/predictive-bandwidth";
 import { resolveScheduleOptions } from "../schedule/schedule-options";
-import { defineCommand, type CommandIo } from "../shared/command";
+import { defineCommand, type CommandIo } from "../command-line/command";
 import { InputError, UsageError } from "../shared/errors";
 import { formatTable } from "../shared/format-table";
 import { checkInputPath } from "../shared/path-checks";

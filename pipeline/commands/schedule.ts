@@ -3,12 +3,12 @@
  * next to the baselines, the CTNYS upper bound and (with --exact) the exact
  * simultaneous-start optimum. Thin: flags and files here, the work in pipeline/schedule.
  */
-import { readFileSync } from "node:fs";
 import { loadModel } from "../fit/load-model";
-import { defineCommand } from "../shared/command";
+import { defineCommand } from "../command-line/command";
 import { InputError, UsageError } from "../shared/errors";
 import { writeJsonAtomic } from "../shared/atomic-write";
 import { formatNumber, formatTable, type Cell } from "../shared/format-table";
+import { readInputFile } from "../input/read-input";
 
 /** Schedule tables: two decimals (shares, seconds), integers (counts, CTNYS) without. */
 const numericTable = (header: string[], rows: Cell[][]): string => formatTable(header, rows, { decimals: 2 });
@@ -34,13 +34,7 @@ import {
 } from "../schedule";
 
 function readApps(path: string) {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new InputError(`cannot read the applications CSV "${path}": ${(error as Error).message}`, { cause: error });
-  }
-  return parseAppsCsv(text, path);
+  return parseAppsCsv(readInputFile(path, "the applications CSV"), path);
 }
 
 export const command = defineCommand({

@@ -4,13 +4,13 @@
  * of a grid of runs, resumable), `merge` (the shards' cells into one table with 95 %
  * intervals) and `trace-stats` (what an availability trace holds).
  */
-import { chmodSync, readFileSync } from "node:fs";
+import { chmodSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { arrayScript, OAR_SHARDS_FILE } from "../harness/batch-script";
 import { projectRoot } from "../shared/version";
 import { writeFileAtomic, writeJsonAtomic } from "../shared/atomic-write";
-import { choiceFlag, defineCommand, numberFlag, stringFlag, type CommandIo } from "../shared/command";
-import type { OptionTable } from "../shared/option-table";
+import { choiceFlag, defineCommand, numberFlag, stringFlag, type CommandIo } from "../command-line/command";
+import type { OptionTable } from "../command-line/option-table";
 import { InputError, UsageError } from "../shared/errors";
 import { formatTable } from "../shared/format-table";
 import { SIMULATORS } from "../simulate/simulator";
@@ -19,22 +19,26 @@ import { parseSweepSpec, sweepCells, type SweepSpec } from "../simulate/sweep/sw
 import { traceStatistics } from "../simulate/traces/availability-trace";
 import { readAvailabilityTrace } from "../simulate/traces/read-availability-trace";
 import { rejectToCsvLine, REJECTS_CSV_HEADER } from "../ingest/rejects-csv";
-import { bktOverrides, BKT_FLAG_DEFAULTS, BKT_FLAG_HELP, BKT_FLAGS } from "../simulate/bkt/bkt-overrides";
+import { BKT_FLAG_HELP, BKT_SCENARIO_FLAGS } from "../simulate/bkt/bkt-overrides";
 import { BKT_PAPER_PRESET, readBktScenario, validateBktScenario } from "../simulate/bkt/bkt-scenario";
 import { simulateBkt, type BktProgress } from "../simulate/bkt/bkt-simulator";
 import { progressPrinter, type ProgressState } from "../simulate/progress-bar";
 import { classroomStatistics, classroomTraceToFta, generateClassroomTrace } from "../simulate/das06/classroom-trace";
-import { das06Overrides, DAS06_FLAG_DEFAULTS, DAS06_FLAG_HELP, DAS06_FLAGS } from "../simulate/das06/das06-overrides";
+import { DAS06_FLAG_HELP, DAS06_SCENARIO_FLAGS } from "../simulate/das06/das06-overrides";
 import { DAS06_DEFAULTS, readDas06Scenario, validateDas06Scenario } from "../simulate/das06/das06-scenario";
 import { simulateDas06 } from "../simulate/das06/das06-simulator";
 import { idealExecutionTime, machineRatios, MACHINE_SETS, publishedIetMin } from "../simulate/das06/machines";
-import { parseShard, runShard, withDefaults } from "../simulate/sweep/run-shard";
+import { parseShard, runShard } from "../simulate/sweep/run-shard";
+import { mergeFields } from "../input/merge-fields";
+import { flagOrField } from "../input/messages";
+import { readInputFile } from "../input/read-input";
+import type { ScenarioFlags } from "../input/scenario-flags";
 import type { MeasuredServerIdentity } from "../simulate/server/measured-server";
 
 const SUBCOMMANDS = ["bkt", "das06", "sweep", "batch", "merge", "trace-stats"] as const;
 
 /** The scenario flags both simulators have (trace, policies, seed): one option each, worded for both. */
-const SHARED_SCENARIO_FLAGS = BKT_FLAGS.filter((flag) => DAS06_FLAGS.includes(flag));
+const SHARED_SCENARIO_FLAGS = BKT_SCENARIO_FLAGS.flags.filter((flag) => DAS06_SCENARIO_FLAGS.flags.includes(flag));
 
 const BKT_GROUP = "[BKT] scenario fields (default: the paper preset, docs/science.md §6.1)";
 const DAS06_GROUP = "[DAS06] scenario fields (default: docs/science.md §6.2)";
@@ -62,8 +66,8 @@ const BOTH = (flag: string) => `bkt: ${splitValueForm(BKT_FLAG_HELP[flag]!)[1]};
 
 /** A field both simulators have, as each one's help shows it (its own wording, default and section). */
 const EACH = (flag: string) => ({
-  bkt: { help: splitValueForm(BKT_FLAG_HELP[flag]!)[1], defaultText: BKT_FLAG_DEFAULTS[flag]!, group: BKT_GROUP },
-  das06: { help: splitValueForm(DAS06_FLAG_HELP[flag]!)[1], defaultText: DAS06_FLAG_DEFAULTS[flag]!, group: DAS06_GROUP },
+  bkt: { help: splitValueForm(BKT_FLAG_HELP[flag]!)[1], defaultText: BKT_SCENARIO_FLAGS.defaultTexts[flag]!, group: BKT_GROUP },
+  das06: { help: splitValueForm(DAS06_FLAG_HELP[flag]!)[1], defaultText: DAS06_SCENARIO_FLAGS.defaultTexts[flag]!, group: DAS06_GROUP },
 });
 
 const EXIT_CODES = "Exit codes: 0 done, 1 bad input (the message says what, where and how to fix it), 2 usage error.";
@@ -193,7 +197,7 @@ Examples:
       for: ["das06", "batch"],
       value: "N",
       help: "das06: tasks in the bag; batch: array tasks (shards), required there",
-      inSubcommand: { das06: { help: splitValueForm(DAS06_FLAG_HELP.tasks!)[1], defaultText: DAS06_FLAG_DEFAULTS.tasks!, group: DAS06_GROUP } },
+      inSubcommand: { das06: { help: splitValueForm(DAS06_FLAG_HELP.tasks!)[1], defaultText: DAS06_SCENARIO_FLAGS.defaultTexts.tasks!, group: DAS06_GROUP } },
     },
     walltime: { kind: "string", for: ["batch"], value: "HH:MM:SS", default: "1:00:00", help: "per array task" },
     queue: { kind: "string", for: ["batch"], value: "<queue|partition>", help: "the partition (Slurm) or queue (OAR)" },
@@ -202,8 +206,8 @@ Examples:
     trace: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "FILE", help: BOTH("trace"), inSubcommand: EACH("trace") },
     policies: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "P,P,…", help: BOTH("policies"), inSubcommand: EACH("policies") },
     seed: { kind: "string", for: ["bkt", "das06"], group: "Scenario fields of both simulators", value: "S", help: BOTH("seed"), inSubcommand: EACH("seed") },
-    ...scenarioOptions(BKT_FLAGS, BKT_FLAG_HELP, BKT_FLAG_DEFAULTS, "bkt", BKT_GROUP),
-    ...scenarioOptions(DAS06_FLAGS, DAS06_FLAG_HELP, DAS06_FLAG_DEFAULTS, "das06", DAS06_GROUP),
+    ...scenarioOptions(BKT_SCENARIO_FLAGS.flags, BKT_FLAG_HELP, BKT_SCENARIO_FLAGS.defaultTexts, "bkt", BKT_GROUP),
+    ...scenarioOptions(DAS06_SCENARIO_FLAGS.flags, DAS06_FLAG_HELP, DAS06_SCENARIO_FLAGS.defaultTexts, "das06", DAS06_GROUP),
   },
   notes: `The sweep spec (JSON):
   { "simulator": "<name>", "parameters": { … fixed … },
@@ -272,19 +276,18 @@ async function run(subcommand: (typeof SUBCOMMANDS)[number], rest: string[], arg
   return 0;
 }
 
+/** A scenario (the defaults or a scenario file's fields) with the flags' fields over it. */
+function withFlags(base: object, flags: ScenarioFlags<string>, args: object): Record<string, unknown> {
+  return mergeFields(base as Record<string, unknown>, flags.overrides(args as Record<string, unknown>));
+}
+
+/** Where a field of a scenario made of a file and flags is: its flag, or the file's field. */
+const flagWhere = (flags: ScenarioFlags<string>) => (field: string) => flagOrField(flags.flagOf(field), field);
+
 async function bkt(files: string[], args: SimulateOptions, io: CommandIo): Promise<number> {
   if (files.length > 1) throw new UsageError(`"simulate bkt" takes at most one scenario file, got ${files.length}`);
-  let base = BKT_PAPER_PRESET;
-  if (files[0] !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(files[0], "utf8");
-    } catch (error) {
-      throw new InputError(`cannot read the scenario "${files[0]}": ${(error as Error).message}`, { cause: error });
-    }
-    base = readBktScenario(text, files[0]);
-  }
-  const scenario = validateBktScenario(withDefaults(base as unknown as Record<string, unknown>, bktOverrides(args)), (field) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} (or the scenario's "${field}")`);
+  const base = files[0] === undefined ? BKT_PAPER_PRESET : readBktScenario(readInputFile(files[0], "the scenario"), files[0]);
+  const scenario = validateBktScenario(withFlags(base, BKT_SCENARIO_FLAGS, args), flagWhere(BKT_SCENARIO_FLAGS));
   const quiet = args.quiet;
   const bar = progressPrinter({ tty: process.stderr.isTTY === true, write: (text) => process.stderr.write(text), line: (text) => io.stderr(text) });
   const perPolicy: Record<string, { seconds: number; events: number; eventsPerSecond: number }> = {};
@@ -402,17 +405,8 @@ async function das06(rest: string[], args: SimulateOptions, io: CommandIo): Prom
     return 0;
   }
   if (rest.length > 1) throw new UsageError(`"simulate das06" takes at most one scenario file, got ${rest.length}`);
-  let base: Record<string, unknown> = DAS06_DEFAULTS as unknown as Record<string, unknown>;
-  if (rest[0] !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(rest[0], "utf8");
-    } catch (error) {
-      throw new InputError(`cannot read the scenario "${rest[0]}": ${(error as Error).message}`, { cause: error });
-    }
-    base = readDas06Scenario(text, rest[0]) as unknown as Record<string, unknown>;
-  }
-  const scenario = validateDas06Scenario(withDefaults(base, das06Overrides(args)), (field) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} (or the scenario's "${field}")`);
+  const base = rest[0] === undefined ? DAS06_DEFAULTS : readDas06Scenario(readInputFile(rest[0], "the scenario"), rest[0]);
+  const scenario = validateDas06Scenario(withFlags(base, DAS06_SCENARIO_FLAGS, args), flagWhere(DAS06_SCENARIO_FLAGS));
   const started = performance.now();
   const report = await simulateDas06(scenario, args.quiet ? undefined : (message) => io.stderr(message));
   const seconds = (performance.now() - started) / 1000;
@@ -480,13 +474,7 @@ function serverLine(server: MeasuredServerIdentity): string {
 }
 
 function readSpec(path: string): SweepSpec {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new InputError(`cannot read the sweep spec "${path}": ${(error as Error).message}`, { cause: error });
-  }
-  const spec = parseSweepSpec(text, path);
+  const spec = parseSweepSpec(readInputFile(path, "the sweep spec"), path);
   if (sweepCells(spec).length === 0) throw new InputError(`${path}: the sweep has no cell (every combination is excluded)`);
   return spec;
 }

@@ -1,6 +1,6 @@
 /** `ckpt synth`: write a seeded synthetic checkpoint campaign (Azur-like, or a cluster unlike Azur) as a canonical trace CSV. */
 import { openAtomicLineWriter } from "../shared/atomic-write";
-import { defineCommand } from "../shared/command";
+import { defineCommand } from "../command-line/command";
 import { UsageError } from "../shared/errors";
 import { sha256OfFile } from "../shared/hash";
 import { formatTable } from "../shared/format-table";

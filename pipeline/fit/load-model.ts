@@ -3,7 +3,8 @@
  * shape so that a hand-edited or truncated file is refused with a message that says what
  * is wrong, not used.
  */
-import { readFileSync } from "node:fs";
+import { parseJson } from "../input/parse-json";
+import { readInputFile } from "../input/read-input";
 import { InputError } from "../shared/errors";
 import { fittedParameterNames } from "./one-size-fit";
 import { validatePredictive } from "./predictive-distribution";
@@ -12,23 +13,8 @@ import { isModelForm, MODEL_FORMS, MODEL_UNITS, PAPER_MODEL, parametersOf, type 
 /** `"paper"` gives the published model; anything else is a path to a model JSON file. */
 export function loadModel(reference: string): BandwidthModel {
   if (reference === "paper") return PAPER_MODEL;
-  let text: string;
-  try {
-    text = readFileSync(reference, "utf8");
-  } catch (error) {
-    throw new InputError(
-      `cannot read model "${reference}": ${(error as Error).message}. Give "paper" for the published model or the path of a file written by \`ckpt fit --out\`.`,
-      { cause: error },
-    );
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`${reference}: not valid JSON (${(error as Error).message}); is it a model written by \`ckpt fit\`?`, {
-      cause: error,
-    });
-  }
+  const text = readInputFile(reference, "model", 'Give "paper" for the published model or the path of a file written by `ckpt fit --out`.');
+  const value = parseJson(text, reference, "is it a model written by `ckpt fit`?");
   return validateModel(value, reference);
 }
 

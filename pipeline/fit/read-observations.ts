@@ -5,7 +5,9 @@
  * uses is checked, so that a truncated or hand-edited file is refused with the path of the
  * first wrong value instead of producing a meaningless fit.
  */
-import { readFileSync } from "node:fs";
+import { integer, nonNegative as isNonNegative, positive as isPositive, text as isText, type Check } from "../input/checks";
+import { parseJson } from "../input/parse-json";
+import { readInputFile } from "../input/read-input";
 import { parseObservationsArtifact } from "../ingest/observations-artifact";
 import type { Observations, RunObservation, SeriesPoint, SizeSeries } from "../ingest/observations";
 import { InputError } from "../shared/errors";
@@ -21,13 +23,15 @@ function checker(file: string) {
   const object = (value: unknown, where: string): Json =>
     typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : fail(where, "an object", value);
   const array = (value: unknown, where: string): unknown[] => (Array.isArray(value) ? value : fail(where, "an array", value));
-  const positive = (value: unknown, where: string): number =>
-    typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fail(where, "a finite number > 0", value);
-  const nonNegative = (value: unknown, where: string): number =>
-    typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : fail(where, "a finite number ≥ 0", value);
-  const count = (value: unknown, where: string): number =>
-    typeof value === "number" && Number.isInteger(value) && value >= 1 ? value : fail(where, "an integer ≥ 1", value);
-  const text = (value: unknown, where: string): string => (typeof value === "string" ? value : fail(where, "a string", value));
+  /** A kit check (what a value must be) as a checker that returns the value or refuses it at `where`. */
+  const checked = <T>(check: Check) => (value: unknown, where: string): T => {
+    const expected = check(value);
+    return expected === null ? (value as T) : fail(where, expected, value);
+  };
+  const positive = checked<number>(isPositive);
+  const nonNegative = checked<number>(isNonNegative);
+  const count = checked<number>(integer(1));
+  const text = checked<string>(isText);
   const texts = (value: unknown, where: string, nullable: boolean): Record<string, string | null> => {
     const record = object(value, where);
     for (const [key, item] of Object.entries(record)) {
@@ -35,36 +39,52 @@ function checker(file: string) {
     }
     return record as Record<string, string | null>;
   };
-  return { fail, object, array, positive, nonNegative, count, text, texts };
+  /** An object's fields, each checked by its check (at `where.field`); an optional one left out when absent. */
+  const fields = (value: unknown, where: string, shape: Record<string, FieldCheck>): Json => {
+    const record = object(value, where);
+    const out: Json = {};
+    for (const [key, check] of Object.entries(shape)) {
+      if (optional.has(check) && record[key] === undefined) continue;
+      out[key] = check(record[key], `${where}.${key}`);
+    }
+    return out;
+  };
+  return { fail, object, array, positive, nonNegative, count, text, texts, fields };
 }
+
+type FieldCheck = (value: unknown, where: string) => unknown;
+const optional = new WeakSet<FieldCheck>();
+/** A field that may be absent (then left out), checked by `check` when present. */
+const ifPresent = (check: FieldCheck): FieldCheck => {
+  const wrapped: FieldCheck = (value, where) => check(value, where);
+  optional.add(wrapped);
+  return wrapped;
+};
+const orNull = (check: FieldCheck): FieldCheck => (value, where) => (value === null ? null : check(value, where));
 
 /** Check that a parsed value is `Observations`; `file` names it in messages. */
 export function validateObservations(value: unknown, file = "observations"): Observations {
   const check = checker(file);
   const root = check.object(value, "observations");
-  const run = (item: unknown, where: string): RunObservation => {
-    const r = check.object(item, where);
-    return {
-      runId: check.text(r.runId, `${where}.runId`),
-      m: check.count(r.m, `${where}.m`),
-      vGb: check.positive(r.vGb, `${where}.vGb`),
-      aggregatedBwMbPerS: check.positive(r.aggregatedBwMbPerS, `${where}.aggregatedBwMbPerS`),
-      uniformSizeMb: r.uniformSizeMb === null ? null : check.positive(r.uniformSizeMb, `${where}.uniformSizeMb`),
-      ...(r.source !== undefined ? { source: check.text(r.source, `${where}.source`) } : {}),
-      ...(r.attributes !== undefined ? { attributes: check.texts(r.attributes, `${where}.attributes`, false) as Record<string, string> } : {}),
-    };
-  };
-  const point = (item: unknown, where: string): SeriesPoint => {
-    const p = check.object(item, where);
-    return {
-      sizeMb: check.positive(p.sizeMb, `${where}.sizeMb`),
-      m: check.count(p.m, `${where}.m`),
-      vGb: check.positive(p.vGb, `${where}.vGb`),
-      count: check.count(p.count, `${where}.count`),
-      meanBwMbPerS: check.positive(p.meanBwMbPerS, `${where}.meanBwMbPerS`),
-      sdBwMbPerS: check.nonNegative(p.sdBwMbPerS, `${where}.sdBwMbPerS`),
-    };
-  };
+  const run = (item: unknown, where: string): RunObservation =>
+    check.fields(item, where, {
+      runId: check.text,
+      m: check.count,
+      vGb: check.positive,
+      aggregatedBwMbPerS: check.positive,
+      uniformSizeMb: orNull(check.positive),
+      source: ifPresent(check.text),
+      attributes: ifPresent((value, at) => check.texts(value, at, false)),
+    }) as unknown as RunObservation;
+  const point = (item: unknown, where: string): SeriesPoint =>
+    check.fields(item, where, {
+      sizeMb: check.positive,
+      m: check.count,
+      vGb: check.positive,
+      count: check.count,
+      meanBwMbPerS: check.positive,
+      sdBwMbPerS: check.nonNegative,
+    }) as unknown as SeriesPoint;
   const series = check.array(root.series, "series").map((item, i): SizeSeries => {
     const where = `series[${i}]`;
     const s = check.object(item, where);
@@ -93,22 +113,7 @@ export interface ObservationsFile {
 
 /** Read and check an observations file (ingest artifact or bare `Observations`). */
 export function readObservations(path: string): ObservationsFile {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new InputError(`cannot read observations "${path}": ${(error as Error).message}. Give the file written by \`ckpt ingest --out\`.`, {
-      cause: error,
-    });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`${path}: not valid JSON (${(error as Error).message}); expected the observations written by \`ckpt ingest --out\`.`, {
-      cause: error,
-    });
-  }
+  const value = parseJson(readInputFile(path, "observations", "Give the file written by `ckpt ingest --out`."), path, "expected the observations written by `ckpt ingest --out`.");
   const isBare = typeof value === "object" && value !== null && !("schema" in value) && "series" in value;
   if (isBare) return { observations: validateObservations(value, path), upstreamInputs: [] };
   const artifact = parseObservationsArtifact(value, path);

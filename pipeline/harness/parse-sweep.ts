@@ -9,7 +9,7 @@
  * (write `"sweeps": [{}, …]` to also run the top-level grid).
  */
 import { InputError } from "../shared/errors";
-import { jsonErrorOffset } from "./json-error-offset";
+import { parseJson } from "../input/parse-json";
 import {
   BACKENDS,
   FIO_DEFAULTS,
@@ -65,15 +65,7 @@ type Partial_ = Partial<SweepFields> & { exclude?: ExcludeRule[] };
 
 /** Parse the text of a sweep file; `where` (its path) prefixes every message. */
 export function parseSweep(text: string, where: string, defaultName = "sweep"): Sweep {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`${where}${jsonErrorPosition(text)}: not valid JSON (${(error as Error).message}). A sweep file is a JSON object, e.g. ${MINIMAL_EXAMPLE}`, {
-      cause: error,
-    });
-  }
-  return validateSweep(value, where, defaultName);
+  return validateSweep(parseJson(text, where, `a sweep file is a JSON object, e.g. ${MINIMAL_EXAMPLE}`), where, defaultName);
 }
 
 /** Check an already parsed sweep value. */
@@ -378,13 +370,6 @@ function editDistance(a: string, b: string): number {
     }
   }
   return row[b.length]!;
-}
-
-function jsonErrorPosition(text: string): string {
-  const offset = jsonErrorOffset(text);
-  if (offset === null) return "";
-  const before = text.slice(0, offset).split("\n");
-  return `:${before.length}:${before[before.length - 1]!.length + 1}`;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

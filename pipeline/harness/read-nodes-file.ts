@@ -3,8 +3,8 @@
  * `$OAR_NODE_FILE` (one line per core: repeated hosts are kept once, in order) or
  * `scontrol show hostnames` give it.
  */
-import { readFileSync } from "node:fs";
 import { InputError, atLine } from "../shared/errors";
+import { readInputFile } from "../input/read-input";
 
 const HOST = /^[A-Za-z0-9][A-Za-z0-9._:@-]*$/;
 
@@ -21,11 +21,5 @@ export function parseNodesFile(text: string, where: string): string[] {
 }
 
 export function readNodesFile(path: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new InputError(`cannot read the nodes file ${path}: ${(error as Error).message}`, { cause: error });
-  }
-  return parseNodesFile(text, path);
+  return parseNodesFile(readInputFile(path, "the nodes file"), path);
 }

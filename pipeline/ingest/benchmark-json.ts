@@ -5,29 +5,14 @@
  * file. The object starts at the first line that is `{` alone; positions are lines of the
  * whole file, so that rejects and errors point where the user looks.
  */
-import { InputError } from "../shared/errors";
-import { jsonErrorOffset } from "../harness/json-error-offset";
+import { parseJson } from "../input/parse-json";
+
+export { lineFinder } from "../input/text-position";
 
 /** The offset of the first line that is `{` alone (0 when none is: the parse then says what is wrong). */
 function jsonStart(text: string): number {
   const match = /^[ \t]*\{[ \t]*\r?$/m.exec(text);
   return match === null ? 0 : match.index;
-}
-
-/** The 1-based line of an offset of `text` (the line starts found once, then a binary search). */
-export function lineFinder(text: string): (at: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return (at) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= at) low = middle;
-      else high = middle - 1;
-    }
-    return low + 1;
-  };
 }
 
 /**
@@ -47,13 +32,5 @@ export function parseJsonObject(text: string, file: string): { value: unknown; s
       // not the end of the object yet: the next candidate
     }
   }
-  const json = text.slice(start);
-  try {
-    return { value: JSON.parse(json), start, end: text.length };
-  } catch (error) {
-    const offset = jsonErrorOffset(json) ?? 0;
-    const line = lineFinder(text)(start + offset);
-    const column = start + offset - (text.lastIndexOf("\n", start + offset - 1) + 1) + 1;
-    throw new InputError(`${file}:${line}:${column}: not valid JSON (${(error as Error).message}); is the file cut short, or was it written by two runs at once?`, { cause: error });
-  }
+  return { value: parseJson(text, file, "is the file cut short, or was it written by two runs at once?", start), start, end: text.length };
 }

@@ -27,6 +27,7 @@ import { detectTraceFormat, FORMAT_NAMES, type BenchmarkFormat, type DetectedFor
 import type { RunTable } from "./run-table";
 import { summariseRunTable } from "./summarise-runs";
 import { resolveTracePaths } from "./trace-paths";
+import { cannotRead } from "../input/messages";
 
 export type TraceFormat = "auto" | "canonical" | "host-logs" | "ior" | "fio";
 
@@ -159,7 +160,7 @@ async function openReadable(path: string): Promise<ByteSource> {
   try {
     return await openFileSource(path);
   } catch (error) {
-    throw new InputError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
+    throw new InputError(cannotRead("the trace file", path, (error as Error).message), { cause: error });
   }
 }
 

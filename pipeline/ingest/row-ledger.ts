@@ -206,13 +206,28 @@ function grow<T extends Float64Array | Int32Array | Int8Array>(column: T, size: 
 /** Rows held in memory: columns, plus an index of (run, node) for the scattered ones. */
 class RowColumns {
   count = 0;
-  run = new Int32Array(256);
-  node = new Int32Array(256);
-  source = new Int32Array(256);
-  line = new Float64Array(256);
-  byteStart = new Float64Array(256);
-  byteEnd = new Float64Array(256);
+  // Set by allocate() in the constructor (declared, so that no field is first defined as undefined).
+  declare run: Int32Array;
+  declare node: Int32Array;
+  declare source: Int32Array;
+  declare line: Float64Array;
+  declare byteStart: Float64Array;
+  declare byteEnd: Float64Array;
   raw: Map<number, string> | null = null;
+
+  constructor() {
+    this.allocate();
+  }
+
+  /** Fresh columns for 256 rows (at the start, and when a clear drops columns grown large). */
+  private allocate(): void {
+    this.run = new Int32Array(256);
+    this.node = new Int32Array(256);
+    this.source = new Int32Array(256);
+    this.line = new Float64Array(256);
+    this.byteStart = new Float64Array(256);
+    this.byteEnd = new Float64Array(256);
+  }
 
   /** Add a row; its line and bytes are read from `positions` (`ROW_LINE`…), so that no number is boxed. */
   push(run: number, node: number, source: number, positions: Float64Array, raw: string | null): number {
@@ -254,14 +269,7 @@ class RowColumns {
   clear(): void {
     this.count = 0;
     this.raw = null;
-    if (this.run.length > 4096) {
-      this.run = new Int32Array(256);
-      this.node = new Int32Array(256);
-      this.source = new Int32Array(256);
-      this.line = new Float64Array(256);
-      this.byteStart = new Float64Array(256);
-      this.byteEnd = new Float64Array(256);
-    }
+    if (this.run.length > 4096) this.allocate();
   }
 }
 

@@ -9,10 +9,10 @@
  * line and the column. Reading files happens here, at the edge (`readPublishedTables`); the
  * row builders take the parsed tables.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { InputError, atLine } from "../shared/errors";
 import { readCsvRows } from "../shared/read-csv-rows";
+import { readInputFile } from "../input/read-input";
 
 /** Where the transcriptions live, relative to the project root. */
 export const PUBLISHED_DIR = "data/published";
@@ -106,12 +106,7 @@ export function readPublishedTables(dir: string): PublishedTables {
   const tables = {} as Record<PublishedTableName, PublishedTable>;
   for (const [name, spec] of Object.entries(PUBLISHED_FILES) as [PublishedTableName, PublishedFileSpec][]) {
     const path = `${PUBLISHED_DIR}/${spec.file}`;
-    let text: string;
-    try {
-      text = readFileSync(join(dir, spec.file), "utf8");
-    } catch (error) {
-      throw new InputError(`${path}: cannot read the transcription of ${spec.source} (${(error as Error).message}); it is part of the repository, restore it from version control`, { cause: error });
-    }
+    const text = readInputFile(join(dir, spec.file), `the transcription of ${spec.source} (${path})`, "It is part of the repository: restore it from version control");
     tables[name] = parsePublishedTable(spec, text, path);
   }
   return tables;

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../pipeline/cli";
 import { CLI_REFERENCE_PATH, cliReference } from "../../pipeline/commands/cli-reference";
-import { defaultText } from "../../pipeline/shared/command-help";
+import { defaultText } from "../../pipeline/command-line/command-help";
 import { runCli } from "../cli-io";
 
 describe("the command-line reference", () => {

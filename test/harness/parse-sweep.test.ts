@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { jsonErrorOffset } from "../../pipeline/harness/json-error-offset";
+import { jsonErrorOffset } from "../../pipeline/input/json-error-offset";
 import { parseSweep } from "../../pipeline/harness/parse-sweep";
 import { InputError } from "../../pipeline/shared/errors";
 

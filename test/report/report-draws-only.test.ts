@@ -7,9 +7,10 @@
  * lives next to the code that produces its values). The imports are read from the sources
  * as text: `import … from "…"`, `export … from "…"` and `import("…")`.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { typeScriptSources } from "../helpers";
 
 const PIPELINE = resolve("pipeline");
 
@@ -30,13 +31,6 @@ const COMPUTING = [
   "reproduce/reproduction-rows.ts",
   "reproduce/index.ts",
 ];
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : [];
-  });
-}
 
 /** The project modules a file loads when it runs (type-only imports and exports left out). */
 function valueImports(file: string): string[] {
@@ -60,7 +54,7 @@ function isComputing(file: string): boolean {
 describe("pipeline/report/", () => {
   it("loads no stage, no runner and no computing module, directly or not", () => {
     const offending: string[] = [];
-    for (const start of sources(join(PIPELINE, "report"))) {
+    for (const start of typeScriptSources(join(PIPELINE, "report"))) {
       // Breadth-first over what the module loads, keeping the way there to name it.
       const seen = new Map<string, string[]>([[start, [start]]]);
       const queue = [start];

@@ -34,6 +34,6 @@ describe("the transcribed tables", () => {
   });
 
   it("says which file is missing and how to get it back", () => {
-    expect(() => readPublishedTables("no/such/dir")).toThrow(/^data\/published\/y11-table-1\.csv: cannot read the transcription of \[Y11\] Table 1 .*restore it from version control/);
+    expect(() => readPublishedTables("no/such/dir")).toThrow(/^cannot read the transcription of \[Y11\] Table 1 \(data\/published\/y11-table-1\.csv\) "no\/such\/dir\/y11-table-1\.csv": ENOENT.*restore it from version control/);
   });
 });

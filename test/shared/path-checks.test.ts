@@ -4,8 +4,8 @@ import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { InputError } from "../../pipeline/shared/errors";
 import { checkInputPath, checkOutputFile, fileSystemProblem } from "../../pipeline/shared/path-checks";
+import { refusal } from "../helpers";
 
 const scratch = mkdtempSync(join(tmpdir(), "ckpt-paths-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -16,16 +16,6 @@ mkdirSync(folder);
 const fifo = join(scratch, "fifo");
 execFileSync("mkfifo", [fifo]);
 const long = "a".repeat(300);
-
-function refusal(check: () => unknown): string {
-  try {
-    check();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError);
-    return (error as Error).message;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("checkInputPath", () => {
   it("accepts a readable file or folder as asked, and says which", () => {

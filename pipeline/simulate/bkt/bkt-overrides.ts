@@ -8,57 +8,39 @@
  * field's name.
  */
 import { UsageError } from "../../shared/errors";
+import { listOf, numberOrText, numbersOf, scenarioFlags } from "../../input/scenario-flags";
 import { SERVER_MODEL_DEFAULTS } from "../server/measured-server";
 import { BKT_FIELDS, BKT_PAPER_PRESET, type BktScenario } from "./bkt-scenario";
 
-const NESTED: Record<string, [keyof BktScenario, string]> = {
-  "server-mbps": ["server", "mbps"],
-  "server-connections": ["server", "connections"],
-  "server-model": ["server", "model"],
-  "server-outside-domain": ["server", "outsideDomain"],
-  "server-volume": ["server", "volume"],
-  "speed-mips-mean": ["speedMips", "mean"],
-  "speed-mips-sd": ["speedMips", "sd"],
-};
-
-/** Fields whose flag is not their name in kebab-case: one module per flag reads better. */
-const RENAMED: Partial<Record<keyof BktScenario, string>> = { policyModules: "policy-module" };
-
-const kebab = (name: string) => RENAMED[name as keyof BktScenario] ?? name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-const camel = (flag: string) => (Object.entries(RENAMED).find(([, renamed]) => renamed === flag)?.[0] ?? flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())) as keyof BktScenario;
-
-/** Every flag name, for the command's option table. */
-export const BKT_FLAGS: string[] = [...BKT_FIELDS.filter((f) => f !== "server" && f !== "speedMips").map(kebab), ...Object.keys(NESTED)];
-
 function value(field: string, text: string): unknown {
   const trimmed = text.trim();
-  if (field === "policies" || field === "policyModules") return trimmed.split(",").map((p) => p.trim()).filter(Boolean);
+  if (field === "policies" || field === "policyModules") return listOf(trimmed);
   if (field === "model") return trimmed;
-  if (["slicesPerJob", "sliceHours", "checkpointMbit", "hostMbps"].includes(field)) return trimmed.split(",").map((x) => Number(x.trim()));
+  if (["slicesPerJob", "sliceHours", "checkpointMbit", "hostMbps"].includes(field)) return numbersOf(trimmed);
   if (field === "trace") return trimmed === "" || trimmed === "null" || trimmed === "none" ? null : trimmed;
   if (field === "downloadOnRestart") {
     if (trimmed !== "true" && trimmed !== "false") throw new UsageError(`--download-on-restart expects true or false, got "${text}"`);
     return trimmed === "true";
   }
-  if (/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) return Number(trimmed);
-  return trimmed;
+  return numberOrText(trimmed);
 }
 
-/** The scenario fields the flags set (flag values as parseArgs gives them). */
-export function bktOverrides(flags: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of BKT_FIELDS) {
-    const text = flags[kebab(field)];
-    if (typeof text === "string") out[field] = value(field, text);
-    // A repeatable flag (--policy-module) arrives as a list.
-    else if (Array.isArray(text)) out[field] = text.flatMap((t) => value(field, String(t)) as unknown[]);
-  }
-  for (const [flag, [field, key]] of Object.entries(NESTED)) {
-    const text = flags[flag];
-    if (typeof text === "string") out[field] = { ...((out[field] as object) ?? {}), [key]: value(key, text) };
-  }
-  return out;
-}
+/** The flags of a [BKT] scenario's fields: their names for the option table, the fields a set of them overrides, each one's default as its help states it. */
+export const BKT_SCENARIO_FLAGS = scenarioFlags<keyof BktScenario>({
+  fields: BKT_FIELDS,
+  defaults: BKT_PAPER_PRESET,
+  nested: { server: ["mbps", "connections", "model", "outsideDomain", "volume"], speedMips: ["mean", "sd"] },
+  // One module per flag reads better.
+  renamed: { policyModules: "policy-module" },
+  value,
+  nullText: {
+    trace: "none: the two interval laws",
+    // The preset's server is a link; these are a measured server's defaults (docs/science.md §6.6).
+    "server-model": "none: the server's link (--server-mbps)",
+    "server-outside-domain": SERVER_MODEL_DEFAULTS.outsideDomain,
+    "server-volume": SERVER_MODEL_DEFAULTS.volume,
+  },
+});
 
 /**
  * What each flag sets, for `ckpt simulate bkt --help` and docs/cli.md (a test checks that
@@ -104,20 +86,3 @@ export const BKT_FLAG_HELP: Readonly<Record<string, string>> = {
   policies: "a list of none, periodic, pckp, young, every-slice, pckp-paper, pckp-complete",
   seed: "S: the first replication's seed",
 };
-
-/** The preset's server is a link; these are a measured server's defaults (docs/science.md §6.6). */
-const MEASURED_SERVER_DEFAULTS: Readonly<Record<string, string>> = {
-  "server-model": "none: the server's link (--server-mbps)",
-  "server-outside-domain": SERVER_MODEL_DEFAULTS.outsideDomain,
-  "server-volume": SERVER_MODEL_DEFAULTS.volume,
-};
-
-/** Each flag's default as its help states it: the paper preset's value, written as the flag takes it. */
-export const BKT_FLAG_DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
-  BKT_FLAGS.map((flag) => {
-    const [field, key] = NESTED[flag] ?? [camel(flag), undefined];
-    const value = key === undefined ? BKT_PAPER_PRESET[field] : (BKT_PAPER_PRESET[field] as unknown as Record<string, unknown>)[key];
-    if (value === undefined) return [flag, MEASURED_SERVER_DEFAULTS[flag]!];
-    return [flag, value === null ? "none: the two interval laws" : Array.isArray(value) ? value.join(",") : String(value)];
-  }),
-);

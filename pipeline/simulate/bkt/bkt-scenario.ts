@@ -16,7 +16,8 @@ import { parseDurationsCsv } from "../../place/laws/parse-durations-csv";
 import { InputError } from "../../shared/errors";
 import { projectRoot } from "../../shared/version";
 import { join } from "node:path";
-import { fieldPosition, jsonPosition } from "../sweep/sweep-spec";
+import { boolean, checkFields, distinctAmong, integer, nonNegative, oneOf, positive, range, type Check } from "../../input/checks";
+import { scenarioFields } from "../../input/scenario-file";
 import { serverModelProblem, withServerDefaults, type ServerModelSpec } from "../server/measured-server";
 import { readFileSync } from "node:fs";
 
@@ -151,15 +152,6 @@ export const BKT_PAPER_PRESET: BktScenario = {
   seed: 1,
 };
 
-type Check = (value: unknown) => string | null;
-const integer = (min: number, max = Infinity): Check => (v) => (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? null : `an integer in [${min}, ${max}]`);
-const positive: Check = (v) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? null : "a finite number > 0");
-const nonNegative: Check = (v) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? null : "a finite number ≥ 0");
-const range = (check: Check, integers = false): Check => (v) =>
-  Array.isArray(v) && v.length === 2 && check(v[0]) === null && check(v[1]) === null && (v[0] as number) <= (v[1] as number) && (!integers || v.every(Number.isInteger))
-    ? null
-    : `[min, max] with min ≤ max, each ${integers ? "an integer ≥ 1" : check(-1) ?? "a number"}`;
-const oneOf = (...choices: string[]): Check => (v) => (typeof v === "string" && choices.includes(v) ? null : `one of ${choices.map((c) => `"${c}"`).join(", ")}`);
 /**
  * The law of a scenario's law field: a law string, or (for an interval) a fitted model
  * `fitted:<trace>/<distribution>`, resolved to the law string of that interval.
@@ -212,10 +204,7 @@ const CHECKS: Record<keyof BktScenario, Check> = {
   trace: (v) => (v === null || (typeof v === "string" && v !== "") ? null : "a trace file (FTA .tab or .avt, possibly .gz), or null to use the availability laws"),
   traceStartDays: nonNegative,
   transient: oneOf("suspend", "abort"),
-  policies: (v) =>
-    Array.isArray(v) && v.length > 0 && v.every((p) => (BKT_POLICIES as readonly string[]).includes(p as string)) && new Set(v).size === v.length
-      ? null
-      : `a non-empty list of distinct policies among ${BKT_POLICIES.join(", ")}`,
+  policies: distinctAmong("policies", BKT_POLICIES),
   failureLawForPolicy: oneOf(...FAILURE_LAWS_FOR_POLICY),
   policyModules: (v) =>
     Array.isArray(v) && v.every((p) => typeof p === "string" && p !== "") && new Set(v).size === v.length ? null : "a list of distinct module files (ES modules whose default export is { name, plan })",
@@ -227,7 +216,7 @@ const CHECKS: Record<keyof BktScenario, Check> = {
   latencySeconds: nonNegative,
   startState: oneOf("fresh", "stationary"),
   staleCopies: oneOf("run-on", "abort-on-contact"),
-  downloadOnRestart: (v) => (typeof v === "boolean" ? null : "true or false"),
+  downloadOnRestart: boolean,
   checkpointSizeUnit: oneOf("Mbit", "MB"),
   horizonHours: positive,
   replications: integer(1, 10_000),
@@ -241,14 +230,7 @@ export const BKT_FIELDS = Object.keys(CHECKS) as (keyof BktScenario)[];
  * line) for the message.
  */
 export function validateBktScenario(scenario: Record<string, unknown>, where: (field: string) => string = () => "scenario"): BktScenario {
-  for (const key of Object.keys(scenario)) {
-    if (!(key in CHECKS)) throw new InputError(`${where(key)}: unknown field "${key}"; a [BKT] scenario has ${BKT_FIELDS.join(", ")}`);
-  }
-  for (const field of BKT_FIELDS) {
-    const problem = CHECKS[field](scenario[field]);
-    if (problem !== null) throw new InputError(`${where(field)}: ${field} must be ${problem}, found ${JSON.stringify(scenario[field])}`);
-  }
-  const s = scenario as unknown as BktScenario;
+  const s = checkFields<BktScenario>(scenario, CHECKS, "a [BKT] scenario", where);
   if ((s.failureLawForPolicy === "lifetime" || s.failureLawForPolicy === "competing") && s.lifetime === "none") {
     throw new InputError(`${where("failureLawForPolicy")}: failureLawForPolicy "${s.failureLawForPolicy}" plans with the clients' lifetime law, but lifetime is "none"; give a lifetime law or plan with "availability"`);
   }
@@ -265,20 +247,8 @@ export function validateBktScenario(scenario: Record<string, unknown>, where: (f
   return { ...s, server: withServerDefaults(measured) };
 }
 
-/** The preset with a scenario file's fields over it. */
+/** The preset with a scenario file's fields over it (objects merge with the preset's, lists are replaced whole). */
 export function readBktScenario(text: string, file: string, base: BktScenario = BKT_PAPER_PRESET): BktScenario {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`${file}${jsonPosition(text)}: not valid JSON (${(error as Error).message})`, { cause: error });
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new InputError(`${file}: a scenario is a JSON object of fields, e.g. { "clients": 5000, "jobs": 1000 }`);
-  // Nested fields (server, speedMips) merge with the base's, so that { "server": { "model": … } } keeps its connections.
-  const merged: Record<string, unknown> = structuredClone(base) as unknown as Record<string, unknown>;
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    const under = merged[key];
-    merged[key] = typeof v === "object" && v !== null && !Array.isArray(v) && typeof under === "object" && under !== null && !Array.isArray(under) ? { ...under, ...v } : v;
-  }
-  return validateBktScenario(merged, (field) => `${file}${fieldPosition(text, field)}`);
+  const { fields, where } = scenarioFields(text, file, base, '{ "clients": 5000, "jobs": 1000 }');
+  return validateBktScenario(fields, where);
 }

@@ -25,6 +25,7 @@ import type { LawSpec } from "../../place/laws/failure-law";
 import { InputError } from "../../shared/errors";
 import { sha256OfFile } from "../../shared/hash";
 import type { CheckpointPolicy, CheckpointPolicyInput } from "./checkpoint-policy";
+import { cannotRead } from "../../input/messages";
 
 /** Slot of the control array: the state, the entries written (slices in, indices out), the message's length. */
 export const STATE = 0;
@@ -63,7 +64,7 @@ export async function loadPolicyModule(file: string, lawSpec: LawSpec, maxSlices
   try {
     sha256 = sha256OfFile(file);
   } catch (error) {
-    throw new InputError(`policy module ${file}: cannot read it (${(error as Error).message}); give the path of an ES module (.mjs, .js or .ts) whose default export is { name, plan(input) }`, { cause: error });
+    throw new InputError(cannotRead("the policy module", file, (error as Error).message, "Give the path of an ES module (.mjs, .js or .ts) whose default export is { name, plan(input) }"), { cause: error });
   }
   const capacity = 2 * maxSlices + 1;
   const control = new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT);

@@ -23,6 +23,7 @@
  * Cost: O(machines × changes) per evaluation, ~40 bisection steps.
  */
 import { createRandomStreams } from "../engine/random-streams";
+import { lastIndexAtOrBelow } from "../../shared/sorted-search";
 
 export interface ClassroomOptions {
   machines: number;
@@ -80,14 +81,8 @@ function openPeriods(spanS: number, closeSaturdayMorning: boolean): [number, num
 
 /** Wall time of open-time position x (seconds of open time from 0). */
 function wallTime(periods: [number, number][], prefix: number[], x: number): number {
-  let low = 0;
-  let high = periods.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (prefix[mid]! <= x) low = mid;
-    else high = mid - 1;
-  }
-  return periods[low]![0] + (x - prefix[low]!);
+  const at = lastIndexAtOrBelow(prefix, x);
+  return periods[at]![0] + (x - prefix[at]!);
 }
 
 export function generateClassroomTrace(options: ClassroomOptions): ClassroomTrace {

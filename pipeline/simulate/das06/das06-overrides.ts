@@ -6,56 +6,42 @@
  * per leaf of the nested ones (`--synthetic-seed`, `--synthetic-machines`, `--synthetic-days`,
  * `--tolerance-night`, …). Values are checked with the scenario (das06-scenario.ts).
  */
+import { listOf, numberOrText, numbersOf, scenarioFlags } from "../../input/scenario-flags";
 import { SERVER_MODEL_DEFAULTS } from "../server/measured-server";
 import { DAS06_DEFAULTS, DAS06_FIELDS, type Das06Scenario } from "./das06-scenario";
 
-const NESTED: Record<string, [keyof Das06Scenario, string]> = {
-  "synthetic-seed": ["synthetic", "seed"],
-  "synthetic-machines": ["synthetic", "machines"],
-  "synthetic-days": ["synthetic", "days"],
-  "synthetic-mean-on-hours": ["synthetic", "meanOnHours"],
-  "synthetic-mean-availability": ["synthetic", "meanAvailability"],
-  "synthetic-reboots-per-on-hour": ["synthetic", "rebootsPerOnHour"],
-  "tolerance-night": ["tolerance", "night"],
-  "tolerance-weekend": ["tolerance", "weekend"],
-  "tolerance-day-base": ["tolerance", "dayBase"],
-  "tolerance-day-per-hour": ["tolerance", "dayPerHour"],
-  "tolerance-day-max": ["tolerance", "dayMax"],
-  "checkpoint-server-model": ["checkpointServer", "model"],
-  "checkpoint-server-outside-domain": ["checkpointServer", "outsideDomain"],
-  "checkpoint-server-volume": ["checkpointServer", "volume"],
-};
-
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof Das06Scenario;
-
-export const DAS06_FLAGS: string[] = [...DAS06_FIELDS.filter((f) => f !== "synthetic" && f !== "tolerance" && f !== "checkpointServer").map(kebab), ...Object.keys(NESTED)];
-
-const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
 function value(field: string, text: string): unknown {
   const trimmed = text.trim();
-  if (field === "policies") return trimmed.split(",").map((p) => p.trim()).filter(Boolean);
-  if (field === "startTimes") return trimmed === "weekday" || trimmed === "weekend" ? trimmed : trimmed.split(",").map((x) => Number(x.trim()));
+  if (field === "policies") return listOf(trimmed);
+  if (field === "startTimes") return trimmed === "weekday" || trimmed === "weekend" ? trimmed : numbersOf(trimmed);
   if (field === "trace") return trimmed === "" || trimmed === "null" || trimmed === "none" || trimmed === "synthetic" ? null : trimmed;
-  if (field === "windowDays") return trimmed === "" || trimmed === "null" || trimmed === "all" ? null : trimmed.split(",").map((x) => Number(x.trim()));
+  if (field === "windowDays") return trimmed === "" || trimmed === "null" || trimmed === "all" ? null : numbersOf(trimmed);
   if (field === "mondayOffsetS" && (trimmed === "" || trimmed === "null" || trimmed === "utc")) return null;
   if (field === "model") return trimmed;
-  return NUMBER.test(trimmed) ? Number(trimmed) : trimmed;
+  return numberOrText(trimmed);
 }
 
-export function das06Overrides(flags: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of DAS06_FIELDS) {
-    const text = flags[kebab(field)];
-    if (typeof text === "string") out[field] = value(field, text);
-  }
-  for (const [flag, [field, key]] of Object.entries(NESTED)) {
-    const text = flags[flag];
-    if (typeof text === "string") out[field] = { ...((out[field] as object) ?? {}), [key]: value(key, text) };
-  }
-  return out;
-}
+/** The flags of a [DAS06] scenario's fields: their names for the option table, the fields a set of them overrides, each one's default as its help states it. */
+export const DAS06_SCENARIO_FLAGS = scenarioFlags<keyof Das06Scenario>({
+  fields: DAS06_FIELDS,
+  defaults: DAS06_DEFAULTS,
+  nested: {
+    synthetic: ["seed", "machines", "days", "meanOnHours", "meanAvailability", "rebootsPerOnHour"],
+    tolerance: ["night", "weekend", "dayBase", "dayPerHour", "dayMax"],
+    checkpointServer: ["model", "outsideDomain", "volume"],
+  },
+  value,
+  // What a field's null means, as its flag takes it.
+  nullText: {
+    trace: "none: the SYNTHETIC classroom trace",
+    "window-days": "all",
+    "monday-offset-s": "utc",
+    // No measured server by default: shared checkpoints go at each machine's LAN rate; these are a measured server's defaults.
+    "checkpoint-server-model": "none: each machine's LAN rate",
+    "checkpoint-server-outside-domain": SERVER_MODEL_DEFAULTS.outsideDomain,
+    "checkpoint-server-volume": SERVER_MODEL_DEFAULTS.volume,
+  },
+});
 
 /**
  * What each flag sets, for `ckpt simulate das06 --help` and docs/cli.md (a test checks that
@@ -99,23 +85,3 @@ export const DAS06_FLAG_HELP: Readonly<Record<string, string>> = {
   policies: "a list of FCFS, FCFS-AT, FCFS-TR, FCFS-PRDCT-DMD",
   seed: "S: the runs' seed (das06 generate: the trace's)",
 };
-
-/** What a field's null means, as its flag takes it. */
-const NULL_TEXT: Readonly<Record<string, string>> = {
-  trace: "none: the SYNTHETIC classroom trace",
-  "window-days": "all",
-  "monday-offset-s": "utc",
-  // No measured server by default: shared checkpoints go at each machine's LAN rate; these are a measured server's defaults.
-  "checkpoint-server-model": "none: each machine's LAN rate",
-  "checkpoint-server-outside-domain": SERVER_MODEL_DEFAULTS.outsideDomain,
-  "checkpoint-server-volume": SERVER_MODEL_DEFAULTS.volume,
-};
-
-/** Each flag's default as its help states it (DAS06_DEFAULTS, written as the flag takes it). */
-export const DAS06_FLAG_DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
-  DAS06_FLAGS.map((flag) => {
-    const [field, key] = NESTED[flag] ?? [camel(flag), undefined];
-    const value = key === undefined ? DAS06_DEFAULTS[field] : ((DAS06_DEFAULTS[field] as unknown as Record<string, unknown> | null)?.[key] ?? null);
-    return [flag, value === null ? NULL_TEXT[flag]! : Array.isArray(value) ? value.join(",") : String(value)];
-  }),
-);

@@ -4,10 +4,10 @@
  * they are kept, the policies, the starting points, and every choice the paper leaves open
  * as a named field with the project's reading as default (docs/science.md §6.2.9).
  */
-import { InputError } from "../../shared/errors";
 import type { ClassroomOptions } from "./classroom-trace";
 import { serverModelProblem, withServerDefaults, type ServerModelSpec } from "../server/measured-server";
-import { fieldPosition, jsonPosition } from "../sweep/sweep-spec";
+import { checkFields, distinctAmong, integer, nonNegative, nullOr, oneOf, positive, probability, type Check } from "../../input/checks";
+import { scenarioFields } from "../../input/scenario-file";
 
 export type Das06Policy = "FCFS" | "FCFS-AT" | "FCFS-TR" | "FCFS-PRDCT-DMD";
 export const DAS06_POLICIES: readonly Das06Policy[] = ["FCFS", "FCFS-AT", "FCFS-TR", "FCFS-PRDCT-DMD"];
@@ -88,13 +88,6 @@ export const DAS06_DEFAULTS: Das06Scenario = {
   seed: 1,
 };
 
-type Check = (v: unknown) => string | null;
-const oneOf = (...choices: (string | number)[]): Check => (v) => (choices.includes(v as string) ? null : `one of ${choices.map((c) => JSON.stringify(c)).join(", ")}`);
-const positive: Check = (v) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? null : "a finite number > 0");
-const nonNegative: Check = (v) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? null : "a finite number ≥ 0");
-const probability: Check = (v) => (typeof v === "number" && v >= 0 && v <= 1 ? null : "a probability in [0, 1]");
-const integer = (min: number, max = Infinity): Check => (v) => (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? null : `an integer in [${min}, ${max}]`);
-
 const CHECKS: Record<keyof Das06Scenario, Check> = {
   trace: (v) => (v === null || (typeof v === "string" && v !== "") ? null : "a trace file (FTA .tab or .avt), or null for the synthetic classroom trace"),
   synthetic: (v) => {
@@ -116,10 +109,7 @@ const CHECKS: Record<keyof Das06Scenario, Check> = {
   ratios: oneOf("ratio", "index"),
   tasks: integer(1, 100_000),
   taskCpuS: positive,
-  policies: (v) =>
-    Array.isArray(v) && v.length > 0 && v.every((p) => (DAS06_POLICIES as readonly string[]).includes(p as string)) && new Set(v).size === v.length
-      ? null
-      : `a non-empty list of distinct policies among ${DAS06_POLICIES.join(", ")}`,
+  policies: distinctAmong("policies", DAS06_POLICIES),
   checkpoints: oneOf(0, 1, 9),
   checkpointMb: nonNegative,
   checkpointStore: oneOf("private", "shared"),
@@ -128,7 +118,7 @@ const CHECKS: Record<keyof Das06Scenario, Check> = {
     v === "weekday" || v === "weekend" || (Array.isArray(v) && v.length > 0 && v.every((t) => typeof t === "number" && Number.isFinite(t) && t >= 0))
       ? null
       : '"weekday", "weekend", or a non-empty list of seconds ≥ 0 from the trace\'s start',
-  mondayOffsetS: (v) => (v === null ? null : nonNegative(v)),
+  mondayOffsetS: nullOr(nonNegative),
   windowDays: (v) =>
     v === null || (Array.isArray(v) && v.length === 2 && v.every((d) => typeof d === "number" && Number.isFinite(d) && d >= 0) && v[0] < v[1])
       ? null
@@ -153,31 +143,14 @@ const CHECKS: Record<keyof Das06Scenario, Check> = {
 export const DAS06_FIELDS = Object.keys(CHECKS) as (keyof Das06Scenario)[];
 
 export function validateDas06Scenario(scenario: Record<string, unknown>, where: (field: string) => string = () => "scenario"): Das06Scenario {
-  for (const key of Object.keys(scenario)) {
-    if (!(key in CHECKS)) throw new InputError(`${where(key)}: unknown field "${key}"; a [DAS06] scenario has ${DAS06_FIELDS.join(", ")}`);
-  }
-  for (const field of DAS06_FIELDS) {
-    const problem = CHECKS[field](scenario[field]);
-    if (problem !== null) throw new InputError(`${where(field)}: ${field} must be ${problem}, found ${JSON.stringify(scenario[field])}`);
-  }
-  const s = scenario as unknown as Das06Scenario;
+  const s = checkFields<Das06Scenario>(scenario, CHECKS, "a [DAS06] scenario", where);
   return s.checkpointServer === null ? s : { ...s, checkpointServer: withServerDefaults(s.checkpointServer) };
 }
 
+/** The defaults with a scenario file's fields over them (objects merge with the defaults', lists are replaced whole). */
 export function readDas06Scenario(text: string, file: string): Das06Scenario {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`${file}${jsonPosition(text)}: not valid JSON (${(error as Error).message})`, { cause: error });
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new InputError(`${file}: a scenario is a JSON object of fields, e.g. { "machineSet": "M04", "tasks": 75 }`);
-  const merged: Record<string, unknown> = structuredClone(DAS06_DEFAULTS) as unknown as Record<string, unknown>;
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    const base = merged[key];
-    merged[key] = typeof v === "object" && v !== null && !Array.isArray(v) && typeof base === "object" && base !== null ? { ...base, ...v } : v;
-  }
-  return validateDas06Scenario(merged, (field) => `${file}${fieldPosition(text, field)}`);
+  const { fields, where } = scenarioFields(text, file, DAS06_DEFAULTS, '{ "machineSet": "M04", "tasks": 75 }');
+  return validateDas06Scenario(fields, where);
 }
 
 /** The synthetic classroom generator's options for a scenario's `synthetic` field. */

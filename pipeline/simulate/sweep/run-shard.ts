@@ -16,6 +16,8 @@ import { sha256OfFile, sha256OfJson, stableStringify } from "../../shared/hash";
 import { projectRoot } from "../../shared/version";
 import type { SimulationResult, SimulatorModel, SimulatorRegistry } from "../simulator";
 import { sweepCells, sweepSpecHash, type SweepCell, type SweepSpec } from "./sweep-spec";
+import { mergeFields } from "../../input/merge-fields";
+import { cannotRead } from "../../input/messages";
 
 export const CELL_SCHEMA = "ckpt-lab/sweep-cell@1";
 
@@ -65,19 +67,6 @@ export async function loadModel(registry: SimulatorRegistry, name: string): Prom
   const load = registry[name];
   if (load === undefined) throw new InputError(`unknown simulator "${name}"; known: ${Object.keys(registry).join(", ") || "none"}`);
   return load();
-}
-
-/** A model's defaults with a cell's parameters over them (objects merged, everything else replaced). */
-export function withDefaults(defaults: Record<string, unknown>, parameters: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = structuredClone(defaults);
-  for (const [key, value] of Object.entries(parameters)) {
-    const base = out[key];
-    out[key] =
-      typeof value === "object" && value !== null && !Array.isArray(value) && typeof base === "object" && base !== null && !Array.isArray(base)
-        ? withDefaults(base as Record<string, unknown>, value as Record<string, unknown>)
-        : structuredClone(value);
-  }
-  return out;
 }
 
 export interface ShardOutcome {
@@ -133,7 +122,7 @@ export async function runShard(
       continue;
     }
     const started = performance.now();
-    const result = await model.run(withFilesFrom(model, withDefaults(model.defaults, cell.parameters), filesFrom), cell.seed, (message) => log(`  cell ${cell.index}: ${message}`));
+    const result = await model.run(withFilesFrom(model, mergeFields(model.defaults, cell.parameters), filesFrom), cell.seed, (message) => log(`  cell ${cell.index}: ${message}`));
     const file: CellFile = { schema: CELL_SCHEMA, id: cell.id, index: cell.index, seed: cell.seed, parameters: cell.parameters, simulator: spec.simulator, specHash, codeVersion, ...(inputs !== undefined ? { inputs } : {}), result };
     writeJsonAtomic(path, file);
     ran++;
@@ -144,7 +133,7 @@ export async function runShard(
 
 function validateCell(model: SimulatorModel, cell: SweepCell): void {
   try {
-    model.validate(withDefaults(model.defaults, cell.parameters));
+    model.validate(mergeFields(model.defaults, cell.parameters));
   } catch (error) {
     if (error instanceof InputError) throw new InputError(`cell ${cell.index} (${JSON.stringify(cell.parameters)}, seed ${cell.seed}): ${error.message}`, { cause: error });
     throw error;
@@ -168,7 +157,7 @@ function fromWorkingFolder(file: string, filesFrom: string): string {
 
 /** The files a cell reads with their hashes (each file hashed once per shard), or undefined when it reads none. */
 function cellInputs(model: SimulatorModel, cell: SweepCell, hashes: Map<string, string>, filesFrom: string): Record<string, string> | undefined {
-  const files = model.inputFiles?.(withDefaults(model.defaults, cell.parameters)) ?? [];
+  const files = model.inputFiles?.(mergeFields(model.defaults, cell.parameters)) ?? [];
   if (files.length === 0) return undefined;
   const inputs: Record<string, string> = {};
   for (const file of [...new Set(files)].sort()) {
@@ -177,7 +166,7 @@ function cellInputs(model: SimulatorModel, cell: SweepCell, hashes: Map<string, 
       try {
         sha256 = sha256OfFile(fromWorkingFolder(file, filesFrom));
       } catch (error) {
-        throw new InputError(`cell ${cell.index} (${JSON.stringify(cell.parameters)}): cannot read ${file}: ${(error as Error).message}`, { cause: error });
+        throw new InputError(`cell ${cell.index} (${JSON.stringify(cell.parameters)}): ${cannotRead("the input file", file, (error as Error).message)}`, { cause: error });
       }
       hashes.set(file, sha256);
     }

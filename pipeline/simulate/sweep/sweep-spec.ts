@@ -17,7 +17,8 @@
  * An axis name may be a dotted path into the parameters ("server.connections"). `seeds` is
  * a list of integers or { first, count }.
  */
-import { jsonErrorOffset } from "../../harness/json-error-offset";
+import { parseJson } from "../../input/parse-json";
+import { fieldPosition } from "../../input/text-position";
 import { InputError } from "../../shared/errors";
 import { sha256OfBytes, sha256OfJson, stableStringify } from "../../shared/hash";
 
@@ -47,12 +48,7 @@ const KEYS = ["simulator", "parameters", "axes", "exclude", "seeds", "descriptio
 
 /** Parse and check a sweep spec; `where` names it in messages (a file name). */
 export function parseSweepSpec(text: string, where: string): SweepSpec {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`${where}${jsonPosition(text)}: not valid JSON (${(error as Error).message})`, { cause: error });
-  }
+  const value = parseJson(text, where, 'a sweep spec is a JSON object with simulator, parameters, axes, seeds');
   const fail = (field: string, message: string): never => {
     throw new InputError(`${where}${fieldPosition(text, field)}: ${field}: ${message}`);
   };
@@ -126,18 +122,4 @@ export function sweepCells(spec: SweepSpec): SweepCell[] {
     }
   }
   return cells;
-}
-
-/** ":line:column" of a JSON syntax error, or "". */
-export function jsonPosition(text: string): string {
-  const offset = jsonErrorOffset(text);
-  if (offset === null) return "";
-  const before = text.slice(0, offset).split("\n");
-  return `:${before.length}:${before[before.length - 1]!.length + 1}`;
-}
-
-/** ":line" of the first `"field"` key in the text, or "" (a field's line for messages). */
-export function fieldPosition(text: string, field: string): string {
-  const at = text.indexOf(`"${field}"`);
-  return at < 0 ? "" : `:${text.slice(0, at).split("\n").length}`;
 }

@@ -8,6 +8,7 @@ import { createReadStream, statSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
 import { InputError } from "../../shared/errors";
+import { cannotRead } from "../../input/messages";
 
 export interface TraceLines {
   /** Lines without their line end, with line numbers from 1. */
@@ -21,7 +22,7 @@ export function readTraceLines(path: string): TraceLines {
   try {
     stat = statSync(path);
   } catch (error) {
-    throw new InputError(`cannot read the trace "${path}": ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`, { cause: error });
+    throw new InputError(cannotRead("the trace", path, (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message), { cause: error });
   }
   if (!stat.isFile()) throw new InputError(`the trace "${path}" is not a file; give an FTA event_trace table (.tab) or an .avt file, possibly gzipped`);
   const hash = createHash("sha256");

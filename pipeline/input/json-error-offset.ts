@@ -41,49 +41,38 @@ export function jsonErrorOffset(text: string): number | null {
     if (!match) fail();
     i += match![0].length;
   };
+  /** The items of an object or array after its opening bracket, up to `close`: none, or `item`s separated by commas. */
+  const items = (close: string, item: () => void) => {
+    i++;
+    space();
+    if (text[i] === close) {
+      i++;
+      return;
+    }
+    for (;;) {
+      item();
+      space();
+      if (text[i] === ",") i++;
+      else if (text[i] === close) {
+        i++;
+        return;
+      } else fail();
+    }
+  };
+  const member = () => {
+    space();
+    if (text[i] !== '"') fail();
+    string();
+    space();
+    if (text[i] !== ":") fail();
+    i++;
+    value();
+  };
   const value = (): void => {
     space();
     const c = text[i];
-    if (c === "{") {
-      i++;
-      space();
-      if (text[i] === "}") {
-        i++;
-        return;
-      }
-      for (;;) {
-        space();
-        if (text[i] !== '"') fail();
-        string();
-        space();
-        if (text[i] !== ":") fail();
-        i++;
-        value();
-        space();
-        if (text[i] === ",") i++;
-        else if (text[i] === "}") {
-          i++;
-          return;
-        } else fail();
-      }
-    }
-    if (c === "[") {
-      i++;
-      space();
-      if (text[i] === "]") {
-        i++;
-        return;
-      }
-      for (;;) {
-        value();
-        space();
-        if (text[i] === ",") i++;
-        else if (text[i] === "]") {
-          i++;
-          return;
-        } else fail();
-      }
-    }
+    if (c === "{") return items("}", member);
+    if (c === "[") return items("]", value);
     if (c === '"') return string();
     if (c === "t") return literal("true");
     if (c === "f") return literal("false");

@@ -12,7 +12,7 @@
  * flags, checked by the scenarios themselves) and give usage errors in the table's words.
  */
 import type { SubcommandText } from "./command-help";
-import { UsageError } from "./errors";
+import { UsageError } from "../shared/errors";
 import type { OptionTable, ParsedOptions } from "./option-table";
 
 export interface CommandIo {

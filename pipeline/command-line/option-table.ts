@@ -12,7 +12,7 @@
  * in one place for the CLI, the pipeline and notebooks: an InputError (exit 1).
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { UsageError } from "./errors";
+import { UsageError } from "../shared/errors";
 
 interface OptionBase {
   /** What the option does, for `--help` and docs/cli.md. A "\n" starts a new line; an indented line keeps its indentation. */

@@ -1,8 +1,8 @@
 /** The option table: parsing and checking a command line, and the help written from it. */
 import { describe, expect, it } from "vitest";
-import { formatHelp, formatMarkdown } from "../../pipeline/shared/command-help";
+import { formatHelp, formatMarkdown } from "../../pipeline/command-line/command-help";
 import { UsageError } from "../../pipeline/shared/errors";
-import { parseOptions, type OptionTable } from "../../pipeline/shared/option-table";
+import { parseOptions, type OptionTable } from "../../pipeline/command-line/option-table";
 
 const TABLE = {
   model: { kind: "string", required: true, value: "<file|paper>", help: "the model" },
