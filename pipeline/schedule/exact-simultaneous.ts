@@ -29,6 +29,7 @@
  * unexplored subtrees — honest about what was and was not proven.
  * Complexity: O(2^n) nodes in the worst case, each O(m) (static) or O(m) evaluations (fluid).
  */
+import { outsideDomainPolicy } from "../bandwidth/outside-domain";
 import type { BandwidthModel } from "../fit/model";
 import type { Application } from "./application";
 import { createBandwidthOracle, type DomainPolicy } from "./bandwidth-oracle";
@@ -66,7 +67,7 @@ export function exactSimultaneous(
   const nodeLimit = limits.nodeLimit ?? 2_000_000;
   const timeLimitMs = limits.timeLimitMs ?? 2000;
   const deadlineS = options.deadlineS;
-  const strict = options.domain === "strict";
+  const strict = outsideDomainPolicy(options.domain) === "refuse";
   const bandwidth = createBandwidthOracle(options.model, options.domain);
   const estimator = estimatorByName(options.estimator);
   const totalSizeMb = apps.reduce((sum, app) => sum + app.sizeMb, 0);
