@@ -19,8 +19,8 @@
  */
 import type { ModelDomain } from "../fit/model";
 
-export type OutsideDomain = "clamp" | "extrapolate" | "refuse";
-export const OUTSIDE_DOMAIN: readonly OutsideDomain[] = ["clamp", "extrapolate", "refuse"];
+export const OUTSIDE_DOMAIN = ["clamp", "extrapolate", "refuse"] as const;
+export type OutsideDomain = (typeof OUTSIDE_DOMAIN)[number];
 
 /** The policies ScheduleCkpt knows (it has no clamp: a plan priced at the box's edge would be a plan for another load). */
 export type ScheduleDomainPolicy = Extract<OutsideDomain, "refuse" | "extrapolate">;

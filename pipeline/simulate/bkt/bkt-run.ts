@@ -46,7 +46,7 @@ import type { RandomStreams } from "../engine/random-streams";
 import type { Random } from "../../shared/random";
 import type { FluidServerStats } from "../server/fluid-server";
 import type { MeasuredServer } from "../server/measured-server";
-import { nextChangeAfter, availableAt, type AvailabilityTrace } from "../traces/availability-trace";
+import { availableAt, availableSince, nextChangeAfter, type AvailabilityTrace } from "../traces/availability-trace";
 import { createJobBag } from "./bkt-job-bag";
 import type { BktPlatform } from "./bkt-platform";
 import { createPlanner } from "./bkt-policies";
@@ -501,7 +501,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
       const node = traceInfo.trace.nodes[traceInfo.nodeOfClient[c]!]!;
       isUp = availableAt(node, traceInfo.originS);
       nextChange = nextChangeAfter(node, traceInfo.originS) - traceInfo.originS;
-      if (isUp) since = intervalStartAt(node.starts, traceInfo.originS) - traceInfo.originS;
+      if (isUp) since = availableSince(node, traceInfo.originS) - traceInfo.originS;
     } else if (scenario.startState === "stationary") {
       ({ up: isUp, nextChangeS: nextChange, sinceS: since } = stationaryStart(upLaw, downLaw, availabilityStream(c)));
     } else nextChange = upLaw.sample(availabilityStream(c));
@@ -563,16 +563,4 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     buckets,
     ...(server.stats !== null ? { server: { ...server.stats } } : {}),
   };
-}
-
-/** The start of the trace interval holding t: the last start ≤ t (the node is available at t). */
-function intervalStartAt(starts: Float64Array, t: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle]! <= t) low = middle;
-    else high = middle - 1;
-  }
-  return starts[low]!;
 }

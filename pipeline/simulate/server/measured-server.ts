@@ -20,8 +20,8 @@ import { sha256OfFile, sha256OfJson } from "../../shared/hash";
 import { OUTSIDE_DOMAIN, type OutsideDomain } from "../../bandwidth/outside-domain";
 
 export { OUTSIDE_DOMAIN, type OutsideDomain };
-export type ServerVolume = "whole" | "remaining";
-export const SERVER_VOLUMES: readonly ServerVolume[] = ["whole", "remaining"];
+export const SERVER_VOLUMES = ["whole", "remaining"] as const;
+export type ServerVolume = (typeof SERVER_VOLUMES)[number];
 
 /** The server as a scenario gives it. */
 export interface ServerModelSpec {
