@@ -78,3 +78,35 @@ describe("restamp", () => {
     expect(firstDifference({ a: 1 }, { a: 1 })).toBeNull();
   });
 });
+
+describe("ckpt simulate restamp", () => {
+  it("re-stamps a grid the sweep wrote, refuses one whose kept result differs (exit 1, naming the cell), and wants --grid", async () => {
+    const { runCli } = await import("../cli-io");
+    const dir = mkdtempSync(join(tmpdir(), "ckpt-restamp-cli-"));
+    dirs.push(dir);
+    const grid = join(dir, "grid");
+    writeFileSync(`${grid}.json`, JSON.stringify({ simulator: "das06", parameters: { tasks: 25, taskCpuS: 1800, policies: ["FCFS"] }, axes: [{ name: "checkpoints", values: [0, 1] }], seeds: [1] }));
+    expect((await runCli(["simulate", "sweep", `${grid}.json`, "--out", grid, "--quiet"])).code).toBe(0);
+    expect((await runCli(["simulate", "merge", `${grid}.json`, "--out", grid])).code).toBe(0);
+    for (const file of [...cellFiles(grid), join(grid, "merged.json")]) writeFileSync(file, readFileSync(file, "utf8").replace(/"codeVersion": "[0-9a-f]*"/, '"codeVersion": "0123456789abcdef"'));
+    const done = await runCli(["simulate", "restamp", "--grid", grid, "--sample", "2", "--json"]);
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout)).toMatchObject({ cells: 2, previousCodeVersions: ["0123456789abcdef"], rewritten: 3 });
+    expect(done.stderr).toMatch(/cell 1 \(2\/2 sampled, seed 1\) recomputed in .* identical/);
+
+    const cellPath = cellFiles(grid)[0]!;
+    const cell = JSON.parse(readFileSync(cellPath, "utf8"));
+    const metric = Object.keys(cell.result.metrics)[0]!;
+    cell.result.metrics[metric] += 1;
+    writeFileSync(cellPath, JSON.stringify(cell, null, 2) + "\n");
+    const refused = await runCli(["simulate", "restamp", "--grid", grid, "--quiet"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${cell.id}.json: cell ${cell.index} `);
+    expect(refused.stderr).toContain(`metrics.${metric}: kept ${cell.result.metrics[metric]}`);
+
+    const usage = await runCli(["simulate", "restamp"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--grid/);
+    expect((await runCli(["simulate", "restamp", "--help"])).stdout).toMatch(/Re-stamps a kept grid/);
+  }, 60_000);
+});
