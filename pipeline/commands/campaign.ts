@@ -29,8 +29,8 @@ import {
   ESTIMATOR_NAMES,
   runCampaign,
   type CampaignResult,
-  type MeanWithCi,
 } from "../schedule";
+import type { MeanWithCi } from "../stats/mean-confidence-interval";
 
 export const command = defineCommand({
   name: "campaign",

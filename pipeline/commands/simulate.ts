@@ -29,13 +29,14 @@ import { DAS06_DEFAULTS, readDas06Scenario, validateDas06Scenario } from "../sim
 import { simulateDas06 } from "../simulate/das06/das06-simulator";
 import { idealExecutionTime, machineRatios, MACHINE_SETS, publishedIetMin } from "../simulate/das06/machines";
 import { parseShard, runShard } from "../simulate/sweep/run-shard";
+import { restampGrid } from "../simulate/sweep/restamp";
 import { mergeFields } from "../input/merge-fields";
 import { flagOrField } from "../input/messages";
 import { readInputFile } from "../input/read-input";
 import type { ScenarioFlags } from "../input/scenario-flags";
 import type { MeasuredServerIdentity } from "../simulate/server/measured-server";
 
-const SUBCOMMANDS = ["bkt", "das06", "sweep", "batch", "merge", "trace-stats"] as const;
+const SUBCOMMANDS = ["bkt", "das06", "sweep", "batch", "merge", "restamp", "trace-stats"] as const;
 
 /** The scenario flags both simulators have (trace, policies, seed): one option each, worded for both. */
 const SHARED_SCENARIO_FLAGS = BKT_SCENARIO_FLAGS.flags.filter((flag) => DAS06_SCENARIO_FLAGS.flags.includes(flag));
@@ -83,6 +84,7 @@ export const command = defineCommand({
     "ckpt simulate sweep <spec.json> --out <dir> [--shard i/N] [--json] [--quiet]",
     "ckpt simulate batch <spec.json> --scheduler slurm|oar --out <dir> --tasks N [--walltime HH:MM:SS]",
     "ckpt simulate merge <spec.json> --out <dir> [--from <dir>[,<dir>…]] [--json]",
+    "ckpt simulate restamp --grid data/simulations/<grid> [--sample N] [--json] [--quiet]",
     "ckpt simulate trace-stats <trace> [--format fta|avt] [--rejects <file>] [--json]",
   ],
   description: `bkt, das06
@@ -106,6 +108,12 @@ merge
   <dir>/merged.json (every cell, and per parameter combination each metric's mean with its
   95 % interval and the policies' paired differences) and <dir>/merged.csv. Any N gives the
   same bytes as N = 1.
+restamp
+  Re-stamps a kept grid (<grid>/cells and merged.json, its spec <grid>.json) with the
+  simulator's current code version after a change that does not alter what it computes:
+  recomputes --sample cells (default 3, spread over the grid) and compares their results
+  with the kept ones; if all are identical, writes the new code version into every cell and
+  merged.json (atomically), else refuses, naming the cell and the field that differs.
 trace-stats
   Reads an availability trace — the Failure Trace Archive's event_trace table (.tab) or a
   Godfrey .avt file, either possibly .gz — and prints its nodes, span, mean availability and
@@ -182,8 +190,10 @@ Examples:
       help: "bkt, das06: also write the report (JSON) to this file; das06 generate: the trace file; sweep, batch, merge: the sweep folder (required there)",
       inSubcommand: { bkt: { value: "<file>", help: "also write the report (JSON) to this file" }, das06: { value: "<file>", help: "also write the report (JSON) to this file; generate: the trace file (required there)" } },
     },
-    json: { kind: "flag", for: ["bkt", "das06", "sweep", "merge", "trace-stats"], help: "machine-readable output" },
-    quiet: { kind: "flag", for: ["bkt", "das06", "sweep"], help: "no progress on stderr" },
+    json: { kind: "flag", for: ["bkt", "das06", "sweep", "merge", "restamp", "trace-stats"], help: "machine-readable output" },
+    quiet: { kind: "flag", for: ["bkt", "das06", "sweep", "restamp"], help: "no progress on stderr" },
+    grid: { kind: "string", for: ["restamp"], value: "<dir>", help: "the kept grid's folder (holding cells/ and merged.json; its spec is <dir>.json), required" },
+    sample: { kind: "string", for: ["restamp"], value: "N", default: "3", help: "cells to recompute and compare before re-stamping" },
     iet: { kind: "flag", for: ["das06"], help: "print only the ideal execution time of --tasks × --task-cpu-s on --machine-set" },
     machines: { kind: "string", for: ["das06"], value: "N", defaultText: "32", help: "generate: machines of the synthetic trace" },
     days: { kind: "string", for: ["das06"], value: "D", defaultText: "39", help: "generate: days of the synthetic trace" },
@@ -246,11 +256,14 @@ interface SimulateOptions extends Readonly<Record<string, unknown>> {
   queue?: string;
   script?: string;
   ckpt?: string;
+  grid?: string;
+  sample: string;
 }
 
 async function run(subcommand: (typeof SUBCOMMANDS)[number], rest: string[], args: SimulateOptions, io: CommandIo): Promise<number> {
   if (subcommand === "bkt") return bkt(rest, args, io);
   if (subcommand === "das06") return das06(rest, args, io);
+  if (subcommand === "restamp") return restamp(rest, args, io);
   if (rest.length !== 1) throw new UsageError(`"simulate ${subcommand}" takes one ${subcommand === "trace-stats" ? "trace file" : "sweep spec file"}, got ${rest.length}`);
   const file = rest[0]!;
   if (subcommand === "trace-stats") return traceStats(file, args, io);
@@ -471,6 +484,32 @@ function serverLine(server: MeasuredServerIdentity): string {
     `server: the ${server.form} model "${server.name}" from ${server.file} (sha256 ${server.sha256}), fitted on m ∈ [${d.mMin}, ${d.mMax}], V ∈ [${d.vGbMin}, ${d.vGbMax}] GB; ` +
     `outside it: ${server.outsideDomain}; V = ${server.volume === "whole" ? "the total size of the transfers in progress" : "what remains of them"}`
   );
+}
+
+/** `restamp --grid <dir>`: the spec is <dir>.json; the kept grids name their input files from the project root. */
+async function restamp(rest: string[], args: SimulateOptions, io: CommandIo): Promise<number> {
+  if (rest.length > 0) throw new UsageError(`"simulate restamp" takes no positional argument (give the grid with --grid), got ${rest.join(" ")}`);
+  const grid = stringFlag(args, "grid").replace(/[/\\]+$/, "");
+  const sample = numberFlag(args, "sample");
+  const specPath = `${grid}.json`;
+  const spec = readSpec(specPath);
+  const quiet = args.quiet;
+  if (!quiet) io.stderr(`${grid}: recomputing ${sample} cell(s) with the current code, then re-stamping (spec ${specPath})`);
+  const outcome = await restampGrid(spec, SIMULATORS, grid, {
+    sample,
+    filesFrom: projectRoot(),
+    log: (line) => {
+      if (!quiet) io.stderr(line);
+    },
+  });
+  if (args.json) io.stdout(JSON.stringify(outcome, null, 2));
+  else {
+    io.stdout(
+      `${grid}: ${outcome.sampled.length} of ${outcome.cells} cells recomputed, identical (cells ${outcome.sampled.map((c) => c.index).join(", ")}); ` +
+        `${outcome.rewritten} file(s) re-stamped from ${outcome.previousCodeVersions.join(", ")} to code version ${outcome.codeVersion}`,
+    );
+  }
+  return 0;
 }
 
 function readSpec(path: string): SweepSpec {

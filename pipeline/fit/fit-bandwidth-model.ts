@@ -42,7 +42,7 @@ import { bandwidthEvaluator, formOf, inModelDomain, isModelForm, MODEL_FORMS, MO
 import { predictiveDistribution } from "./predictive-distribution";
 import { chooseForm, type FormCandidate, type FormSelection } from "./select-form";
 import { compareSeriesPeaks, type SeriesPeakComparison } from "./series-peaks";
-import { studentTQuantile } from "./student-t";
+import { studentTQuantile } from "../stats/student-t";
 import { cellWriterGb, fitEmpiricalCells, requireReplicates } from "./fit-empirical";
 import { fittedBandwidthDefinition } from "./fitted-bandwidth-definition";
 import { groupByDesignRow } from "./least-squares";

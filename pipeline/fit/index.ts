@@ -32,8 +32,6 @@ export * from "./burst-prediction";
 export * from "./domain-distance";
 export * from "./format-burst-prediction";
 export * from "./turn-down-artefacts";
-export * from "./student-t";
-export * from "./incomplete-beta";
 export * from "./read-observations";
 export * from "./format-fit-report";
 export * from "./format-peak-curve";

@@ -16,7 +16,7 @@ import { InputError } from "../shared/errors";
 import { formOf, parametersOf, type BandwidthModel } from "./model";
 import { bandwidthEvaluator, evaluationCoefficients } from "./model";
 import { noPredictiveError, type PredictiveDistribution } from "./predictive-distribution";
-import { studentTQuantile } from "./student-t";
+import { studentTQuantile } from "../stats/student-t";
 
 /** True when the model carries what a prediction interval needs (run-to-run variance, covariance). */
 export function hasPredictive(model: BandwidthModel): boolean {

@@ -16,6 +16,7 @@ import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import { InputError } from "../shared/errors";
 import { writeJsonAtomic } from "../shared/atomic-write";
+import { processAlive } from "../shared/process-alive";
 
 export interface LeaseOwner {
   host: string;
@@ -37,17 +38,8 @@ export function currentOwner(): LeaseOwner {
 /** A lease is dead when it has expired, or its owner was on this host and has exited. */
 export function leaseIsDead(lease: Lease, nowMs: number, thisHost = hostname()): boolean {
   if (lease.expiresAtMs <= nowMs) return true;
-  if (lease.owner.host === thisHost && !processExists(lease.owner.pid)) return true;
+  if (lease.owner.host === thisHost && !processAlive(lease.owner.pid)) return true;
   return false;
-}
-
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** Take the lease file at `path` for `owner`, or refuse (InputError) when a live runner holds it. */

@@ -50,30 +50,23 @@ export function parseDecimalBytes(bytes: Uint8Array, start: number, end: number)
   let exponent10 = 0;
   let digitsSeen = 0;
   let exact = true;
+  // The integer digits, then (after one dot) the fraction's: each fraction digit kept lowers the exponent.
+  let afterDot = false;
   for (; i < end; i++) {
-    const digit = bytes[i]! - ZERO;
+    const byte = bytes[i]!;
+    if (byte === DOT && !afterDot) {
+      afterDot = true;
+      continue;
+    }
+    const digit = byte - ZERO;
     if (digit < 0 || digit > 9) break;
     digitsSeen++;
     if (significantDigits < 15) {
       mantissa = mantissa * 10 + digit;
       if (mantissa !== 0) significantDigits++;
+      if (afterDot) exponent10--;
     } else {
       exact = false;
-    }
-  }
-  if (i < end && bytes[i] === DOT) {
-    i++;
-    for (; i < end; i++) {
-      const digit = bytes[i]! - ZERO;
-      if (digit < 0 || digit > 9) break;
-      digitsSeen++;
-      if (significantDigits < 15) {
-        mantissa = mantissa * 10 + digit;
-        if (mantissa !== 0) significantDigits++;
-        exponent10--;
-      } else {
-        exact = false;
-      }
     }
   }
   if (digitsSeen === 0) return NaN;

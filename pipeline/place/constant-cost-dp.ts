@@ -13,7 +13,7 @@
  */
 import { microsSince } from "../shared/elapsed";
 import { DEFAULT_DP_MEMORY_BYTES, estimateConstantCostDpMemory, requireDpMemory } from "./dp-memory";
-import type { DpInput, DpSolution } from "./variable-cost-dp";
+import { dpSolution, type DpInput, type DpSolution } from "./variable-cost-dp";
 
 export interface ConstantCostDpInput extends DpInput {
   costSeconds: number;
@@ -117,19 +117,5 @@ export function constantCostDp(input: ConstantCostDpInput): DpSolution {
     checkpoints.push(l);
     l = parent[k * width + l]!;
   }
-  checkpoints.reverse();
-  return {
-    checkpoints,
-    expectedWaste: bestWaste,
-    objective,
-    stats: {
-      states: size,
-      reachableStates: 1 + (n * (n + 1)) / 2,
-      transitions,
-      lawEvaluations,
-      memoryBytes: estimate.bytes,
-      tableMicros,
-      searchMicros: microsSince(searchStart),
-    },
-  };
+  return dpSolution(checkpoints, bestWaste, objective, { states: size, reachableStates: 1 + (n * (n + 1)) / 2, transitions, lawEvaluations, memoryBytes: estimate.bytes, tableMicros }, searchStart);
 }

@@ -21,7 +21,6 @@ export * from "./constant-cost-dp";
 export * from "./solve-dp";
 export * from "./checkpoint-periods";
 export * from "./map-period-to-slices";
-export * from "./mean-estimate";
 export * from "./simulate-first-failure";
 export * from "./simulate-restarts";
 export * from "./timeline";

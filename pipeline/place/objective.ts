@@ -14,20 +14,15 @@
  */
 import { InputError } from "../shared/errors";
 
-export type Objective = "paper" | "complete" | "bkt";
-
-export const OBJECTIVES: readonly Objective[] = ["paper", "complete", "bkt"];
+export const OBJECTIVES = ["paper", "complete", "bkt"] as const;
+export type Objective = (typeof OBJECTIVES)[number];
 
 /** How [BKT]'s eq. (4) (the edges out of the start) is read: see `bkt` above. */
-export type Eq4Reading = "consistent" | "as-printed";
-export const EQ4_READINGS: readonly Eq4Reading[] = ["consistent", "as-printed"];
+export const EQ4_READINGS = ["consistent", "as-printed"] as const;
+export type Eq4Reading = (typeof EQ4_READINGS)[number];
 
 /** Expected waste under each objective, seconds. */
-export interface WasteByObjective {
-  paper: number;
-  complete: number;
-  bkt: number;
-}
+export type WasteByObjective = Record<Objective, number>;
 
 /** How the law's time origin and [BKT]'s eq. (4) are taken (both only matter to some callers). */
 export interface ObjectiveReading {

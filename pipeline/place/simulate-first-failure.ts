@@ -12,7 +12,7 @@ import { createRandom } from "../shared/random";
 import { simulationBoundaries } from "./simulation-inputs";
 import type { Checkpoints, Job } from "./job";
 import type { FailureLaw } from "./laws/failure-law";
-import { meanAccumulator, type MeanEstimate } from "./mean-estimate";
+import { meanAccumulator, type MeanEstimate } from "../stats/mean-estimate";
 import type { WasteWeights } from "./objective";
 
 export interface SimulationOptions {

@@ -16,7 +16,7 @@
 import { createRandom } from "../shared/random";
 import type { Checkpoints, Job } from "./job";
 import type { FailureLaw } from "./laws/failure-law";
-import { meanAccumulator, type MeanEstimate } from "./mean-estimate";
+import { meanAccumulator, type MeanEstimate } from "../stats/mean-estimate";
 import type { SimulationOptions } from "./simulate-first-failure";
 import { simulationBoundaries } from "./simulation-inputs";
 

@@ -257,19 +257,14 @@ export function variableCostDp(input: VariableCostDpInput): DpSolution {
     theta -= costsQuanta[l - 1]!;
     l = r;
   }
-  checkpoints.reverse();
-  return {
-    checkpoints,
-    expectedWaste: bestWaste,
-    objective,
-    stats: {
-      states: size,
-      reachableStates,
-      transitions,
-      lawEvaluations,
-      memoryBytes: estimate.bytes,
-      tableMicros,
-      searchMicros: microsSince(searchStart),
-    },
-  };
+  return dpSolution(checkpoints, bestWaste, objective, { states: size, reachableStates, transitions, lawEvaluations, memoryBytes: estimate.bytes, tableMicros }, searchStart);
+}
+
+/**
+ * Both DPs' answer: the checkpoints the backtracking found (last slice first, put in slice
+ * order here), the optimum and the counters, the search's time taken now.
+ */
+export function dpSolution(backtracked: number[], expectedWaste: number, objective: Objective, stats: Omit<DpStats, "searchMicros">, searchStart: bigint): DpSolution {
+  backtracked.reverse();
+  return { checkpoints: backtracked, expectedWaste, objective, stats: { ...stats, searchMicros: microsSince(searchStart) } };
 }

@@ -42,6 +42,7 @@ import {
 import { basename, dirname, join, resolve } from "node:path";
 import { InputError } from "../shared/errors";
 import { STATE_PATH as PIPELINE_STATE_PATH } from "./run-stages";
+import { processAlive } from "../shared/process-alive";
 
 export interface OutputFolderOptions {
   log?: (line: string) => void;
@@ -163,7 +164,7 @@ function acquireLock(lock: string, out: string, pid: number, log: (line: string)
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const holder = readLock(lock);
-    if (holder !== null && holder.host === record.host && !processRunning(holder.pid)) {
+    if (holder !== null && holder.host === record.host && !processAlive(holder.pid)) {
       log(`note: removing a stale lock of ${out} (pid ${holder.pid} since ${holder.startedAt} is not running)`);
       rmSync(lock, { force: true });
       continue;
@@ -183,15 +184,6 @@ function readLock(lock: string): LockRecord | null {
     return Number.isInteger(record.pid) && typeof record.host === "string" ? record : null;
   } catch {
     return null;
-  }
-}
-
-function processRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

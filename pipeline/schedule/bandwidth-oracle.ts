@@ -29,7 +29,12 @@
  */
 import type { FormEvaluate } from "../fit/forms/bandwidth-form";
 import { bandwidthAt, evaluationCoefficients, formOf, WRITER_SIZE_TOLERANCE, type BandwidthModel } from "../fit/model";
+import { outsideDomainPolicy, type ScheduleDomainPolicy } from "../bandwidth/outside-domain";
 
+/**
+ * The schedule commands' words for bandwidth/outside-domain.ts's `refuse` (strict) and
+ * `extrapolate` (warn): the ones campaigns and schedules record, and the report reads.
+ */
 export type DomainPolicy = "strict" | "warn";
 
 /**
@@ -57,7 +62,8 @@ export interface BandwidthEvaluationCounts {
 
 export interface BandwidthOracle {
   readonly model: BandwidthModel;
-  readonly policy: DomainPolicy;
+  /** In either vocabulary (bandwidth/outside-domain.ts): strict = refuse, warn = extrapolate. */
+  readonly policy: DomainPolicy | ScheduleDomainPolicy;
   /** Aggregated bandwidth in MB/s for m concurrent checkpoints of V GB, or NaN when infeasible. */
   bandwidthMbPerS(m: number, vGb: number): number;
   /** bw(0, 0): the paper form's constant term e, the bandwidth of an idle device (docs/science.md §4.3); 0 for the project's forms. */
@@ -66,7 +72,7 @@ export interface BandwidthOracle {
   resetCounts(): void;
 }
 
-export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolicy = "strict", bandwidth?: BandwidthFunction): BandwidthOracle {
+export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolicy | ScheduleDomainPolicy = "refuse", bandwidth?: BandwidthFunction): BandwidthOracle {
   const { mMin, mMax, vGbMin, vGbMax } = model.domain;
   // A model that holds at measured sizes per writer only (one size, or the empirical form's cells):
   // more data per writer than measured is above its domain, less is below. Others: no bound.
@@ -90,7 +96,7 @@ export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolic
     vGbMax,
     writerGbMin,
     writerGbMax,
-    strict: policy === "strict",
+    strict: outsideDomainPolicy(policy) === "refuse",
     evaluations: 0,
     aboveDomain: 0,
     belowDomain: 0,

@@ -35,7 +35,7 @@ import {
   wavesInstance,
   type FamilyName,
 } from "./instance-families";
-import { meanWithCi, type MeanWithCi } from "./mean-confidence-interval";
+import { meanWithCi, type MeanWithCi } from "../stats/mean-confidence-interval";
 import {
   PUBLISHED_IDENTICAL_SIZES,
   PUBLISHED_IDENTICAL_SIZES_SOURCE,

@@ -29,6 +29,8 @@
  * unexplored subtrees — honest about what was and was not proven.
  * Complexity: O(2^n) nodes in the worst case, each O(m) (static) or O(m) evaluations (fluid).
  */
+import { dantzigBound } from "./knapsack";
+import { outsideDomainPolicy } from "../bandwidth/outside-domain";
 import type { BandwidthModel } from "../fit/model";
 import type { Application } from "./application";
 import { createBandwidthOracle, type DomainPolicy } from "./bandwidth-oracle";
@@ -66,7 +68,7 @@ export function exactSimultaneous(
   const nodeLimit = limits.nodeLimit ?? 2_000_000;
   const timeLimitMs = limits.timeLimitMs ?? 2000;
   const deadlineS = options.deadlineS;
-  const strict = options.domain === "strict";
+  const strict = outsideDomainPolicy(options.domain) === "refuse";
   const bandwidth = createBandwidthOracle(options.model, options.domain);
   const estimator = estimatorByName(options.estimator);
   const totalSizeMb = apps.reduce((sum, app) => sum + app.sizeMb, 0);
@@ -95,26 +97,8 @@ export function exactSimultaneous(
     return nodeNames.get(node)!;
   });
   const nodeBusy = new Uint8Array(nodeNames.size);
-  const prefixW = new Float64Array(n + 1);
-  const prefixV = new Float64Array(n + 1);
-  for (let k = 0; k < n; k++) {
-    prefixW[k + 1] = prefixW[k]! + size[k]!;
-    prefixV[k + 1] = prefixV[k]! + value[k]!;
-  }
-  const fractional = (k: number, room: number): number => {
-    if (room <= 0) return 0;
-    const limit = prefixW[k]! + room;
-    let low = k;
-    let high = n;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (prefixW[mid]! <= limit) low = mid;
-      else high = mid - 1;
-    }
-    let bound = prefixV[low]! - prefixV[k]!;
-    if (low < n) bound += ((limit - prefixW[low]!) * value[low]!) / size[low]!;
-    return bound;
-  };
+  const dantzig = dantzigBound(size, value);
+  const fractional = (k: number, room: number): number => (room <= 0 ? 0 : dantzig(k, room));
 
   const set = createSizeSet(n);
   const feasible = (): boolean => set.count === 0 || estimator.finishTimeS(set, 0, deadlineS, bandwidth) <= deadlineS;

@@ -2,7 +2,7 @@
  * The checkpoint device as an event-driven fluid simulation: what actually happens to the
  * checkpoints a strategy starts (docs/science.md §4.2–§4.3). The running checkpoints share the
  * aggregated bandwidth bw(m, V) of the *truth* model equally (V = the sum of their
- * remaining sizes, in GB); the rate is held between events and re-evaluated when a
+ * remaining sizes, in GB: bandwidth/fair-shares.ts's sharing with no link binding); the rate is held between events and re-evaluated when a
  * checkpoint finishes or a new one starts — the progression of [Y-thesis] Algorithm 1
  * lines 10–17. By default the truth is the model the scheduler plans with; passing another
  * model shows what happens when the prediction is wrong (checkpoints finishing after the
@@ -14,6 +14,8 @@
  *
  * Each `advance` is O(m); nothing is allocated unless steps are recorded.
  */
+import { equalSharesIntervalS, isFinished } from "../bandwidth/fair-shares";
+import { outsideDomainPolicy } from "../bandwidth/outside-domain";
 import type { BandwidthOracle } from "./bandwidth-oracle";
 
 /** One interval of constant device state: the data of a bandwidth-over-time step plot. */
@@ -65,9 +67,6 @@ export interface FluidDevice {
   advance(): number;
 }
 
-/** A remaining size at or below this fraction of the image counts as finished (float noise). */
-const FINISHED_FRACTION = 1e-10;
-
 export function createFluidDevice(
   sizesMb: Float64Array,
   truth: BandwidthOracle,
@@ -113,7 +112,7 @@ export function createFluidDevice(
         return -1;
       }
       // Each running checkpoint moves exactly the smallest remaining size in this interval.
-      const durationS = (smallestMb * m) / bw;
+      const durationS = equalSharesIntervalS(smallestMb, m, bw);
       const fromS = device.timeS;
       device.timeS = fromS + durationS;
       if (recordSteps) {
@@ -123,7 +122,7 @@ export function createFluidDevice(
       for (let k = 0; k < m; k++) {
         const index = running[k]!;
         const left = remaining[index]! - smallestMb;
-        if (left <= FINISHED_FRACTION * sizesMb[index]!) {
+        if (isFinished(left, sizesMb[index]!)) {
           remaining[index] = 0;
           device.finishS[index] = device.timeS;
           device.completed[device.completedCount++] = index;
@@ -150,7 +149,7 @@ export function createFluidDevice(
 function stallReason(truth: BandwidthOracle, m: number, vGb: number): string {
   const d = truth.model.domain;
   const vText = vGb.toFixed(3);
-  if (truth.policy === "strict" && (m > d.mMax || vGb > d.vGbMax)) {
+  if (outsideDomainPolicy(truth.policy) === "refuse" && (m > d.mMax || vGb > d.vGbMax)) {
     return `the model "${truth.model.name}" has no prediction for ${m} concurrent checkpoints of ${vText} GB: outside its fitted domain (m ≤ ${d.mMax}, V ≤ ${d.vGbMax} GB), treated as infeasible under the strict domain policy`;
   }
   return `the model "${truth.model.name}" gives no usable bandwidth (≤ 0) for ${m} concurrent checkpoints of ${vText} GB`;

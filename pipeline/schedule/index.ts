@@ -33,7 +33,6 @@ export * from "./play-timetable";
 export * from "./replay";
 export * from "./instance-families";
 export * from "./published-values";
-export * from "./mean-confidence-interval";
 export * from "./campaign";
 export * from "./model-applicability";
 export * from "./model-example-instance";

@@ -22,6 +22,36 @@ export interface KnapsackResult {
   nodes: number;
 }
 
+/**
+ * Dantzig's fractional bound for items sorted by decreasing value/weight: `bound(k, room)` is
+ * the most items k, k+1, … can add within `room` when the last one may be taken in part —
+ * whole items while they fit, then the fraction of the next that fills the room. O(log n)
+ * per call from prefix sums made once (O(n)).
+ */
+export function dantzigBound(weights: Float64Array, values: Float64Array): (k: number, room: number) => number {
+  const n = weights.length;
+  const prefixW = new Float64Array(n + 1);
+  const prefixV = new Float64Array(n + 1);
+  for (let k = 0; k < n; k++) {
+    prefixW[k + 1] = prefixW[k]! + weights[k]!;
+    prefixV[k + 1] = prefixV[k]! + values[k]!;
+  }
+  return (k, room) => {
+    const limit = prefixW[k]! + room;
+    let low = k;
+    let high = n; // largest b with prefixW[b] ≤ limit
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (prefixW[mid]! <= limit) low = mid;
+      else high = mid - 1;
+    }
+    const b = low;
+    let bound = prefixV[b]! - prefixV[k]!;
+    if (b < n) bound += ((limit - prefixW[b]!) * values[b]!) / weights[b]!;
+    return bound;
+  };
+}
+
 export function knapsack01(
   weights: ArrayLike<number>,
   values: ArrayLike<number>,
@@ -34,27 +64,7 @@ export function knapsack01(
   const n = items.length;
   const w = Float64Array.from(items, (i) => weights[i]!);
   const v = Float64Array.from(items, (i) => values[i]!);
-  const prefixW = new Float64Array(n + 1);
-  const prefixV = new Float64Array(n + 1);
-  for (let k = 0; k < n; k++) {
-    prefixW[k + 1] = prefixW[k]! + w[k]!;
-    prefixV[k + 1] = prefixV[k]! + v[k]!;
-  }
-  /** Dantzig's bound on what items k.. can add within `room`. */
-  const fractional = (k: number, room: number): number => {
-    const limit = prefixW[k]! + room;
-    let low = k;
-    let high = n; // largest b with prefixW[b] ≤ limit
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (prefixW[mid]! <= limit) low = mid;
-      else high = mid - 1;
-    }
-    const b = low;
-    let bound = prefixV[b]! - prefixV[k]!;
-    if (b < n) bound += ((limit - prefixW[b]!) * v[b]!) / w[b]!;
-    return bound;
-  };
+  const fractional = dantzigBound(w, v);
   // Depth-first over levels k = 0..n with an explicit stack (10 000 items overflowed the
   // call stack): at each level, enter the node, then its include child, then its exclude child.
   const stack = new Int32Array(n);

@@ -31,8 +31,8 @@ import type { BandwidthOracle } from "./bandwidth-oracle";
 import { copySizeSet, createSizeSet, insertSize, type SizeSet } from "./size-set";
 import type { TimeEstimator } from "./time-estimator";
 
-export type SubsetEnumeration = "up-to-k0" | "exactly-k0";
-export const SUBSET_ENUMERATIONS: readonly SubsetEnumeration[] = ["up-to-k0", "exactly-k0"];
+export const SUBSET_ENUMERATIONS = ["up-to-k0", "exactly-k0"] as const;
+export type SubsetEnumeration = (typeof SUBSET_ENUMERATIONS)[number];
 
 export interface KsBwOptions {
   /** Enumeration depth k0 ≥ 0. */

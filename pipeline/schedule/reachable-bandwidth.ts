@@ -12,6 +12,7 @@
  * function's stationary point for the project's, §3.5); the cap b_max applies. O(n) for n
  * applications.
  */
+import { outsideDomainPolicy } from "../bandwidth/outside-domain";
 import { evaluationCoefficients, formOf, type BandwidthModel } from "../fit/model";
 import type { DomainPolicy } from "./bandwidth-oracle";
 
@@ -41,7 +42,7 @@ export function reachableBandwidth(
   appCount: number,
   totalSizeMb: number,
 ): ReachableBandwidth {
-  const strict = policy === "strict";
+  const strict = outsideDomainPolicy(policy) === "refuse";
   const mMax = strict ? Math.min(appCount, Math.floor(model.domain.mMax)) : appCount;
   const vGbMax = strict ? Math.min(totalSizeMb / 1000, model.domain.vGbMax) : totalSizeMb / 1000;
   const cap = model.bandwidthCapMbPerS ?? Infinity;

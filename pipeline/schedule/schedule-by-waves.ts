@@ -17,7 +17,7 @@ import { addEvaluationCounts, type BandwidthEvaluationCounts } from "./bandwidth
 import type { BandwidthStep, DeviceStall } from "./fluid-device";
 import { scheduleCkpt, type ScheduleCkptOutcome, type ScheduleDecision } from "./schedule-ckpt";
 import type { ScheduleOptions } from "./schedule-options";
-import type { AppOutcome } from "./strategy-outcome";
+import { summarizeOutcome, type AppOutcome } from "./strategy-outcome";
 
 export interface WaveSummary {
   wave: number;
@@ -103,39 +103,9 @@ export function scheduleByWaves(apps: readonly Application[], options: ScheduleO
     });
     timeS = outcome.endS;
   }
-  const all = appOutcomes as AppOutcome[];
-  let ctnys = 0;
-  let rctnys = 0;
-  let plannedCtnys = 0;
-  let startedCount = 0;
-  let lastFinishS: number | null = null;
-  for (const app of all) {
-    if (app.checkpointed) ctnys += app.pS;
-    else rctnys += app.pS;
-    if (app.start !== null) {
-      startedCount++;
-      plannedCtnys += app.pS;
-    }
-    if (app.finish !== null && (lastFinishS === null || app.finish > lastFinishS)) lastFinishS = app.finish;
-  }
-  const totalP = apps.reduce((sum, app) => sum + app.pS, 0);
   const zeroCounts: BandwidthEvaluationCounts = { evaluations: 0, aboveDomain: 0, belowDomain: 0, nonPositive: 0, firstAboveDomain: null, firstNonPositive: null };
   return {
-    strategy: "schedule-ckpt",
-    deadlineS: options.deadlineS,
-    apps: all,
-    checkpointed: all.filter((a) => a.checkpointed).map((a) => a.id),
-    ctnys,
-    rctnys,
-    totalP,
-    ctnysShare: totalP > 0 ? ctnys / totalP : 0,
-    plannedCtnys,
-    startedCount,
-    missed: all.filter((a) => a.missed).map((a) => a.id),
-    stall,
-    lastFinishS,
-    bandwidthSteps: steps,
-    truthEvaluations: truthEvaluations ?? zeroCounts,
+    ...summarizeOutcome("schedule-ckpt", options.deadlineS, appOutcomes as AppOutcome[], { stall, bandwidthSteps: steps, truthEvaluations: truthEvaluations ?? zeroCounts }),
     endS: timeS,
     iterations,
     schedulerMicros,

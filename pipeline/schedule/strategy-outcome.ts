@@ -76,33 +76,12 @@ export function outcomeFromDevice(
   deadlineS: number,
   truth: BandwidthOracle,
 ): StrategyOutcome {
-  let ctnys = 0;
-  let rctnys = 0;
-  let totalP = 0;
-  let plannedCtnys = 0;
-  let startedCount = 0;
-  let lastFinishS: number | null = null;
-  const checkpointed: string[] = [];
-  const missed: string[] = [];
   const appOutcomes = apps.map((app, index): AppOutcome => {
     const startS = device.startS[index]!;
     const finishS = device.finishS[index]!;
     const started = !Number.isNaN(startS);
     const finished = !Number.isNaN(finishS);
     const done = finished && meetsDeadline(finishS, deadlineS);
-    totalP += app.pS;
-    if (started) {
-      startedCount++;
-      plannedCtnys += app.pS;
-    }
-    if (finished && (lastFinishS === null || finishS > lastFinishS)) lastFinishS = finishS;
-    if (done) {
-      ctnys += app.pS;
-      checkpointed.push(app.id);
-    } else {
-      rctnys += app.pS;
-      if (started) missed.push(app.id);
-    }
     return {
       id: app.id,
       checkpointed: done,
@@ -114,10 +93,43 @@ export function outcomeFromDevice(
       ...(app.node !== undefined ? { node: app.node } : {}),
     };
   });
+  return summarizeOutcome(strategy, deadlineS, appOutcomes, { stall: device.stall, bandwidthSteps: device.steps, truthEvaluations: truth.counts() });
+}
+
+/** The totals of a strategy's per-application outcomes (in input order), with what the execution reports. */
+export function summarizeOutcome<S extends StrategyName>(
+  strategy: S,
+  deadlineS: number,
+  apps: AppOutcome[],
+  execution: Pick<StrategyOutcome, "stall" | "bandwidthSteps" | "truthEvaluations">,
+): StrategyOutcome & { strategy: S } {
+  let ctnys = 0;
+  let rctnys = 0;
+  let totalP = 0;
+  let plannedCtnys = 0;
+  let startedCount = 0;
+  let lastFinishS: number | null = null;
+  const checkpointed: string[] = [];
+  const missed: string[] = [];
+  for (const app of apps) {
+    totalP += app.pS;
+    if (app.start !== null) {
+      startedCount++;
+      plannedCtnys += app.pS;
+    }
+    if (app.finish !== null && (lastFinishS === null || app.finish > lastFinishS)) lastFinishS = app.finish;
+    if (app.checkpointed) {
+      ctnys += app.pS;
+      checkpointed.push(app.id);
+    } else {
+      rctnys += app.pS;
+      if (app.missed) missed.push(app.id);
+    }
+  }
   return {
     strategy,
     deadlineS,
-    apps: appOutcomes,
+    apps,
     checkpointed,
     ctnys,
     rctnys,
@@ -126,9 +138,9 @@ export function outcomeFromDevice(
     plannedCtnys,
     startedCount,
     missed,
-    stall: device.stall,
+    stall: execution.stall,
     lastFinishS,
-    bandwidthSteps: device.steps,
-    truthEvaluations: truth.counts(),
+    bandwidthSteps: execution.bandwidthSteps,
+    truthEvaluations: execution.truthEvaluations,
   };
 }

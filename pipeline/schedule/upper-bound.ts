@@ -17,6 +17,7 @@
  * exact (branch and bound); if its node limit is hit the bound stays valid but is flagged
  * `exact: false` (see `knapsack.ts`). It ignores per-node constraints (a relaxation).
  */
+import { outsideDomainPolicy } from "../bandwidth/outside-domain";
 import type { BandwidthModel } from "../fit/model";
 import type { Application } from "./application";
 import type { DomainPolicy } from "./bandwidth-oracle";
@@ -48,7 +49,7 @@ export function upperBound(
   const capacityMb = options.deadlineS * reachable.bandwidthMaxMbPerS;
   const largestAloneMb = options.deadlineS * reachable.perProcessMaxMbPerS;
   // Under the strict policy a checkpoint larger than the fitted box's V can never start.
-  const largestInDomainMb = options.domain === "strict" ? options.truthModel.domain.vGbMax * 1000 : Infinity;
+  const largestInDomainMb = outsideDomainPolicy(options.domain) === "refuse" ? options.truthModel.domain.vGbMax * 1000 : Infinity;
   const eligible = apps.map((app) => app.sizeMb <= largestAloneMb && app.sizeMb <= largestInDomainMb);
   const weights = apps.map((app, i) => (eligible[i] ? app.sizeMb : Infinity));
   const result = knapsack01(

@@ -7,7 +7,7 @@ import { goodnessOfFit } from "../../pipeline/fit/goodness-of-fit";
 import { fitLeastSquares } from "../../pipeline/fit/least-squares";
 import { validateModel } from "../../pipeline/fit/load-model";
 import { bandwidthEvaluator, PAPER_MODEL, predict } from "../../pipeline/fit/model";
-import { studentTQuantile } from "../../pipeline/fit/student-t";
+import { studentTQuantile } from "../../pipeline/stats/student-t";
 import { expectClose } from "../helpers";
 import { syntheticObservations } from "./fixtures";
 

@@ -3,7 +3,7 @@ import MultivariateLinearRegression from "ml-regression-multivariate-linear";
 import { describe, expect, it } from "vitest";
 import { fitLeastSquares, termValue, type FitSample } from "../../pipeline/fit/least-squares";
 import { FULL_TERMS, PAPER_TERMS, termsOf, type ModelForm } from "../../pipeline/fit/model";
-import { studentTQuantile } from "../../pipeline/fit/student-t";
+import { studentTQuantile } from "../../pipeline/stats/student-t";
 import { expectClose } from "../helpers";
 import { reference, referenceSamples } from "./reference";
 

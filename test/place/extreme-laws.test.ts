@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { regularizedGammaP, regularizedGammaQ } from "../../pipeline/place/laws/incomplete-gamma";
+import { regularizedGammaP, regularizedGammaQ } from "../../pipeline/stats/incomplete-gamma";
 import { runCli } from "../cli-io";
 
 const dir = mkdtempSync(join(tmpdir(), "ckpt-extreme-laws-"));

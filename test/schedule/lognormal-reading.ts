@@ -8,7 +8,7 @@ import { fitBandwidthModel } from "../../pipeline/fit/fit-bandwidth-model";
 import { bandwidthEvaluator, type BandwidthModel } from "../../pipeline/fit/model";
 import type { RunObservation } from "../../pipeline/ingest/observations";
 import { summariseRuns } from "../../pipeline/ingest/summarise-runs";
-import { standardNormalQuantile } from "../../pipeline/place/laws/standard-normal";
+import { standardNormalQuantile } from "../../pipeline/stats/standard-normal";
 import type { BandwidthQuantile } from "../../pipeline/schedule";
 
 export function lognormalReading(model: BandwidthModel, sigma: number): BandwidthQuantile {

@@ -18,6 +18,7 @@ import { InputError } from "../../shared/errors";
 import type { Random } from "../../shared/random";
 import type { FailureLaw } from "./failure-law";
 import { integrate, integrateFromZero, integrateToInfinity, isAnalyticLaw } from "./quadrature";
+import { tabulateAscending } from "./tabulate-law";
 
 export function competingLaw(laws: readonly FailureLaw[]): FailureLaw {
   if (laws.length === 0) throw new InputError("competing risks: give at least one law");
@@ -60,22 +61,13 @@ export function competingLaw(laws: readonly FailureLaw[]): FailureLaw {
     upperPartialExpectation: (t) => (t <= 0 ? mean : t * survival(t) + integrateToInfinity(survival, t)),
     sample: (random: Random) => Math.min(...laws.map((law) => law.sample(random))),
     tabulate(times, cdfOut, partialExpectationOut) {
-      const order = Array.from(times.keys()).sort((i, j) => times[i]! - times[j]!);
       let integral = 0; // ∫_0^{previous} F
-      let previous = 0;
-      for (const i of order) {
-        const t = times[i]!;
-        if (t <= 0) {
-          cdfOut[i] = 0;
-          partialExpectationOut[i] = 0;
-          continue;
-        }
+      tabulateAscending(times, cdfOut, partialExpectationOut, (previous, t, i) => {
         integral += previous === 0 ? integrateFromZero(cdf, t) : integrate(cdf, previous, t);
-        previous = t;
         const f = cdf(t);
         cdfOut[i] = f;
         partialExpectationOut[i] = Math.max(0, t * f - integral);
-      }
+      });
     },
   };
 }

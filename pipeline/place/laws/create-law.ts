@@ -9,23 +9,18 @@ import { residualLaw } from "./residual";
 import { competingLaw } from "./competing";
 import { weibullLaw } from "./weibull";
 
+/** Each kind's builder; the two compound kinds build their parts first. */
+const BUILDERS: { [K in LawSpec["kind"]]: (spec: Extract<LawSpec, { kind: K }>) => FailureLaw } = {
+  exponential: exponentialLaw,
+  weibull: weibullLaw,
+  hyperexponential: hyperExponentialLaw,
+  lognormal: logNormalLaw,
+  gamma: gammaLaw,
+  empirical: empiricalLaw,
+  residual: (spec) => residualLaw(createLaw(spec.base), spec.ageSeconds),
+  competing: (spec) => competingLaw(spec.laws.map(createLaw)),
+};
+
 export function createLaw(spec: LawSpec): FailureLaw {
-  switch (spec.kind) {
-    case "exponential":
-      return exponentialLaw(spec);
-    case "weibull":
-      return weibullLaw(spec);
-    case "hyperexponential":
-      return hyperExponentialLaw(spec);
-    case "lognormal":
-      return logNormalLaw(spec);
-    case "gamma":
-      return gammaLaw(spec);
-    case "empirical":
-      return empiricalLaw(spec);
-    case "residual":
-      return residualLaw(createLaw(spec.base), spec.ageSeconds);
-    case "competing":
-      return competingLaw(spec.laws.map(createLaw));
-  }
+  return (BUILDERS[spec.kind] as (spec: LawSpec) => FailureLaw)(spec);
 }

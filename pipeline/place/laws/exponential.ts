@@ -8,7 +8,7 @@
 import { InputError } from "../../shared/errors";
 import type { Random } from "../../shared/random";
 import type { ExponentialSpec, FailureLaw } from "./failure-law";
-import { regularizedGammaP } from "./incomplete-gamma";
+import { regularizedGammaP } from "../../stats/incomplete-gamma";
 
 const LOG_GAMMA_TWO = 0; // ln Γ(2) = ln 1
 

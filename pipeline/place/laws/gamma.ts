@@ -5,14 +5,14 @@
  *
  * F(t) = P(k, t/θ) and S(t) = Q(k, t/θ); since t f(t) = kθ times the gamma density of shape
  * k + 1, ∫_0^t s f(s) ds = kθ P(k+1, t/θ) and ∫_t^∞ s f(s) ds = kθ Q(k+1, t/θ), each exact in
- * its own tail (incomplete-gamma.ts). Sampling: Marsaglia and Tsang's squeeze (ACM TOMS
+ * its own tail (stats/incomplete-gamma.ts). Sampling: Marsaglia and Tsang's squeeze (ACM TOMS
  * 26(3), 2000) for k ≥ 1, and for k < 1 a draw of shape k + 1 times U^{1/k}.
  */
 import { gammaln } from "simple-statistics";
 import { InputError } from "../../shared/errors";
 import type { Random } from "../../shared/random";
 import type { FailureLaw, GammaSpec } from "./failure-law";
-import { regularizedGammaP, regularizedGammaQ } from "./incomplete-gamma";
+import { regularizedGammaP, regularizedGammaQ } from "../../stats/incomplete-gamma";
 
 export function gammaLaw(spec: GammaSpec): FailureLaw {
   const { shape: k, scaleSeconds: theta } = spec;

@@ -12,7 +12,7 @@
 import { InputError } from "../../shared/errors";
 import type { Random } from "../../shared/random";
 import type { FailureLaw, HyperExponentialSpec } from "./failure-law";
-import { regularizedGammaP } from "./incomplete-gamma";
+import { regularizedGammaP } from "../../stats/incomplete-gamma";
 
 export function hyperExponentialLaw(spec: HyperExponentialSpec): FailureLaw {
   const { probabilities: p, ratesPerSecond: rates } = spec;

@@ -11,7 +11,5 @@ export { gammaLaw } from "./gamma";
 export { empiricalLaw } from "./empirical";
 export { residualLaw } from "./residual";
 export { competingLaw } from "./competing";
-export { regularizedGammaP, regularizedGammaQ } from "./incomplete-gamma";
 export { tabulateLaw } from "./tabulate-law";
-export { standardNormalCdf, standardNormalPdf, standardNormalQuantile } from "./standard-normal";
 export * from "./fitted-laws";

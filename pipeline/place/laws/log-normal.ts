@@ -3,12 +3,12 @@
  *
  * F(t) = Φ((ln t − μ)/σ); since t f(t) is e^{μ+σ²/2} times the density of a log-normal
  * with mean parameter μ + σ², ∫_0^t s f(s) ds = e^{μ+σ²/2} Φ((ln t − μ − σ²)/σ) and the upper
- * part uses Φ of the negated argument; Φ is exact in both tails (standard-normal.ts).
+ * part uses Φ of the negated argument; Φ is exact in both tails (stats/standard-normal.ts).
  */
 import { InputError } from "../../shared/errors";
 import type { Random } from "../../shared/random";
 import type { FailureLaw, LogNormalSpec } from "./failure-law";
-import { standardNormalCdf } from "./standard-normal";
+import { standardNormalCdf } from "../../stats/standard-normal";
 
 export function logNormalLaw(spec: LogNormalSpec): FailureLaw {
   const { mu, sigma } = spec;

@@ -21,6 +21,7 @@ import { InputError } from "../../shared/errors";
 import type { Random } from "../../shared/random";
 import { partialExpectationBetween, probabilityBetween, type FailureLaw } from "./failure-law";
 import { integrate, isAnalyticLaw } from "./quadrature";
+import { tabulateAscending } from "./tabulate-law";
 
 export function residualLaw(base: FailureLaw, ageSeconds: number): FailureLaw {
   if (!(ageSeconds >= 0) || !Number.isFinite(ageSeconds)) throw new InputError(`residual law: the age must be a finite number of seconds ≥ 0, got ${ageSeconds}`);
@@ -49,27 +50,20 @@ export function residualLaw(base: FailureLaw, ageSeconds: number): FailureLaw {
     partialExpectation,
     upperPartialExpectation: (t) => (t <= 0 ? mean : Math.max(0, (base.upperPartialExpectation(a + t) - a * base.survival(a + t)) / survivalAtAge)),
     tabulate(times, cdfOut, partialExpectationOut) {
-      // Sorted, so that the numerical part integrates across the times once.
-      const order = Array.from(times.keys()).sort((i, j) => times[i]! - times[j]!);
+      // In increasing order, so that the numerical part (t ≤ a, the first times) integrates across them once.
       let mass = 0;
       let moment = 0;
-      let previous = 0;
-      for (const i of order) {
-        const t = times[i]!;
-        if (t <= 0) {
-          cdfOut[i] = 0;
-          partialExpectationOut[i] = 0;
-        } else if (numeric && t <= a) {
+      tabulateAscending(times, cdfOut, partialExpectationOut, (previous, t, i) => {
+        if (numeric && t <= a) {
           mass += integrate(density, a + previous, a + t);
           moment += integrate(lostWork, a + previous, a + t);
-          previous = t;
           cdfOut[i] = Math.min(1, mass / survivalAtAge);
           partialExpectationOut[i] = Math.max(0, moment / survivalAtAge);
         } else {
           cdfOut[i] = cdf(t);
           partialExpectationOut[i] = partialExpectation(t);
         }
-      }
+      });
     },
     sample(random: Random) {
       // Inversion by bisection on F_a: rejection from the base would take 1/S(a) draws on average.

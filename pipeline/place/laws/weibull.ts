@@ -4,13 +4,13 @@
  *
  * With z = (t/λ)^k and a = 1 + 1/k, the substitution u = z gives
  * ∫_0^t s f(s) ds = λ Γ(a) P(a, z) and ∫_t^∞ s f(s) ds = λ Γ(a) Q(a, z), with P and Q the
- * regularised incomplete gamma functions (incomplete-gamma.ts), each exact in its own tail.
+ * regularised incomplete gamma functions (stats/incomplete-gamma.ts), each exact in its own tail.
  * ln Γ(a) is computed once per law.
  */
 import { InputError } from "../../shared/errors";
 import type { Random } from "../../shared/random";
 import type { FailureLaw, WeibullSpec } from "./failure-law";
-import { regularizedGammaP, regularizedGammaQ } from "./incomplete-gamma";
+import { regularizedGammaP, regularizedGammaQ } from "../../stats/incomplete-gamma";
 import { gammaln } from "simple-statistics";
 
 export function weibullLaw(spec: WeibullSpec): FailureLaw {

@@ -20,15 +20,13 @@ import type { ScheduleOptions } from "../schedule-options";
 import { wavesOf } from "../schedule-by-waves";
 import { scheduleCkptReadings, type ReadingOutcome, type ScheduleReadings } from "./schedule-readings";
 
-export const WAVE_PACINGS = ["barrier", "per-node"] as const;
-export const WAVE_ORDERS = ["input", "criterion"] as const;
-export const WAVE_CARRIES = ["drop", "carry"] as const;
+/** Each wave reading's choices (the type of a set of readings follows from them). */
+const WAVE_READING_CHOICES = { pacing: ["barrier", "per-node"], order: ["input", "criterion"], carry: ["drop", "carry"] } as const;
+export const WAVE_PACINGS = WAVE_READING_CHOICES.pacing;
+export const WAVE_ORDERS = WAVE_READING_CHOICES.order;
+export const WAVE_CARRIES = WAVE_READING_CHOICES.carry;
 
-export interface WaveReadings {
-  pacing: (typeof WAVE_PACINGS)[number];
-  order: (typeof WAVE_ORDERS)[number];
-  carry: (typeof WAVE_CARRIES)[number];
-}
+export type WaveReadings = { -readonly [K in keyof typeof WAVE_READING_CHOICES]: (typeof WAVE_READING_CHOICES)[K][number] };
 
 export const FAITHFUL_WAVE_READINGS: Readonly<WaveReadings> = Object.freeze({ pacing: "barrier", order: "input", carry: "drop" });
 

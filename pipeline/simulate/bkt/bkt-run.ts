@@ -23,13 +23,8 @@
  *   restarts from zero) — `transient = "suspend"`, the project's calibration — or kills it
  *   (`"abort"`, the literal reading: the work since its last accepted checkpoint is lost and
  *   the client requests a new job on return). The end of the lifetime always kills the copy.
- * - Transfers take size / link + latency at the client's link rate; if the server's link
- *   would be exceeded it is shared max-min fairly and every transfer's end is recomputed
- *   (latency is then not added: the preset's 100 connections of ≤ 2 Mbit/s never bind a
- *   1 Gbit/s server, and its latency is 0). With a measured server (`server.model`,
- *   docs/science.md §6.6) the transfers in progress share the model's bw(m, V) instead, each
- *   capped by its client's link (server/fluid-server.ts; sizes in MB = Mbit / 8); latency is
- *   not added there either: the model's bandwidth is size over the measured end-to-end time.
+ * - Transfers take size / link + latency at the client's link rate, the server's link or a
+ *   measured server's bw(m, V) shared max-min fairly when it binds (bkt-server.ts).
  * - Every policy, built-in or a user's module, plans a copy through the same interface
  *   (checkpoint-policy.ts): its remaining slices' durations and checkpoint costs on this host,
  *   the planned download, the availability law; it returns the slices to checkpoint after.
@@ -40,17 +35,22 @@
  * checkpoints and results) + downloads + connection waits; lost computation = compute time
  * lost at failures since the copy's last accepted checkpoint; compute spent on jobs already
  * completed is `duplicateWork`, outside the paper's two bars.
+ *
+ * The parts: this file is the clients' state machine and the run; the bag of jobs is
+ * bkt-job-bag.ts, the server's connections and transfers bkt-server.ts.
  */
 import type { FailureLaw } from "../../place/laws/failure-law";
 import { InputError } from "../../shared/errors";
 import { createSimulation } from "../engine/simulation";
 import type { RandomStreams } from "../engine/random-streams";
 import type { Random } from "../../shared/random";
-import { createFluidServer, type FluidServerStats } from "../server/fluid-server";
+import type { FluidServerStats } from "../server/fluid-server";
 import type { MeasuredServer } from "../server/measured-server";
-import { nextChangeAfter, availableAt, type AvailabilityTrace } from "../traces/availability-trace";
+import { availableAt, availableSince, nextChangeAfter, type AvailabilityTrace } from "../traces/availability-trace";
+import { createJobBag } from "./bkt-job-bag";
 import type { BktPlatform } from "./bkt-platform";
 import { createPlanner } from "./bkt-policies";
+import { createBktServer } from "./bkt-server";
 import { lawDependsOnCopy, policyLawForCopy } from "./bkt-policy-law";
 import { bktLaw, type BktPolicy, type BktScenario } from "./bkt-scenario";
 import { builtInPolicy, planFlags, policyLaw as asPolicyLaw, type CheckpointPolicy, type CheckpointPolicyInput } from "./checkpoint-policy";
@@ -170,14 +170,6 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   const who = inputs.policyLabel ?? `policy "${policy.name}"`;
   const law = asPolicyLaw(inputs.policyLaw);
   const latency = scenario.latencySeconds;
-  const capacity = scenario.server.connections;
-  const serverMbps = "mbps" in scenario.server ? scenario.server.mbps : Infinity;
-  const fluid = inputs.server ? createFluidServer(inputs.server, clients) : null;
-  let fluidEvent = -1;
-  // Measured server: who holds a connection. A client whose lifetime ends while it is down in
-  // the middle of a transfer is interrupted twice (at the failure, then at its end); the link
-  // server's accounting releases its connection twice, which this guard prevents here.
-  const holding = new Uint8Array(fluid !== null ? clients : 0);
   const suspend = scenario.transient === "suspend";
 
   // Availability laws (unused with a trace).
@@ -187,19 +179,18 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   const lawPerCopy = lawDependsOnCopy(scenario.failureLawForPolicy);
   const lifetimeLaw = lawPerCopy && scenario.lifetime !== "none" ? bktLaw(scenario.lifetime, "lifetime") : null;
 
-  // Server state.
-  const kStar = new Int32Array(jobs); // highest slice whose checkpoint the server holds (0: none)
-  const completed = new Uint8Array(jobs);
-  const copiesOfJob = new Int32Array(jobs);
-  const neverHanded = Int32Array.from({ length: jobs }, (_, j) => j);
-  let neverHandedCount = jobs;
-  const uncompleted = Int32Array.from({ length: jobs }, (_, j) => j);
-  const positionInUncompleted = Int32Array.from({ length: jobs }, (_, j) => j);
-  let uncompletedCount = jobs;
-  const server = streams.stream("server");
-  let active = 0; // connections in use
-  const waiting: number[] = []; // clients waiting for a connection, FIFO (lazy removal)
-  let waitingHead = 0;
+  const bag = createJobBag(jobs, streams.stream("server"));
+  const server = createBktServer({
+    sim,
+    transferKind: TRANSFER,
+    clients,
+    connections: scenario.server.connections,
+    serverMbps: "mbps" in scenario.server ? scenario.server.mbps : Infinity,
+    latencySeconds: latency,
+    linkMbps: platform.linkMbps,
+    measured: inputs.server ?? null,
+    onStart: (c) => setPhase(c, phase[c] === DOWNLOAD_WAIT ? DOWNLOAD : UPLOAD),
+  });
 
   // Client state.
   const up = new Uint8Array(clients);
@@ -208,8 +199,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   let aliveCount = clients;
   const phase = new Uint8Array(clients);
   const bucketSince = new Float64Array(clients);
-  const queued = new Uint8Array(clients);
-  const pendingEvent = new Float64Array(clients).fill(-1); // compute or transfer end
+  const computeEvent = new Float64Array(clients).fill(-1); // the pending end of the slice being computed
   const availabilityEvent = new Float64Array(clients).fill(-1);
   const copyJob = new Int32Array(clients).fill(-1);
   const copyFirstSlice = new Int32Array(clients); // first slice index (global) of the copy's job
@@ -221,11 +211,6 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   const sliceStartedAt = new Float64Array(clients);
   const remainingSliceS = new Float64Array(clients).fill(-1); // suspended computation left, or −1
   const transferMbit = new Float64Array(clients); // size of the current transfer
-  const transferLeftMbit = new Float64Array(clients);
-  const transferRate = new Float64Array(clients);
-  const transferSince = new Float64Array(clients);
-  const activeClients = new Set<number>();
-  let linkSum = 0;
 
   const buckets: TimeBuckets = { computeS: 0, uploadS: 0, downloadS: 0, waitS: 0, idleS: 0, unavailableS: 0, departedS: 0 };
   const result = {
@@ -281,91 +266,26 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     return sim.now + (nowUp ? upLaw : downLaw).sample(availabilityStream(c));
   }
 
-  // Transfers, with max-min fair sharing of the server link when it binds.
-  function rescheduleTransfers(): void {
-    for (const c of activeClients) transferLeftMbit[c] = transferLeftMbit[c]! - transferRate[c]! * (sim.now - transferSince[c]!);
-    // Water-filling: rates in increasing link order.
-    const sorted = [...activeClients].sort((a, b) => platform.linkMbps[a]! - platform.linkMbps[b]! || a - b);
-    let capacityLeft = serverMbps;
-    sorted.forEach((c, i) => {
-      const fair = capacityLeft / (sorted.length - i);
-      const rate = Math.min(platform.linkMbps[c]!, fair);
-      capacityLeft -= rate;
-      transferRate[c] = rate;
-      transferSince[c] = sim.now;
-      if (pendingEvent[c]! >= 0) sim.cancel(pendingEvent[c]!);
-      pendingEvent[c] = sim.at(sim.now + Math.max(0, transferLeftMbit[c]!) / rate, TRANSFER, c);
-    });
-  }
-
-  function startTransfer(c: number): void {
-    if (fluid !== null) {
-      active++;
-      holding[c] = 1;
-      setPhase(c, phase[c] === DOWNLOAD_WAIT ? DOWNLOAD : UPLOAD);
-      fluid.start(c, transferMbit[c]! / 8, platform.linkMbps[c]! / 8, sim.now);
-      return;
-    }
-    active++;
-    const sharing = linkSum + platform.linkMbps[c]! > serverMbps || linkSum > serverMbps;
-    linkSum += platform.linkMbps[c]!;
-    activeClients.add(c);
-    transferLeftMbit[c] = transferMbit[c]!;
-    transferRate[c] = platform.linkMbps[c]!;
-    transferSince[c] = sim.now;
-    setPhase(c, phase[c] === DOWNLOAD_WAIT ? DOWNLOAD : UPLOAD);
-    if (sharing) rescheduleTransfers();
-    else pendingEvent[c] = sim.at(sim.now + latency + transferMbit[c]! / platform.linkMbps[c]!, TRANSFER, c);
-  }
-
-  function releaseConnection(c: number): void {
-    if (fluid !== null) {
-      if (holding[c] === 0) return;
-      holding[c] = 0;
-      fluid.stop(c, sim.now);
-    }
-    active--;
-    if (fluid === null) {
-      activeClients.delete(c);
-      const wasSharing = linkSum > serverMbps;
-      linkSum -= platform.linkMbps[c]!;
-      if (wasSharing) rescheduleTransfers();
-    }
-    while (active < capacity && waitingHead < waiting.length) {
-      const next = waiting[waitingHead++]!;
-      if (queued[next] === 0) continue;
-      queued[next] = 0;
-      startTransfer(next);
-    }
-    if (waitingHead > 4096 && waitingHead * 2 > waiting.length) {
-      waiting.splice(0, waitingHead);
-      waitingHead = 0;
-    }
-  }
-
   function requestConnection(c: number, kind: typeof DOWNLOAD_WAIT | typeof UPLOAD_WAIT): void {
     setPhase(c, kind);
-    if (active < capacity) startTransfer(c);
-    else {
-      queued[c] = 1;
-      waiting.push(c);
-    }
+    server.request(c, transferMbit[c]!);
   }
 
   /** Stop whatever the copy on c is doing right now (a failure): no event, no connection, no queue place. */
   function interrupt(c: number): void {
-    if (pendingEvent[c]! >= 0) {
-      sim.cancel(pendingEvent[c]!);
-      pendingEvent[c] = -1;
+    if (computeEvent[c]! >= 0) {
+      sim.cancel(computeEvent[c]!);
+      computeEvent[c] = -1;
     }
-    if (phase[c] === DOWNLOAD || phase[c] === UPLOAD) releaseConnection(c);
-    queued[c] = 0;
+    server.cancelTransferEnd(c);
+    if (phase[c] === DOWNLOAD || phase[c] === UPLOAD) server.release(c);
+    server.leaveQueue(c);
   }
 
   function startSlice(c: number, durationS: number): void {
     setPhase(c, COMPUTE);
     sliceStartedAt[c] = sim.now;
-    pendingEvent[c] = sim.at(sim.now + durationS, COMPUTE_END, c);
+    computeEvent[c] = sim.at(sim.now + durationS, COMPUTE_END, c);
   }
 
   function sliceSeconds(c: number, k: number): number {
@@ -376,27 +296,15 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     return platform.imageMbit[copyFirstSlice[c]! + k - 1]!;
   }
 
-  function pickJob(): { job: number; first: boolean } | null {
-    if (neverHandedCount > 0) {
-      const i = Math.floor(server.next() * neverHandedCount);
-      const job = neverHanded[i]!;
-      neverHanded[i] = neverHanded[--neverHandedCount]!;
-      return { job, first: true };
-    }
-    if (uncompletedCount > 0) return { job: uncompleted[Math.floor(server.next() * uncompletedCount)]!, first: false };
-    return null;
-  }
-
   function handOut(c: number): void {
-    const picked = pickJob();
+    const picked = bag.pick();
     if (picked === null) {
       setPhase(c, HALTED);
       return;
     }
     const { job, first } = picked;
     result.copies++;
-    copiesOfJob[job]++;
-    const from = kStar[job]!;
+    const from = bag.checkpointedSlice(job);
     const firstSlice = platform.sliceStart[job]!;
     const n = platform.sliceStart[job + 1]! - firstSlice;
     copyJob[c] = job;
@@ -448,23 +356,19 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   }
 
   function complete(job: number, first: boolean): void {
-    completed[job] = 1;
+    bag.complete(job);
     result.completedJobs++;
     result.lastResultS = sim.now;
     if (!first) result.jobsFinishedByDuplicate++;
-    const i = positionInUncompleted[job]!;
-    const last = uncompleted[--uncompletedCount]!;
-    uncompleted[i] = last;
-    positionInUncompleted[last] = i;
   }
 
   function onComputeEnd(c: number): void {
-    pendingEvent[c] = -1;
+    computeEvent[c] = -1;
     const job = copyJob[c]!;
     const k = copySlice[c]!;
     const spent = sim.now - sliceStartedAt[c]!;
     remainingSliceS[c] = -1;
-    if (completed[job] === 1) result.duplicateWorkS += spent;
+    if (bag.isCompleted(job)) result.duplicateWorkS += spent;
     unsavedCompute[c] = unsavedCompute[c]! + spent;
     const n = platform.sliceStart[job + 1]! - copyFirstSlice[c]!;
     const checkpointHere = copyPlan[c]![k - copyFrom[c]! - 1] === 1;
@@ -473,7 +377,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
       if (checkpointHere) result.checkpointDecisions++;
     }
     if (checkpointHere) {
-      if (scenario.staleCopies === "abort-on-contact" && completed[job] === 1) {
+      if (scenario.staleCopies === "abort-on-contact" && bag.isCompleted(job)) {
         dropCopy(c);
         setPhase(c, IDLE);
         sim.at(sim.now, REQUEST, c);
@@ -487,19 +391,12 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     }
   }
 
-  /** The measured server's next completion(s): each as its own transfer end, by client id. */
-  function onServerCompletion(): void {
-    fluidEvent = -1;
-    for (const c of fluid!.takeCompleted(sim.now)) onTransferEnd(c);
-  }
-
   function onTransferEnd(c: number): void {
-    pendingEvent[c] = -1;
     const job = copyJob[c]!;
     const k = copySlice[c]!;
     const n = platform.sliceStart[job + 1]! - copyFirstSlice[c]!;
     const downloading = phase[c] === DOWNLOAD;
-    releaseConnection(c);
+    server.release(c);
     if (downloading) {
       result.downloadedMbit += transferMbit[c]!;
       copySlice[c] = k + 1;
@@ -509,7 +406,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     result.uploadedMbit += transferMbit[c]!;
     if (k === n) {
       result.resultsSent++;
-      if (completed[job] === 0) complete(job, copyFirstCopy[c] === 1);
+      if (!bag.isCompleted(job)) complete(job, copyFirstCopy[c] === 1);
       else result.resultsDiscarded++;
       dropCopy(c);
       setPhase(c, IDLE);
@@ -517,8 +414,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
       return;
     }
     result.checkpointsTaken++;
-    if (k > kStar[job]!) {
-      kStar[job] = k;
+    if (bag.offerCheckpoint(job, k)) {
       result.checkpointsAccepted++;
       unsavedCompute[c] = 0;
     } else result.checkpointsOutdated++;
@@ -566,7 +462,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
         const left = remainingSliceS[c]!;
         remainingSliceS[c] = -1;
         sliceStartedAt[c] = sim.now - (sliceSeconds(c, copySlice[c]!) - left);
-        pendingEvent[c] = sim.at(sim.now + left, COMPUTE_END, c);
+        computeEvent[c] = sim.at(sim.now + left, COMPUTE_END, c);
       } else if (phase[c] === DOWNLOAD || phase[c] === DOWNLOAD_WAIT) {
         phase[c] = DOWNLOAD_WAIT;
         requestConnection(c, DOWNLOAD_WAIT);
@@ -605,7 +501,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
       const node = traceInfo.trace.nodes[traceInfo.nodeOfClient[c]!]!;
       isUp = availableAt(node, traceInfo.originS);
       nextChange = nextChangeAfter(node, traceInfo.originS) - traceInfo.originS;
-      if (isUp) since = intervalStartAt(node.starts, traceInfo.originS) - traceInfo.originS;
+      if (isUp) since = availableSince(node, traceInfo.originS) - traceInfo.originS;
     } else if (scenario.startState === "stationary") {
       ({ up: isUp, nextChangeS: nextChange, sinceS: since } = stationaryStart(upLaw, downLaw, availabilityStream(c)));
     } else nextChange = upLaw.sample(availabilityStream(c));
@@ -620,18 +516,11 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
   sim.run(
     (kind, c) => {
       if (kind === COMPUTE_END) onComputeEnd(c);
-      else if (kind === TRANSFER) {
-        if (fluid === null) onTransferEnd(c);
-        else onServerCompletion();
-      } else if (kind === AVAILABILITY) onAvailabilityChange(c);
+      else if (kind === TRANSFER) server.transferEnded(c, onTransferEnd);
+      else if (kind === AVAILABILITY) onAvailabilityChange(c);
       else if (kind === REQUEST) onRequest(c);
       else if (kind === LIFETIME) onLifetimeEnd(c);
-      // One event for the measured server's next completion, set again when its transfers changed.
-      if (fluid !== null && fluid.changed) {
-        if (fluidEvent >= 0) sim.cancel(fluidEvent);
-        const next = fluid.nextCompletionS(sim.now);
-        fluidEvent = next < Infinity ? sim.at(next, TRANSFER, 0) : -1;
-      }
+      server.afterEvent();
     },
     {
       until: horizonS,
@@ -642,7 +531,7 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
 
   const endS = sim.now;
   for (let c = 0; c < clients; c++) settle(c);
-  fluid?.settle(endS);
+  server.settle(endS);
   const connectionWaitS = buckets.waitS;
   return {
     policy: policy.name,
@@ -672,18 +561,6 @@ export function runBkt(inputs: BktRunInputs): BktRunResult {
     dpCalls: planner.stats.dpCalls,
     dpCacheHits: planner.stats.dpCacheHits,
     buckets,
-    ...(fluid !== null ? { server: { ...fluid.stats } } : {}),
+    ...(server.stats !== null ? { server: { ...server.stats } } : {}),
   };
-}
-
-/** The start of the trace interval holding t: the last start ≤ t (the node is available at t). */
-function intervalStartAt(starts: Float64Array, t: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle]! <= t) low = middle;
-    else high = middle - 1;
-  }
-  return starts[low]!;
 }

@@ -11,10 +11,9 @@
  */
 import { createLaw } from "../../place/laws/create-law";
 import type { FailureLaw } from "../../place/laws/failure-law";
-import { meanWithCi } from "../../schedule/mean-confidence-interval";
+import { meanWithCi, withCi95, type MeanWithCi95 as MeanWithCi } from "../../stats/mean-confidence-interval";
 import { InputError } from "../../shared/errors";
 import { createRandomStreams } from "../engine/random-streams";
-import { withCi95, type MeanWithCi95 as MeanWithCi } from "../mean-with-ci95";
 import type { SimulationResult, SimulatorModel } from "../simulator";
 import { rejectedLinesWarnings, requireNodes, type AvailabilityTrace } from "../traces/availability-trace";
 import { readAvailabilityTrace } from "../traces/read-availability-trace";

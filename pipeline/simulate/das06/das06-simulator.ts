@@ -13,10 +13,9 @@
  * in the report (file and hash), and reported per policy: its utilisation, the time writes
  * waited for it, the writes that took it outside its fitted domain.
  */
-import { meanWithCi } from "../../schedule/mean-confidence-interval";
+import { meanWithCi, withCi95, type MeanWithCi95 as MeanWithCi } from "../../stats/mean-confidence-interval";
 import { InputError } from "../../shared/errors";
 import { createRandomStreams } from "../engine/random-streams";
-import { withCi95, type MeanWithCi95 as MeanWithCi } from "../mean-with-ci95";
 import type { SimulationResult, SimulatorModel } from "../simulator";
 import { rejectedLinesWarnings, requireNodes, type AvailabilityTrace, type NodeAvailability } from "../traces/availability-trace";
 import { readAvailabilityTrace } from "../traces/read-availability-trace";

@@ -96,20 +96,29 @@ export function createEventQueue(initialCapacity = 1024): EventQueue {
       const right = child + 1;
       if (right < size && before(times[right]!, ranks[right]!, sequences[right]!, times[child]!, ranks[child]!, sequences[child]!)) child = right;
       if (!before(times[child]!, ranks[child]!, sequences[child]!, t, r, s)) break;
-      times[hole] = times[child]!;
-      ranks[hole] = ranks[child]!;
-      sequences[hole] = sequences[child]!;
-      kinds[hole] = kinds[child]!;
-      entities[hole] = entities[child]!;
-      payloads[hole] = payloads[child]!;
+      moveEvent(child, hole);
       hole = child;
     }
-    times[hole] = t;
-    ranks[hole] = r;
-    sequences[hole] = s;
-    kinds[hole] = k;
-    entities[hole] = e;
-    payloads[hole] = p;
+    placeEvent(hole, t, r, s, k, e, p);
+  }
+
+  /** The event at slot `from` moved to slot `to` (the heap's sift steps). */
+  function moveEvent(from: number, to: number): void {
+    times[to] = times[from]!;
+    ranks[to] = ranks[from]!;
+    sequences[to] = sequences[from]!;
+    kinds[to] = kinds[from]!;
+    entities[to] = entities[from]!;
+    payloads[to] = payloads[from]!;
+  }
+
+  function placeEvent(slot: number, time: number, rank: number, sequence: number, kind: number, entity: number, payload: number): void {
+    times[slot] = time;
+    ranks[slot] = rank;
+    sequences[slot] = sequence;
+    kinds[slot] = kind;
+    entities[slot] = entity;
+    payloads[slot] = payload;
   }
 
   /** Drop cancelled events at the root. */
@@ -126,20 +135,10 @@ export function createEventQueue(initialCapacity = 1024): EventQueue {
       while (hole > 0) {
         const parent = (hole - 1) >> 1;
         if (!before(time, rank, sequence, times[parent]!, ranks[parent]!, sequences[parent]!)) break;
-        times[hole] = times[parent]!;
-        ranks[hole] = ranks[parent]!;
-        sequences[hole] = sequences[parent]!;
-        kinds[hole] = kinds[parent]!;
-        entities[hole] = entities[parent]!;
-        payloads[hole] = payloads[parent]!;
+        moveEvent(parent, hole);
         hole = parent;
       }
-      times[hole] = time;
-      ranks[hole] = rank;
-      sequences[hole] = sequence;
-      kinds[hole] = kind;
-      entities[hole] = entity;
-      payloads[hole] = payload;
+      placeEvent(hole, time, rank, sequence, kind, entity, payload);
       return sequence;
     },
     cancel(id) {

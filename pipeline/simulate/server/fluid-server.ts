@@ -6,10 +6,10 @@
  * schedule/fluid-device.ts), here for transfers that come and go. Engine-agnostic: the model
  * asks for the next completion after each event and schedules one event for it.
  *
- * Sharing: max-min fairness (water-filling) under each transfer's own link. With no link
- * binding every transfer gets bw/m — the equal shares [Y-thesis] ch. 4 observed (§3.1); a
- * transfer its link holds below bw/m gets its link, and what it leaves goes to the others in
- * equal parts. Why not "equal shares, capped" (each min(link, bw/m), the rest unused): bw(m, V)
+ * Sharing: max-min fairness (water-filling) under each transfer's own link, the one sharing
+ * model of bandwidth/fair-shares.ts. With no link binding every transfer gets bw/m — the
+ * equal shares [Y-thesis] ch. 4 observed (§3.1); a transfer its link holds below bw/m gets
+ * its link, and what it leaves goes to the others in equal parts. Why not "equal shares, capped" (each min(link, bw/m), the rest unused): bw(m, V)
  * is what the server delivered to m writers, so capacity one slow writer cannot take is
  * capacity the others can — which is how TCP flows share a bottleneck, and how the [BKT]
  * simulator already shares its server link (a model of constant bandwidth B gives its
@@ -24,6 +24,8 @@
  * Cost: O(m) per recomputation (m ≤ the transfers in progress), nothing allocated after
  * creation.
  */
+import { compareByLink, isFinished, maxMinFairRates, timeToFinishS } from "../../bandwidth/fair-shares";
+import { clampCount, clampVolumeGb } from "../../bandwidth/outside-domain";
 import { bandwidthEvaluator, inModelDomain } from "../../fit/model";
 import { InputError } from "../../shared/errors";
 import type { MeasuredServer } from "./measured-server";
@@ -66,13 +68,10 @@ export interface FluidServer {
   readonly stats: FluidServerStats;
 }
 
-/** A remaining size at or below this fraction of the transfer counts as done (float noise; as schedule/fluid-device.ts). */
-const FINISHED_FRACTION = 1e-10;
-
 /** `capacity`: entity ids are in [0, capacity). */
 export function createFluidServer(server: MeasuredServer, capacity: number): FluidServer {
   const bw = bandwidthEvaluator(server.model);
-  const { mMin, mMax, vGbMin, vGbMax } = server.model.domain;
+  const domain = server.model.domain;
   const remainingVolume = server.volume === "remaining";
   const sizeMb = new Float64Array(capacity);
   const remainingMb = new Float64Array(capacity);
@@ -82,6 +81,7 @@ export function createFluidServer(server: MeasuredServer, capacity: number): Flu
   const position = new Int32Array(capacity).fill(-1);
   // The transfers in progress, by increasing link then id (the water-filling order).
   const active = new Int32Array(capacity);
+  const byLink = compareByLink(linkMbPerS);
   const done = new Int32Array(capacity);
   let count = 0;
   let since = 0;
@@ -163,8 +163,8 @@ export function createFluidServer(server: MeasuredServer, capacity: number): Flu
         );
       }
       if (server.outsideDomain === "clamp") {
-        mUsed = Math.min(mMax, Math.max(mMin, m));
-        vUsed = Math.min(vGbMax, Math.max(vGbMin, vGb));
+        mUsed = clampCount(domain, m);
+        vUsed = clampVolumeGb(domain, vGb);
       }
     }
     const aggregate = bw(mUsed, vUsed);
@@ -176,22 +176,14 @@ export function createFluidServer(server: MeasuredServer, capacity: number): Flu
       );
     }
     aggregateMbPerS = aggregate;
+    // No link binds: each transfer has its link (what the water-filling gives, without its divisions).
     if (linkSum <= aggregate) {
       for (let k = 0; k < count; k++) rate[active[k]!] = linkMbPerS[active[k]!]!;
-    } else {
-      let left = aggregate;
-      for (let k = 0; k < count; k++) {
-        const id = active[k]!;
-        const fair = left / (count - k);
-        const r = linkMbPerS[id]! < fair ? linkMbPerS[id]! : fair;
-        rate[id] = r;
-        left -= r;
-      }
-    }
+    } else maxMinFairRates(active, count, linkMbPerS, aggregate, rate);
     let soonest = Infinity;
     for (let k = 0; k < count; k++) {
       const id = active[k]!;
-      const t = Math.max(0, remainingMb[id]!) / rate[id]!;
+      const t = timeToFinishS(remainingMb[id]!, rate[id]!);
       if (t < soonest || (t === soonest && id < nextId)) {
         soonest = t;
         nextId = id;
@@ -215,7 +207,7 @@ export function createFluidServer(server: MeasuredServer, capacity: number): Flu
       linkMbPerS[id] = link;
       leftDomain[id] = 0;
       let at = count;
-      while (at > 0 && (linkMbPerS[active[at - 1]!]! > link || (linkMbPerS[active[at - 1]!]! === link && active[at - 1]! > id))) at--;
+      while (at > 0 && byLink(active[at - 1]!, id) > 0) at--;
       active.copyWithin(at + 1, at, count);
       active[at] = id;
       count++;
@@ -244,7 +236,7 @@ export function createFluidServer(server: MeasuredServer, capacity: number): Flu
       for (let k = 0; k < count; k++) {
         const id = active[k]!;
         // The transfer the event was set for completes even if float noise leaves a few bytes.
-        if (remainingMb[id]! <= FINISHED_FRACTION * sizeMb[id]! || (id === nextId && nowS >= nextS)) done[n++] = id;
+        if (isFinished(remainingMb[id]!, sizeMb[id]!) || (id === nextId && nowS >= nextS)) done[n++] = id;
       }
       done.subarray(0, n).sort();
       for (let i = 0; i < n; i++) {

@@ -17,11 +17,11 @@
 import { loadModel } from "../../fit/load-model";
 import { PAPER_MODEL, type BandwidthModel } from "../../fit/model";
 import { sha256OfFile, sha256OfJson } from "../../shared/hash";
+import { OUTSIDE_DOMAIN, type OutsideDomain } from "../../bandwidth/outside-domain";
 
-export type OutsideDomain = "clamp" | "extrapolate" | "refuse";
-export const OUTSIDE_DOMAIN: readonly OutsideDomain[] = ["clamp", "extrapolate", "refuse"];
-export type ServerVolume = "whole" | "remaining";
-export const SERVER_VOLUMES: readonly ServerVolume[] = ["whole", "remaining"];
+export { OUTSIDE_DOMAIN, type OutsideDomain };
+export const SERVER_VOLUMES = ["whole", "remaining"] as const;
+export type ServerVolume = (typeof SERVER_VOLUMES)[number];
 
 /** The server as a scenario gives it. */
 export interface ServerModelSpec {

@@ -11,7 +11,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { meanWithCi, type MeanWithCi } from "../../schedule/mean-confidence-interval";
+import { meanWithCi, type MeanWithCi } from "../../stats/mean-confidence-interval";
 import { csvField } from "../../shared/csv-field";
 import { InputError } from "../../shared/errors";
 import { stableStringify } from "../../shared/hash";

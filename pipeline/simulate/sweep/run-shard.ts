@@ -141,7 +141,7 @@ function validateCell(model: SimulatorModel, cell: SweepCell): void {
 }
 
 /** `parameters` with each file the model reads (named relative to `filesFrom`) as a path from the working folder. */
-function withFilesFrom(model: SimulatorModel, parameters: Record<string, unknown>, filesFrom: string): Record<string, unknown> {
+export function withFilesFrom(model: SimulatorModel, parameters: Record<string, unknown>, filesFrom: string): Record<string, unknown> {
   const files = new Set(model.inputFiles?.(parameters) ?? []);
   const map = (value: unknown): unknown =>
     typeof value === "string" && files.has(value) ? fromWorkingFolder(value, filesFrom)
@@ -156,7 +156,7 @@ function fromWorkingFolder(file: string, filesFrom: string): string {
 }
 
 /** The files a cell reads with their hashes (each file hashed once per shard), or undefined when it reads none. */
-function cellInputs(model: SimulatorModel, cell: SweepCell, hashes: Map<string, string>, filesFrom: string): Record<string, string> | undefined {
+export function cellInputs(model: SimulatorModel, cell: SweepCell, hashes: Map<string, string>, filesFrom: string): Record<string, string> | undefined {
   const files = model.inputFiles?.(mergeFields(model.defaults, cell.parameters)) ?? [];
   if (files.length === 0) return undefined;
   const inputs: Record<string, string> = {};

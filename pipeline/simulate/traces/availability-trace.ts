@@ -66,6 +66,15 @@ export function availableAt(node: NodeAvailability, t: number): boolean {
   return i >= 0 && t < node.ends[i]!;
 }
 
+/**
+ * When the node's current available interval began: the start of the interval holding t, or
+ * NaN when the node is not available at t (a host's age in its availability, docs/science.md §6.1.4).
+ */
+export function availableSince(node: NodeAvailability, t: number): number {
+  const i = lastStartAtOrBefore(node, t);
+  return i >= 0 && t < node.ends[i]! ? node.starts[i]! : NaN;
+}
+
 /** The first time after t at which the node's state changes, or Infinity. */
 export function nextChangeAfter(node: NodeAvailability, t: number): number {
   const i = lastStartAtOrBefore(node, t);

@@ -10,7 +10,7 @@
  * rejected.
  */
 import type { AvailabilityTrace, TraceLineReject } from "./availability-trace";
-import { buildNodes, MAX_TIME_S } from "./fta-reader";
+import { assembleTrace, buildNodes, MAX_TIME_S } from "./fta-reader";
 import { readTraceLines } from "./trace-lines";
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -69,17 +69,6 @@ export async function readAvtTrace(path: string): Promise<AvailabilityTrace> {
   // Every node of an .avt file was measured over the whole trace (sessions are censored at its ends).
   const span = { fromS: Number.isFinite(earliest) ? earliest : 0, toS: Number.isFinite(latest) ? latest : 0 };
   const built = buildNodes(byNode, rejects, span);
-  rejects.sort((a, b) => a.line - b.line);
-  return {
-    format: "avt",
-    source: path,
-    sha256: source.sha256(),
-    nodes: built.nodes,
-    startS: span.fromS,
-    endS: span.toS,
-    counts: { lines, accepted: lines - comments - rejects.length, rejected: rejects.length, comments },
-    rejects,
-    // Gaps between sessions are the unavailability an .avt file describes: not worth a warning.
-    warnings: [],
-  };
+  // Gaps between sessions are the unavailability an .avt file describes: not worth a warning.
+  return assembleTrace("avt", path, source.sha256(), built.nodes, { startS: span.fromS, endS: span.toS }, { lines, comments }, rejects, []);
 }

@@ -14,7 +14,7 @@
  * counted in a warning. Every line is accepted, a comment/header/blank, or rejected.
  */
 import { InputError } from "../../shared/errors";
-import type { AvailabilityTrace, NodeAvailability, TraceLineReject } from "./availability-trace";
+import type { AvailabilityTrace, NodeAvailability, TraceFormat, TraceLineReject } from "./availability-trace";
 import { readTraceLines } from "./trace-lines";
 
 const DEFAULT_COLUMNS = [
@@ -100,17 +100,32 @@ export async function readFtaTrace(path: string): Promise<AvailabilityTrace> {
     intervals.push({ start, end, available: type === "1", line: number, raw: text });
   }
   const built = buildNodes(byNode, rejects);
+  return assembleTrace("fta", path, source.sha256(), built.nodes, built, { lines, comments }, rejects, built.warnings);
+}
+
+/** A reader's trace: its nodes and span, and every line accounted for (accepted, a comment, or rejected: in line order). */
+export function assembleTrace(
+  format: TraceFormat,
+  path: string,
+  sha256: string,
+  nodes: NodeAvailability[],
+  span: { startS: number; endS: number },
+  read: { lines: number; comments: number },
+  rejects: TraceLineReject[],
+  warnings: string[],
+): AvailabilityTrace {
   rejects.sort((a, b) => a.line - b.line);
+  const { lines, comments } = read;
   return {
-    format: "fta",
+    format,
     source: path,
-    sha256: source.sha256(),
-    nodes: built.nodes,
-    startS: built.startS,
-    endS: built.endS,
+    sha256,
+    nodes,
+    startS: span.startS,
+    endS: span.endS,
     counts: { lines, accepted: lines - comments - rejects.length, rejected: rejects.length, comments },
     rejects,
-    warnings: built.warnings,
+    warnings,
   };
 }
 

@@ -3,7 +3,7 @@
  * (mean ± z·s/√N, z = Φ⁻¹((1 + confidence)/2)), accumulated with Welford's update so that
  * long runs lose no precision.
  */
-import { standardNormalQuantile } from "./laws/standard-normal";
+import { standardNormalQuantile } from "./standard-normal";
 
 export interface MeanEstimate {
   mean: number;

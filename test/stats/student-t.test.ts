@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { regularizedIncompleteBeta } from "../../pipeline/fit/incomplete-beta";
-import { studentTCdf, studentTQuantile } from "../../pipeline/fit/student-t";
+import { regularizedIncompleteBeta } from "../../pipeline/stats/incomplete-beta";
+import { studentTCdf, studentTQuantile } from "../../pipeline/stats/student-t";
 import { expectClose } from "../helpers";
-import { reference } from "./reference";
+import { reference } from "../fit/reference";
 
 describe("Student t distribution", () => {
   it("matches mpmath's 50-digit quantiles (and scipy's, within scipy's own error)", () => {

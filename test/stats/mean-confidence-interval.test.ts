@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { meanWithCi } from "../../pipeline/schedule";
+import { meanWithCi } from "../../pipeline/stats/mean-confidence-interval";
 import { expectClose } from "../helpers";
 
 describe("95 % confidence interval of a mean", () => {
