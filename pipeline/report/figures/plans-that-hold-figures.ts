@@ -15,18 +15,20 @@ const percentOf = (level: number) => `${Number((level * 100).toPrecision(3))} %`
 const planLabel = (plan: "mean" | number) => (plan === "mean" ? "mean plan" : `confident plan (${plan})`);
 
 export function plansThatHoldFigures(plans: PlansThatHold, modelLabel: string): { figures: Figure[]; tables: Table[]; notes: string[] } {
-  const groups = plans.band.map((b) => `v = ${b.sizeMb} MB`);
+  // The smallest and the largest measured size: more bands on one chart hide one another.
+  const drawn = plans.band.length > 2 ? [plans.band[0]!, plans.band[plans.band.length - 1]!] : plans.band;
+  const groups = drawn.map((b) => `v = ${b.sizeMb} MB`);
   const band = seriesLinesFigure({
     id: "prediction-band",
     title: "Prediction band of the fitted model",
     caption:
       `Mean aggregated bandwidth of the ${modelLabel} (lines) and its ${percentOf(plans.level)} prediction interval for one new checkpoint burst ` +
-      `(bands: the run-to-run variance of the replicates plus the parameters' uncertainty, docs/science.md §3.6), for each measured size v per writer, over the fitted domain only.`,
+      `(bands: the run-to-run variance of the replicates plus the parameters' uncertainty, docs/science.md §3.6), for the smallest and the largest measured size v per writer, over the fitted domain only.`,
     xTitle: "m (simultaneous checkpoints)",
     yTitle: "aggregated bandwidth (MB/s)",
     groupTitle: "size per writer",
     groups,
-    points: plans.band.flatMap((b, i) => b.points.map((p) => ({ group: groups[i]!, x: p.m, y: p.meanMbPerS, low: p.lowerMbPerS, high: p.upperMbPerS }))),
+    points: drawn.flatMap((b, i) => b.points.map((p) => ({ group: groups[i]!, x: p.m, y: p.meanMbPerS, low: p.lowerMbPerS, high: p.upperMbPerS }))),
   });
   const { mean, confident } = plans.plans;
   const replay = "notApplicable" in plans.replay ? null : plans.replay;
