@@ -15,7 +15,7 @@
  *   every stage but investigations ──► report ──► reports/
  *
  *   stage                        writes                       read by
- *   ingest (--traces, default    observations, rejects.csv    fit, turn-down, report
+ *   ingest (--traces, default    observations, rejects.csv    fit, turn-down, schedule (schedule.model=fitted), report
  *     data/traces/synthetic-azur.csv)
  *   ingest-machine, ingest-nfs   <key>-observations           fit-<key>, report
  *     (data/traces/vm-…csv, nfs-…csv: this project's)
@@ -27,9 +27,11 @@
  *   schedule                     schedule-example             report
  *                                campaign                     reproduce, report
  *                                schedule-timings (volatile)  report
+ *                                plans-that-hold              report (null under the published model)
  *   schedule-paper               paper-campaign               reproduce, report
  *     (a cluster's report        paper-schedule-example,      (no stage: the run in detail, as `schedule` writes it)
- *     --with reproduction)       paper-schedule-timings
+ *     --with reproduction)       paper-schedule-timings,
+ *                                paper-plans-that-hold (null)
  *   place                        placements                   reproduce, report
  *                                place-not-applicable         report
  *                                place-timings (volatile)     (no stage: the solver's measured times)

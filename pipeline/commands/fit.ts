@@ -13,11 +13,17 @@ import { defineCommand } from "../command-line/command";
 import { InputError, UsageError } from "../shared/errors";
 import { sha256OfFile } from "../shared/hash";
 import { MODEL_FORMS } from "../fit/model";
+import { loadModel } from "../fit/load-model";
+import { checkStaleness, formatStaleCheck } from "../fit/stale-check";
 
 export const command = defineCommand({
   name: "fit",
   title: "fit the aggregated checkpoint bandwidth model bw(m, V) by least squares (docs/science.md §3)",
-  usage: ["ckpt fit <trace file or directory>… [options]", "ckpt fit --observations <observations.json> [options]"],
+  usage: [
+    "ckpt fit <trace file or directory>… [options]",
+    "ckpt fit --observations <observations.json> [options]",
+    "ckpt fit --check <model.json> <new trace>… [--level 0.95] [--significance 0.05] [--json]",
+  ],
   description: `Input: canonical CSV files or host-logs directories, read through ingest (lenient:
 rejected rows are counted here and listed by \`ckpt ingest\`), or the observations file that
 \`ckpt ingest --out\` wrote (its traces and their hashes are carried into the model's provenance).`,
@@ -48,6 +54,16 @@ rejected rows are counted here and listed by \`ckpt ingest\`), or the observatio
       value: "<model.json>",
       help: "write the model artifact (coefficients, units, domain, metrics, provenance), atomically; use it with `ckpt peaks --model`",
     },
+    check: {
+      kind: "string",
+      value: "<model.json>",
+      help:
+        "instead of fitting, check that model against the new trace (any format ckpt ingest reads, a `ckpt release --log` log too, or --observations): " +
+        "how many of its bursts inside the model's fitted domain fall outside the --level prediction interval, and a one-sided binomial test of that count against 1 − level; " +
+        "stale when its p-value is below --significance (then refit). --json: stale, checked, outside, below, above, expectedOutside, pValue, level, significance, recommendation (the refit, when stale)",
+    },
+    level: { kind: "number", value: "<p>", default: 0.95, help: "with --check: the prediction intervals' level, in (0, 1)" },
+    significance: { kind: "number", value: "<a>", default: 0.05, help: "with --check: the binomial test's level, in (0, 1): stale when P(≥ that many outside | the model holds) < a" },
     json: {
       kind: "flag",
       help: "print the full report as JSON (model, coefficients with SE and CI, covariance, metrics, peaks, residual of every point; with --form auto the candidates in selection)",
@@ -57,11 +73,17 @@ rejected rows are counted here and listed by \`ckpt ingest\`), or the observatio
 (too few distinct m or sizes, too few points, nearly collinear terms) are refused (exit 1)
 with what data is missing; under --form auto such a form is listed, not chosen.
 
+A model is checked with its prediction intervals, which need the run-to-run variance the fit
+measures from replicate runs: a model written before models carried it is refused with how to
+refit it. Each maintenance window's \`ckpt release --log\` measures the cluster: check the
+model against it after each one.
+
 Examples:
   ckpt fit my-cluster.csv --out model.json
+  ckpt fit --check model.json release.log --json
   ckpt fit data/traces/synthetic-azur.csv --form paper --out model.json
   ckpt fit --observations observations.json --form full --points runs --json`,
-  async run({ values, positionals: traces }, io) {
+  async run({ values, positionals: traces, given }, io) {
     const observationsPath = values.observations;
     if ((observationsPath === undefined) === (traces.length === 0)) {
       throw new UsageError(
@@ -69,6 +91,14 @@ Examples:
           ? "give trace files/directories or --observations <file>"
           : "give either trace files/directories or --observations, not both",
       );
+    }
+    const checkPath = values.check;
+    if (checkPath === undefined) {
+      const checkOnly = ["level", "significance"].filter((name) => given.has(name));
+      if (checkOnly.length > 0) throw new UsageError(`--${checkOnly.join(" and --")} appl${checkOnly.length === 1 ? "ies" : "y"} to --check <model.json> only`);
+    } else {
+      const fitOnly = ["form", "points", "all-points", "folds", "seed", "out"].filter((name) => given.has(name));
+      if (fitOnly.length > 0) throw new UsageError(`--check checks a model, it does not fit one: drop --${fitOnly.join(", --")}`);
     }
     const options: FitOptions = { form: values.form, points: values.points, allPoints: values["all-points"], folds: values.folds, seed: values.seed };
     if (options.folds === 1) throw new UsageError(`--folds expects 0 (skip cross-validation) or an integer ≥ 2, got ${options.folds}`);
@@ -104,6 +134,16 @@ Examples:
       ingestSummary = `ingest: read ${read} rows = ${accepted} accepted + ${rejected} rejected${rejected > 0 ? " (`ckpt ingest` lists them with their reasons)" : ""}`;
       // How the traces were read, when it is worth saying (a ';' file read as such, comment lines skipped).
       for (const warning of result.warnings ?? []) io.stderr(`warning: ${warning}`);
+    }
+
+    if (checkPath !== undefined) {
+      const check = checkStaleness(loadModel(checkPath), observations.runs, { level: values.level, significance: values.significance });
+      const newTrace = observationsPath !== undefined ? `--observations ${observationsPath}` : traces.join(" ");
+      const refit = `\`ckpt fit ${newTrace} --out model.json\` (with the model's own traces too, to pool them)`;
+      const answer = { ...check, recommendation: check.stale ? `refit: ${refit}` : null, ...(ingestCounts !== undefined ? { ingest: ingestCounts } : {}) };
+      if (values.json) io.stdout(JSON.stringify(answer, null, 2));
+      else io.stdout([...(ingestSummary ? [ingestSummary, ""] : []), formatStaleCheck(check, refit)].join("\n"));
+      return 0;
     }
 
     const report = fitBandwidthModel(observations, options, inputs);

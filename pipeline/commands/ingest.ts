@@ -20,7 +20,7 @@ import { summariseRunTable } from "../ingest/summarise-runs";
 import { BANDWIDTH_DEFINITIONS, bandwidthDefinitionOf, countBandwidthDefinitions, type BandwidthDefinition } from "../ingest/bandwidth-definition";
 import { FORMAT_NAMES } from "../ingest/detect-trace-format";
 
-const FORMATS: readonly TraceFormat[] = ["auto", "canonical", "host-logs", "ior", "fio"];
+const FORMATS: readonly TraceFormat[] = ["auto", "canonical", "host-logs", "ior", "fio", "release-log"];
 const DEFAULT_OUT = "observations.json";
 
 /** `observations.json` → `observations.rejects.csv`, next to it. */
@@ -160,7 +160,7 @@ function bandwidthDefinitionCounts(runs: IngestSummary["runs"]): Partial<Record<
 export const command = defineCommand({
   name: "ingest",
   title: "read checkpoint timing traces, check every row, aggregate the accepted runs ([Y-thesis] ch. 4)",
-  usage: ["ckpt ingest <file|directory>… [--format auto|canonical|host-logs|ior|fio] [--strict] [--rejects FILE] [--out FILE] [--group-by COLUMN,…] [--delimiter ';' [--decimal-comma]] [--json]"],
+  usage: ["ckpt ingest <file|directory>… [--format auto|canonical|host-logs|ior|fio|release-log] [--strict] [--rejects FILE] [--out FILE] [--group-by COLUMN,…] [--delimiter ';' [--decimal-comma]] [--json]"],
   description: `Per process bw = ckpt_mb / (end_s − start_s); a run's aggregated bandwidth is the sum over
 its m processes; V = Σ size_mb / 1000 (GB). Runs whose processes share one size v form the
 size series of v: per (m, v) the count, mean and standard deviation, and each series' peak
@@ -178,7 +178,12 @@ Inputs:
                   IOR's bandwidth (MiB/s read as MB/s × 1.048576)
   fio results    --output-format=json or json+, with or without group_reporting, --client
                   mode: each group a run of its jobs, each writing write.io_bytes
-  IOR's and fio's group-reported bandwidth is all bytes over the wall time; the papers' (and
+  release log     the log \`ckpt release --log FILE\` appends (one JSON object a line): each
+                  wave of a release a run of m = its jobs that saved, V = Σ their sizes
+                  (the plan's), at V over the time from the wave's first signal to its
+                  last end; every other line is rejected with why (a requeue, a job not
+                  saved, a line cut when the hook stopped …)
+  IOR's, fio's group-reported and a release's bandwidth is all bytes over the wall time; the papers' (and
   fio's per-job) the sum of the writers' own: each run says which (bandwidth_definition).
   A directory without host logs stands for the .csv files in it (and, unless --format
   canonical, its .json, .txt, .out and .log result files; one that is none of the formats is
@@ -195,7 +200,7 @@ Inputs:
       kind: "choice",
       choices: FORMATS,
       default: "auto",
-      help: "auto: a directory is host logs, a file is told by its content (canonical CSV, IOR text or JSON, fio JSON); or one of canonical, host-logs, ior, fio",
+      help: "auto: a directory is host logs, a file is told by its content (canonical CSV, IOR text or JSON, fio JSON, the log of `ckpt release --log`); or one of canonical, host-logs, ior, fio, release-log",
     },
     strict: { kind: "flag", help: 'stop at the first bad row with "file:line: reason" (exit 1)' },
     rejects: {

@@ -56,6 +56,12 @@ const OPTIONS = {
   },
   nodes: { kind: "number", group: "Input", value: "M", default: 1, help: "m, nodes checkpointing at the same time" },
   latency: { kind: "number", group: "Input", value: "S", default: 0, help: "seconds added to every size-derived checkpoint cost" },
+  "cost-quantile": {
+    kind: "number",
+    group: "Input",
+    value: "Q",
+    help: "with size_mb and a model file from `ckpt fit`: plan with each checkpoint's cost at the Q quantile (0 < Q < 1) of one burst's predictive duration instead of the mean, e.g. 0.95: a cost that 95 % of bursts at (m, V) stay within (docs/science.md §3.6). Higher Q: dearer checkpoints, placed further apart",
+  },
   alpha: { kind: "number", group: "Model", value: "A", default: 1, help: "share of lost time counted as waste, in (0, 1]" },
   beta: { kind: "number", group: "Model", value: "B", default: 0, help: "0: a failure is seen at once; 1: only at the next checkpoint" },
   quantum: {
@@ -112,7 +118,7 @@ function readJob(values: OptionValues<typeof OPTIONS>, given: ReadonlySet<string
   const path = values.slices;
   const table = parseSlicesCsv(readInputFile(path, "--slices file"), path);
   const warnings = table.ignoredColumns.length > 0 ? [`${path}: ignored column(s) ${table.ignoredColumns.join(", ")}`] : [];
-  const sizeFlags = ["model", "nodes", "latency"].filter((name) => given.has(name));
+  const sizeFlags = ["model", "nodes", "latency", "cost-quantile"].filter((name) => given.has(name));
   if (table.costsSeconds) {
     if (sizeFlags.length > 0) {
       throw new UsageError(
@@ -123,11 +129,13 @@ function readJob(values: OptionValues<typeof OPTIONS>, given: ReadonlySet<string
   }
   const model = loadModel(values.model);
   const { nodes, latency: latencySeconds } = values;
-  const sized = costsFromSizes(table.sizesMb!, { model, nodes, latencySeconds });
+  const costQuantile = values["cost-quantile"];
+  const sized = costsFromSizes(table.sizesMb!, { model, nodes, latencySeconds, costQuantile });
+  const costAt = costQuantile === undefined ? "mean bandwidth" : `the ${costQuantile} quantile of the burst duration`;
   return {
     job: { slicesSeconds: table.slicesSeconds, costsSeconds: sized.costsSeconds },
     warnings: [...warnings, ...sized.warnings],
-    costSource: `size_mb through model "${model.name}", m = ${nodes}, latency ${latencySeconds} s`,
+    costSource: `size_mb through model "${model.name}" at ${costAt}, m = ${nodes}, latency ${latencySeconds} s`,
   };
 }
 
@@ -256,6 +264,7 @@ Example:
       policy: main.policy,
       ...(main.mapping ? { mapping: main.mapping } : {}),
       objective,
+      ...(values["cost-quantile"] !== undefined ? { costQuantile: values["cost-quantile"] } : {}),
       checkpoints: main.checkpoints,
       expectedWaste: main.expectedWaste[objective],
       solverMicros: main.solverMicros,

@@ -7,11 +7,12 @@
  * `"fio version"` key; IOR's JSON summary a `"tests"` array next to `"Began"` or
  * `"Command line"`; IOR's text output its banner (`IOR-3.3.0: MPI Coordinated Test of
  * Parallel I/O`), a `Results:` table headed `access bw(MiB/s)`, or a `Summary of all
- * tests:` block. Anything else that is text is taken as canonical CSV when its first line
+ * tests:` block; `ckpt release --log`'s log its first line, a plan record
+ * (`{"type":"plan","release":…`). Anything else that is text is taken as canonical CSV when its first line
  * has a comma or semicolon (the canonical reader then checks its header); otherwise it is
  * described — fio's normal or terse output, another JSON document, a text without a header.
  */
-export type BenchmarkFormat = "ior-text" | "ior-json" | "fio-json";
+export type BenchmarkFormat = "ior-text" | "ior-json" | "fio-json" | "release-log";
 export type DetectedFormat = "canonical" | BenchmarkFormat;
 
 export type Detection = { format: DetectedFormat } | { format: null; looksLike: string };
@@ -23,10 +24,12 @@ export const FORMAT_NAMES: Record<DetectedFormat | "host-logs", string> = {
   "ior-text": "IOR text output",
   "ior-json": "IOR JSON summary",
   "fio-json": "fio JSON",
+  "release-log": "ckpt release log",
 };
 
 export function detectTraceFormat(sample: string): Detection {
   const text = sample.replace(/^\uFEFF/, "");
+  if (/^\s*\{"type":"plan","release":\d+,/.test(text)) return { format: "release-log" };
   if (/"fio version"\s*:/.test(text)) return { format: "fio-json" };
   if (/"tests"\s*:\s*\[/.test(text) && /"(Began|Command line)"\s*:/.test(text)) return { format: "ior-json" };
   if (/^IOR-\d\S*: MPI Coordinated Test/m.test(text) || /^Summary of all tests:\s*$/m.test(text) || /^access\s+bw\(MiB\/s\)/m.test(text)) return { format: "ior-text" };

@@ -29,7 +29,7 @@ import { summariseRunTable } from "./summarise-runs";
 import { resolveTracePaths } from "./trace-paths";
 import { cannotRead } from "../input/messages";
 
-export type TraceFormat = "auto" | "canonical" | "host-logs" | "ior" | "fio";
+export type TraceFormat = "auto" | "canonical" | "host-logs" | "ior" | "fio" | "release-log";
 
 export interface IngestOptions extends DialectOptions {
   /**
@@ -118,7 +118,7 @@ export interface IngestSummary extends IngestOutcome {
  */
 export type TraceInput =
   | { format: "canonical"; open: () => Promise<ByteSource> }
-  | { format: "auto" | "ior" | "fio"; open: () => Promise<ByteSource>; inDirectory?: boolean }
+  | { format: "auto" | "ior" | "fio" | "release-log"; open: () => Promise<ByteSource>; inDirectory?: boolean }
   | ({ format: "host-logs" } & HostLogRun);
 
 /**
@@ -133,7 +133,7 @@ export function locateTraces(paths: string[], options: Pick<IngestOptions, "form
     input.format === "file"
       ? format === "canonical"
         ? { format: "canonical", open: () => openReadable(input.path) }
-        : { format: format === "ior" || format === "fio" ? format : "auto", open: () => openReadable(input.path), inDirectory: input.inDirectory }
+        : { format: format === "ior" || format === "fio" || format === "release-log" ? format : "auto", open: () => openReadable(input.path), inDirectory: input.inDirectory }
       : {
           format: "host-logs",
           label: input.runDirectory,
@@ -177,8 +177,9 @@ export function ingestCanonicalTexts(files: { name: string; text: string }[], op
  * or JSON summary, by the content; `fio`: its JSON). In `auto`, a file that is none of the
  * formats gives what it looks like.
  */
-async function benchmarkFormatOf(source: ByteSource, format: "auto" | "ior" | "fio"): Promise<DetectedFormat | { looksLike: string }> {
+async function benchmarkFormatOf(source: ByteSource, format: "auto" | "ior" | "fio" | "release-log"): Promise<DetectedFormat | { looksLike: string }> {
   if (format === "fio") return "fio-json";
+  if (format === "release-log") return "release-log";
   const sample = Buffer.allocUnsafe(1 << 16);
   const n = await source.read(sample, 0, sample.length, 0);
   const detection = detectTraceFormat(sample.subarray(0, n).toString("utf8"));
@@ -228,7 +229,7 @@ export async function ingestTracesTo(
         // In a folder only .csv files are canonical traces; another text file is a note, a log…
         if (format === "canonical" && inDirectory && !/\.csv$/i.test(source.name)) format = { looksLike: "neither an IOR nor a fio result (in a folder, only .csv files are read as canonical CSV)" };
         if (typeof format === "object") {
-          if (!inDirectory) throw new InputError(`${source.name} is ${format.looksLike}; ckpt ingest reads canonical CSV, host logs, IOR's text output or JSON summary, and fio's JSON (--format auto|canonical|host-logs|ior|fio)`);
+          if (!inDirectory) throw new InputError(`${source.name} is ${format.looksLike}; ckpt ingest reads canonical CSV, host logs, IOR's text output or JSON summary, fio's JSON and the log of ckpt release --log (--format auto|canonical|host-logs|ior|fio|release-log)`);
           allWarnings.push(`${source.name} skipped: it is ${format.looksLike}`);
           continue;
         }

@@ -10,6 +10,7 @@ import type { BenchmarkFormat } from "./detect-trace-format";
 import { readFioJson } from "./fio-json-reader";
 import { readIorJson } from "./ior-json-reader";
 import { readIorText } from "./ior-text-reader";
+import { readReleaseLog } from "./release-log-reader";
 import type { RowLedger } from "./row-ledger";
 import { sniffTraceEncoding } from "./trace-encoding";
 
@@ -34,8 +35,10 @@ export async function readSourceText(source: ByteSource, maxBytes = MAX_BENCHMAR
 
 /** Parse a benchmark's result text (no ledger: tests, notebooks). */
 export function readBenchmarkText(text: string, format: BenchmarkFormat, file: string): BenchmarkReading {
-  const reading = format === "fio-json" ? readFioJson(text, file) : format === "ior-json" ? readIorJson(text, file) : readIorText(text);
+  const reading =
+    format === "fio-json" ? readFioJson(text, file) : format === "ior-json" ? readIorJson(text, file) : format === "release-log" ? readReleaseLog(text) : readIorText(text);
   if (reading.runs.length === 0 && reading.rejects.length === 0) {
+    if (format === "release-log") throw new InputError(`${file}: read as ${reading.detected}, but it has no line; is it the log \`ckpt release --log\` wrote?`);
     const error = /^.*\b(ERROR|error)\b.*$/m.exec(text)?.[0];
     throw new InputError(
       `${file}: read as ${reading.detected}, but it holds no result: ${error !== undefined ? `the benchmark reported "${error.trim().slice(0, 160)}"` : format === "fio-json" ? "no job entry" : "no Results table and no Summary of all tests"}; was the run complete?`,

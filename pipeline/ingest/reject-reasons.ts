@@ -126,6 +126,10 @@ export const rejectMessage = {
   malformedResult(detail: string): string {
     return `malformed result: ${detail}`;
   },
+  /** `ckpt release --log`: a line that does not say when a saved checkpoint started and ended. */
+  releaseLogLine(what: string): string {
+    return `release log: ${what}`;
+  },
   incompleteBenchmarkRun(runId: string, m: number, rejectedWriters: number): string {
     return `run ${shown(runId)} has ${m} writers of which ${rejectedWriters} ${rejectedWriters === 1 ? "was" : "were"} rejected; a run's aggregated bandwidth needs all of its writers, so the whole run is rejected`;
   },

@@ -101,7 +101,7 @@ export function resolveTracePaths(paths: readonly string[], format: TraceFormat)
       }
     }
     const wanted = (name: string) =>
-      (format !== "ior" && format !== "fio" && name.toLowerCase().endsWith(".csv")) || (format !== "canonical" && RESULT_FILE.test(name));
+      (format !== "ior" && format !== "fio" && format !== "release-log" && name.toLowerCase().endsWith(".csv")) || (format !== "canonical" && RESULT_FILE.test(name));
     const files = entries(path)
       .filter((entry) => entry.isFile() && wanted(entry.name))
       .map((entry) => join(path, entry.name))
@@ -112,7 +112,7 @@ export function resolveTracePaths(paths: readonly string[], format: TraceFormat)
           ? ".csv files"
           : format === "auto"
             ? `.csv files nor host logs (<run>/<host>/${HOST_EVENT_LOG}) nor IOR or fio result files (.json, .txt, .out, .log)`
-            : `${format === "ior" ? "IOR" : "fio"} result files (.json, .txt, .out, .log)`;
+            : `${format === "ior" ? "IOR result" : format === "fio" ? "fio result" : "release log"} files (.json, .txt, .out, .log)`;
       throw new InputError(`${path} contains no ${what}; give the trace files themselves or the directory that holds them`);
     }
     for (const file of files) inputs.push({ format: "file", path: file, inDirectory: true });

@@ -9,8 +9,15 @@
  * c = s / (bw/m) + latency seconds. A size of 0 costs the latency alone. When the model
  * gives no usable bandwidth (≤ 0 outside its domain) the cost is refused, never computed;
  * a point outside the fitted domain is used but reported as an extrapolation.
+ *
+ * With `costQuantile` = q the cost is the q quantile of one burst's duration under the
+ * model's predictive distribution (predictive-bandwidth.ts) instead of the mean: the
+ * duration s·m / bw falls as the bandwidth rises, so its q quantile is s·m / bw_{1−q}, the
+ * (1 − q) quantile of the burst's aggregated bandwidth. A plan on q = 0.95 counts every
+ * checkpoint as long as 95 % of bursts at (m, V) stay within.
  */
 import { predict, type BandwidthModel } from "../fit/model";
+import { bandwidthQuantile } from "../fit/predictive-bandwidth";
 import { InputError, requireNonNegative } from "../shared/errors";
 
 export interface SizeCostOptions {
@@ -19,6 +26,8 @@ export interface SizeCostOptions {
   nodes: number;
   /** Fixed cost added to every checkpoint, seconds. */
   latencySeconds: number;
+  /** q in (0, 1): cost at the q quantile of the burst's duration; absent: at the mean bandwidth. */
+  costQuantile?: number;
 }
 
 export interface SizeCosts {
@@ -26,9 +35,12 @@ export interface SizeCosts {
   warnings: string[];
 }
 
-export function costsFromSizes(sizesMb: number[], { model, nodes, latencySeconds }: SizeCostOptions): SizeCosts {
+export function costsFromSizes(sizesMb: number[], { model, nodes, latencySeconds, costQuantile }: SizeCostOptions): SizeCosts {
   if (!Number.isInteger(nodes) || nodes < 1) throw new InputError(`--nodes must be an integer ≥ 1 (nodes checkpointing together), got ${nodes}`);
   requireNonNegative("--latency (seconds)", latencySeconds);
+  if (costQuantile !== undefined && !(costQuantile > 0 && costQuantile < 1)) {
+    throw new InputError(`--cost-quantile must be a number strictly between 0 and 1 (e.g. 0.95), got ${costQuantile}`);
+  }
   const outside: number[] = [];
   const costsSeconds = sizesMb.map((sizeMb, i) => {
     requireNonNegative(`slice ${i + 1}'s size_mb`, sizeMb);
@@ -42,7 +54,8 @@ export function costsFromSizes(sizesMb: number[], { model, nodes, latencySeconds
       );
     }
     if (!prediction.inDomain) outside.push(i + 1);
-    return sizeMb / (prediction.bandwidthMbPerS / nodes) + latencySeconds;
+    const bandwidthMbPerS = costQuantile === undefined ? prediction.bandwidthMbPerS : bandwidthQuantile(model, nodes, vGb, 1 - costQuantile);
+    return sizeMb / (bandwidthMbPerS / nodes) + latencySeconds;
   });
   const warnings: string[] = [];
   if (outside.length > 0) {

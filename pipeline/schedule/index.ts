@@ -37,3 +37,4 @@ export * from "./campaign";
 export * from "./model-applicability";
 export * from "./model-example-instance";
 export * from "./readings";
+export * from "./plans-that-hold";

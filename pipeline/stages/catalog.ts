@@ -18,6 +18,7 @@ import type { Investigations } from "../reproduce/investigations";
 import type { ReproductionRow } from "../reproduce/reproduction";
 import type { CampaignResult } from "../schedule/campaign";
 import type { ScheduleExample } from "../schedule/schedule-example";
+import type { PlansThatHold } from "../schedule/plans-that-hold";
 import type { NotApplicable } from "../shared/not-applicable";
 import type { ServerComparison } from "../simulate/server/compare-servers";
 import type { MergedSweep } from "../simulate/sweep/merge-sweep";
@@ -62,6 +63,9 @@ export type ArtifactTypes = {
   "paper-schedule-example": ScheduleExample | null;
   "paper-campaign": CampaignArtifact;
   "paper-schedule-timings": ScheduleTimings;
+  /** stages/schedule-stage.ts: the example's mean and confident plans, the model's band and the replay (null without a predictive model). */
+  "plans-that-hold": PlansThatHold | null;
+  "paper-plans-that-hold": PlansThatHold | null;
   /** stages/place-stage.ts: the DP placer's scenarios. */
   placements: ScenarioPlacement[];
   "place-not-applicable": NotApplicable[];
@@ -101,6 +105,8 @@ export const ARTIFACTS: { readonly [N in ArtifactName]: CatalogEntry<N> } = {
   "paper-schedule-example": entry("paper-schedule-example"),
   "paper-campaign": entry("paper-campaign"),
   "paper-schedule-timings": entry("paper-schedule-timings", true),
+  "plans-that-hold": entry("plans-that-hold"),
+  "paper-plans-that-hold": entry("paper-plans-that-hold"),
   placements: entry("placements"),
   "place-not-applicable": entry("place-not-applicable"),
   "place-timings": entry("place-timings", true),

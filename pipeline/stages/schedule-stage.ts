@@ -11,6 +11,11 @@
  * artifacts (`paper-campaign`…): the reproduction table's campaign when a cluster's report
  * plans with its own model and the reproduction is asked for as well.
  *
+ * Under a fitted model with a predictive part, the example is also planned at confidence
+ * 0.95 next to its mean plan, with the model's band and a replay of the observations
+ * (`plans-that-hold`, schedule/plans-that-hold.ts); null otherwise (the published model has
+ * no predictive distribution, so the reproduction is unchanged).
+ *
  * Scenarios follow the model: the example is family A (an Azur instance) under the paper
  * model, and under a fitted one (`example.apps = "auto"`) an instance scaled to that
  * model's fitted domain (`modelExampleInstance`). A scenario the model cannot price
@@ -59,15 +64,27 @@ export const DEFAULT_SCHEDULE_PARAMETERS: ScheduleStageParameters = {
   },
 };
 
-function scheduleStageFor(spec: { name: string; summary: string; example: string; campaign: string; timings: string; defaults: ScheduleStageParameters }): Stage<ScheduleStageParameters> {
+/** The confidence the report's confident plan is made at (the default of `ckpt schedule --confidence` for a fitted model). */
+const REPORT_CONFIDENCE = 0.95;
+
+function scheduleStageFor(spec: {
+  name: string;
+  summary: string;
+  example: string;
+  campaign: string;
+  timings: string;
+  plans: string;
+  defaults: ScheduleStageParameters;
+}): Stage<ScheduleStageParameters> {
   return {
     name: spec.name,
     summary: spec.summary,
-    inputs: ["model?"],
-    // The fitted model only when planning with it: under the published one, new traces leave
-    // the campaigns as they are, and they need not wait for the fit.
-    inputsUsed: (parameters) => (parameters.model === "fitted" ? ["model?"] : []),
-    outputs: [spec.example, spec.campaign, spec.timings],
+    inputs: ["model?", "observations?"],
+    // The fitted model (and the observations it was fitted on) only when planning with it:
+    // under the published one, new traces leave the campaigns as they are, and they need not
+    // wait for the fit.
+    inputsUsed: (parameters) => (parameters.model === "fitted" ? ["model?", "observations?"] : []),
+    outputs: [spec.example, spec.campaign, spec.timings, spec.plans],
     volatileOutputs: [spec.timings],
     module: __filename,
     defaults: spec.defaults,
@@ -84,7 +101,17 @@ function scheduleStageFor(spec: { name: string; summary: string; example: string
       }
       const model = p.model === "fitted" ? fitted! : PAPER_MODEL;
       const notApplicable: NotApplicable[] = [];
-      const example = runExample(library, p, model, notApplicable, context.progress);
+      const run = runExample(library, p, model, notApplicable, context.progress);
+      const example = run?.example ?? null;
+      const observations = p.model === "fitted" ? readInputs(context.inputs, ["observations"]).observations : undefined;
+      const plans =
+        run !== null && observations !== undefined
+          ? library.plansThatHold({ model, observations: observations.observations, apps: run.apps, options: { ...run.options, record: false }, confidence: REPORT_CONFIDENCE })
+          : null;
+      if (plans !== null) {
+        const replay = "notApplicable" in plans.replay ? plans.replay.notApplicable : `replay: the mean plan misses T in ${plans.replay.mean.misses} of ${plans.replay.mean.replays}, the confident plan in ${plans.replay.confident.misses}`;
+        context.progress(`example at confidence ${REPORT_CONFIDENCE}: miss probability ${plans.plans.confident.missProbability.toPrecision(3)} (mean plan ${plans.plans.mean.missProbability.toPrecision(3)}); ${replay}`);
+      }
       const c = p.campaign;
       const parts = c.parts.filter((part) => {
         const reason = modelNotApplicableReason(model, campaignPartInstance(library, part));
@@ -115,6 +142,7 @@ function scheduleStageFor(spec: { name: string; summary: string; example: string
           [spec.example]: exampleSplit.value,
           [spec.campaign]: { ...(campaignSplit.value as object), notApplicable },
           [spec.timings]: { unit: "µs", example: exampleSplit.timings, campaign: campaignSplit.timings },
+          [spec.plans]: plans,
         },
       };
     },
@@ -127,6 +155,7 @@ export const scheduleStage = scheduleStageFor({
   example: "schedule-example",
   campaign: "campaign",
   timings: "schedule-timings",
+  plans: "plans-that-hold",
   defaults: DEFAULT_SCHEDULE_PARAMETERS,
 });
 
@@ -137,6 +166,7 @@ export const paperScheduleStage = scheduleStageFor({
   example: "paper-schedule-example",
   campaign: "paper-campaign",
   timings: "paper-schedule-timings",
+  plans: "paper-plans-that-hold",
   defaults: { ...DEFAULT_SCHEDULE_PARAMETERS, model: "paper" },
 });
 
@@ -214,5 +244,5 @@ function runExample(library: typeof ScheduleLibrary, p: ScheduleStageParameters,
     `example (${source}): ScheduleCkpt saves ${example.scheduleCkpt.ctnys} s of ${example.scheduleCkpt.totalP} s (sequential ${example.sequentialGreedy.ctnys}, all in parallel ${example.allInParallel.ctnys})`,
   );
   for (const note of example.notes) progress(`warning: ${note}`);
-  return example;
+  return { example, apps, options };
 }

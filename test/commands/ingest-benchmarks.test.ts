@@ -63,7 +63,7 @@ describe("ckpt ingest on benchmark results", () => {
     writeFileSync(other, '{\n  "name": "x",\n  "items": [1, 2]\n}\n');
     const json = await runCli(["ingest", other, "--out", out("f.json")]);
     expect(json.code).toBe(1);
-    expect(json.stderr).toMatch(/other\.json is JSON with the keys name, items, neither fio's \(no "fio version"\) nor IOR's JSON summary .*ckpt ingest reads canonical CSV, host logs, IOR's text output or JSON summary, and fio's JSON/);
+    expect(json.stderr).toMatch(/other\.json is JSON with the keys name, items, neither fio's \(no "fio version"\) nor IOR's JSON summary .*ckpt ingest reads canonical CSV, host logs, IOR's text output or JSON summary, fio's JSON and the log of ckpt release --log/);
     const normal = out("fio-normal.txt");
     writeFileSync(normal, "ckpt: (g=0): rw=write, bs=(R) 1024KiB-1024KiB, (W) 1024KiB-1024KiB, (T) 1024KiB-1024KiB, ioengine=psync, iodepth=1\nfio-3.33\nStarting 1 process\n");
     const text = await runCli(["ingest", normal, "--out", out("g.json")]);

@@ -74,8 +74,12 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
     for (const sample of ["synthetic-azur", "vm-2vcpu", "nfs-8x100mbit"]) expect(html).not.toContain(sample);
 
     // Sections: the cluster's, Azur once as a labelled comparison (and as one of the servers the desktop grids are run with), no reproduction.
-    expect(report.sections.map((s) => s.id)).toEqual(["measured", "fitted-model", "azur-comparison", "schedule", "place", "server-policies"]);
+    expect(report.sections.map((s) => s.id)).toEqual(["measured", "fitted-model", "azur-comparison", "schedule", "plans-that-hold", "place", "server-policies"]);
     expect(report.sections.filter((s) => /Azur/.test(s.title)).map((s) => s.title)).toEqual(["pfs against the published Azur model"]);
+    // The fitted model carries a predictive part: its band, the mean and confident plans, and the replay (issue 34).
+    const hold = report.sections.find((s) => s.id === "plans-that-hold")!;
+    expect(hold.figures).toEqual(expect.arrayContaining(["prediction-band"]));
+    expect(hold.tables).toEqual(["plans-mean-confident"]);
     expect(report.reproduction).toEqual([]);
     expect(readdirSync(join(out, "figures")).filter((f) => /^(paper-model|machine|nfs|bkt|das06)-/.test(f))).toEqual([]);
 

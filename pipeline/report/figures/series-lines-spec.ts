@@ -68,7 +68,8 @@ export function seriesLinesFigure(input: SeriesLinesInput): Figure {
     layers.push({
       data: { values: input.points.filter((p) => p.low !== undefined && p.high !== undefined) },
       mark: { type: "area", opacity: 0.18 },
-      encoding: { x, y: { field: "low", type: "quantitative", scale: yScale }, y2: { field: "high" }, color: { ...color, legend: null } },
+      // The lines' own colour legend: a band layer without one (legend: null) makes Vega-Lite drop the legend of every layer.
+      encoding: { x, y: { field: "low", type: "quantitative", scale: yScale }, y2: { field: "high" }, color },
     });
   }
   layers.push({

@@ -38,6 +38,8 @@ import type { ScheduleExample } from "../../schedule/schedule-example";
 import { measuredFigures } from "../figures/measured-figures";
 import { machineFigures, type MeasuredClusterInput } from "../figures/machine-figures";
 import { placeFigures } from "../figures/place-figures";
+import { plansThatHoldFigures } from "../figures/plans-that-hold-figures";
+import type { PlansThatHold } from "../../schedule/plans-that-hold";
 import type { ScenarioPlacement } from "../../place/scenario-placement";
 import { VERDICTS, VERDICT_MEANINGS, verdictCountsText, type ReproductionRow } from "../../reproduce/reproduction";
 import { reproductionTable } from "../reproduction/reproduction-table";
@@ -73,6 +75,8 @@ export interface ReportInputs {
   /** The papers' campaigns with the published model, when a cluster's report adds the reproduction (`schedule-paper`). */
   paperCampaign?: CampaignResult;
   scheduleTimings?: { campaign: Record<string, number> };
+  /** The example's mean and confident plans, the fitted model's band and the replay (schedule stage; null without a predictive model). */
+  plansThatHold?: PlansThatHold | null;
   /** The place stage's scenarios (docs/science.md §5), when it ran. */
   placements?: readonly ScenarioPlacement[];
   /** Scenarios the place stage could not answer with its model. */
@@ -209,6 +213,19 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       figures: [...drawn.figures, ...(timed ? [timed] : [])],
       tables: drawn.tables,
       notes: [...(example?.notes ?? []), ...drawn.notes, ...notApplicable.map(notApplicableText)],
+    });
+  }
+  if (inputs.plansThatHold) {
+    const drawn = plansThatHoldFigures(inputs.plansThatHold, cluster === null ? "fitted model" : `model fitted to ${cluster}`);
+    sections.push({
+      id: "plans-that-hold",
+      title: "Plans that hold: the prediction band and the confident plan",
+      intro:
+        `A plan made on the mean bandwidth misses T whenever the next release runs a little slower than the mean. The fitted model's prediction band says how much ` +
+        `one burst varies; the confident plan (\`ckpt schedule --confidence ${inputs.plansThatHold.confidence}\`) plans on it, and the replay plays both plans against measured runs the model was not fitted on (docs/science.md §4.7).`,
+      figures: drawn.figures,
+      tables: drawn.tables,
+      notes: drawn.notes,
     });
   }
   const placeNotApplicable = inputs.placeNotApplicable ?? [];
