@@ -19,7 +19,7 @@
 import type { RunObservation } from "../ingest/observations";
 import { InputError } from "../shared/errors";
 import { domainDistance } from "./domain-distance";
-import { regularizedIncompleteBeta } from "./incomplete-beta";
+import { regularizedIncompleteBeta } from "../stats/incomplete-beta";
 import { inModelDomain, type BandwidthModel } from "./model";
 import { hasPredictive, predictionInterval } from "./predictive-bandwidth";
 import { noPredictiveError } from "./predictive-distribution";
