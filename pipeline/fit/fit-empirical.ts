@@ -106,6 +106,7 @@ export function fitEmpiricalCells(cells: readonly DesignCell[]): FormFit {
     // The cells are independent: a diagonal covariance, every parameter determined by its own runs.
     conditionNumber: 1,
     atBound: [],
+    converged: true,
     method: "the measured cells' means, interpolated linearly in m within a size series and in V/m between sizes (pipeline/fit/forms/empirical-form.ts); docs/science.md §3.5.2",
   };
 }
