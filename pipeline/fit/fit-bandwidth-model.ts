@@ -75,8 +75,25 @@ export interface CoefficientEstimate {
   estimate: number;
   standardError: number;
   tStatistic: number;
-  /** 95 % confidence interval, estimate ± t_{0.975, N−p} · SE. */
+  /**
+   * 95 % confidence interval: estimate ± t_{0.975, N−p} · SE, cut at the form's bounds; for a
+   * parameter on a bound (`atBound`), one-sided: [bound, estimate ∓ t_{0.95, N−p} · SE].
+   */
   ci95: [number, number];
+  /** "lower" or "upper" when the estimate sits on that bound of the form (its interval is then one-sided). */
+  atBound?: "lower" | "upper";
+}
+
+/**
+ * The 95 % interval of a parameter that a form bounds (lower ≤ θ ≤ upper): a symmetric t
+ * interval would cross the bound, claiming values the form excludes. On a bound, the
+ * estimate is the end of a one-sided interval from the bound inward (t_{0.95}: the 5 % all
+ * on the side the data can see); off it, the symmetric interval cut at the bounds.
+ */
+function boundedInterval(estimate: number, se: number, tTwoSided: number, tOneSided: number, lower = -Infinity, upper = Infinity): Pick<CoefficientEstimate, "ci95" | "atBound"> {
+  if (estimate === lower && Number.isFinite(lower)) return { ci95: [lower, Math.min(upper, estimate + tOneSided * se)], atBound: "lower" };
+  if (estimate === upper && Number.isFinite(upper)) return { ci95: [Math.max(lower, estimate - tOneSided * se), upper], atBound: "upper" };
+  return { ci95: [Math.max(lower, estimate - tTwoSided * se), Math.min(upper, estimate + tTwoSided * se)] };
 }
 
 export interface FitMetrics {
@@ -308,7 +325,7 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
       estimate,
       standardError,
       tStatistic: estimate / standardError,
-      ci95: [estimate - t * standardError, estimate + t * standardError],
+      ...boundedInterval(estimate, standardError, t, studentTQuantile(CONFIDENCE_LEVEL, fit.degreesOfFreedom), parameter.lower, parameter.upper),
     };
   });
 
