@@ -36,7 +36,7 @@ import { crossValidate, type CrossValidation } from "./cross-validation";
 import { eGlobal } from "./e-global";
 import { DEFAULT_FIT_OPTIONS, type FitOptions } from "./fit-options";
 import { selectFitPoints, type FitPointKind } from "./fit-points";
-import { goodnessOfFit } from "./goodness-of-fit";
+import { goodnessOfFit, POOR_FIT_E_GLOBAL_PERCENT, POOR_FIT_R_SQUARED } from "./goodness-of-fit";
 import { fitForm, type FormFit } from "./fit-form";
 import { bandwidthEvaluator, formOf, inModelDomain, isModelForm, MODEL_FORMS, MODEL_UNITS, type BandwidthModel, type ModelDomain, type ModelForm } from "./model";
 import { predictiveDistribution } from "./predictive-distribution";
@@ -63,9 +63,7 @@ export interface InputFile {
 
 export const CONFIDENCE_LEVEL = 0.95;
 
-/** Below this R², or above this E_global, the fit is reported as poor (a warning, not a refusal). */
-export const POOR_FIT_R_SQUARED = 0.9;
-export const POOR_FIT_E_GLOBAL_PERCENT = 15;
+export { POOR_FIT_E_GLOBAL_PERCENT, POOR_FIT_R_SQUARED } from "./goodness-of-fit";
 
 export interface CoefficientEstimate {
   /** `a`..`e` (paper form), `a00`..`a22` (full form), or a project form's parameter (`lambda`…). */
@@ -196,8 +194,8 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
   return fitOneForm(observations, { ...options, form: options.form, ...(options.form === "empirical" ? { allPoints: true } : {}) }, inputs);
 }
 
-/** The options of one form's fit. */
-type OneFormOptions = FitOptions & { form: ModelForm };
+/** The options of one form's fit; `scoreExtrapolation`: under --form auto, every candidate (the papers' form too) is scored one step past the data. */
+type OneFormOptions = FitOptions & { form: ModelForm; scoreExtrapolation?: boolean };
 
 /**
  * Every registered form on every point and the same folds; the chosen one's report, with
@@ -208,7 +206,7 @@ function fitAutomatically(observations: Observations, options: FitOptions, input
   const candidates: FormCandidate[] = MODEL_FORMS.map((form) => {
     let parameterCount = formOf(form).parameters.filter((p) => !p.fixed).length;
     try {
-      const report = fitOneForm(observations, { ...options, form, allPoints: true }, inputs);
+      const report = fitOneForm(observations, { ...options, form, allPoints: true, scoreExtrapolation: true }, inputs);
       reports.set(form, report);
       // What was fitted: fewer on one size per writer, one per measured cell for the empirical form.
       parameterCount = report.metrics.parameterCount;
@@ -226,6 +224,7 @@ function fitAutomatically(observations: Observations, options: FitOptions, input
         cvRelativeRmse: cv?.relativeRmse ?? null,
         cvRelativeStandardError: cv?.relativeStandardError ?? null,
         extrapolationRelativeRmse: extrapolation?.relativeRmse ?? null,
+        extrapolationStandardError: extrapolation?.standardError ?? null,
         rSquared: report.metrics.rSquared,
         eGlobalPct: report.metrics.eGlobalPercent,
         parameterCount,
@@ -363,8 +362,8 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
   const goodness = goodnessOfFit(points.bwMbPerS, predicted, p);
   const errorMetric = eGlobal(observations, shape);
   const crossValidation = options.folds === 0 ? null : crossValidate(cvPoints, options.form, options.folds, options.seed, weighting);
-  // One step past the data, for --form auto (not for the papers' form, whose method has none).
-  const extrapolation = options.form !== "paper" || weighting !== "unweighted" ? extrapolationScore(cvPoints, options.form, weighting) : null;
+  // One step past the data: every candidate of --form auto, and the project's forms (not the papers' method, which has none).
+  const extrapolation = options.scoreExtrapolation === true || options.form !== "paper" || weighting !== "unweighted" ? extrapolationScore(cvPoints, options.form, weighting) : null;
   // The fit's own runs (whatever --points says), for the run-to-run variance of one new burst.
   const runs = options.points === "runs" ? points : selectFitPoints(observations, { points: "runs", upToPeak: points.upToPeak });
 

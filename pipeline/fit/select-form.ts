@@ -11,8 +11,9 @@
  * extrapolation cannot be scored (fewer than three distinct m, or the points below the
  * largest m do not identify the form), the CV score is the score, and the rule says so.
  *
- * Rule: the lowest score wins, except that forms within one standard error of it (the best
- * form's CV relative SE over the folds) are tied, and a tie goes to the simpler form —
+ * Rule: the lowest score wins, except that forms within one standard error of it (the
+ * standard error of the part that makes the best form's score: its CV's over the folds, or
+ * its extrapolation's over the held-out points) are tied, and a tie goes to the simpler form —
  * fewer fitted parameters, then the lower score, then the registry's order (the
  * "one-standard-error rule" of Breiman et al., *Classification and Regression Trees*, 1984,
  * §3.4.3; Hastie, Tibshirani, Friedman, *The Elements of Statistical Learning*, 2nd ed.,
@@ -23,6 +24,7 @@
  * says it was chosen without cross-validation: a small first sweep still gives a model.
  */
 import { InputError } from "../shared/errors";
+import { POOR_FIT_E_GLOBAL_PERCENT, POOR_FIT_R_SQUARED } from "./goodness-of-fit";
 import type { ModelForm } from "./forms/registry";
 
 export interface FormCandidate {
@@ -35,6 +37,8 @@ export interface FormCandidate {
   cvRelativeStandardError: number | null;
   /** Relative RMSE at the largest measured m, fitted without it; null when not computed. */
   extrapolationRelativeRmse: number | null;
+  /** Its standard error over the held-out points (extrapolation-score.ts); absent: 0. */
+  extrapolationStandardError?: number | null;
   /** What selection compares: max(CV relative, extrapolation relative); null when not scored. */
   score?: number | null;
   rSquared: number | null;
@@ -68,7 +72,10 @@ export interface FormSelection {
  */
 export function chooseForm(candidates: readonly FormCandidate[], folds: number, seed: number): FormSelection {
   const withScores = candidates.map((c) => ({ ...c, score: scoreOf(c) }));
-  const scored = withScores.filter((c) => c.score !== null);
+  // A form the fit itself calls poor (R², E_global past the warning thresholds) is not chosen while another is not.
+  const good = withScores.filter((c) => c.score !== null && !poorFit(c));
+  const scored = good.length > 0 ? good : withScores.filter((c) => c.score !== null);
+  const poor = withScores.filter((c) => c.score !== null && !scored.includes(c)).map((c) => c.form);
   const fitted = withScores.filter((c) => c.parameters !== null);
   if (scored.length === 0 && fitted.length > 0) {
     const simplest = fitted.reduce((a, b) => (b.parameterCount < a.parameterCount ? b : a));
@@ -84,20 +91,28 @@ export function chooseForm(candidates: readonly FormCandidate[], folds: number, 
     );
   }
   const best = scored.reduce((a, b) => (b.score! < a.score! ? b : a));
-  const tieBelowScore = best.score! + (best.cvRelativeStandardError ?? 0);
+  // The standard error of whichever part makes the best form's score.
+  const extrapolates = best.extrapolationRelativeRmse !== null && best.extrapolationRelativeRmse > best.cvRelativeRmse!;
+  const bestStandardError = extrapolates ? (best.extrapolationStandardError ?? 0) : (best.cvRelativeStandardError ?? 0);
+  const tieBelowScore = best.score! + bestStandardError;
   const tied = scored.filter((c) => c.score! <= tieBelowScore);
   const chosen = tied.reduce((a, b) => (b.parameterCount < a.parameterCount || (b.parameterCount === a.parameterCount && b.score! < a.score!) ? b : a));
   const others = tied.filter((c) => c !== chosen).map((c) => c.form);
   const percent = (x: number) => `${(100 * x).toPrecision(3)} %`;
   const what = (c: FormCandidate) =>
-    `${c.form} (CV ${percent(c.cvRelativeRmse!)} ± ${percent(c.cvRelativeStandardError ?? 0)}, ${c.extrapolationRelativeRmse === null ? "extrapolation not scored" : `extrapolation ${percent(c.extrapolationRelativeRmse)}`})`;
+    `${c.form} (CV ${percent(c.cvRelativeRmse!)} ± ${percent(c.cvRelativeStandardError ?? 0)}, ${c.extrapolationRelativeRmse === null ? "extrapolation not scored" : `extrapolation ${percent(c.extrapolationRelativeRmse)} ± ${percent(c.extrapolationStandardError ?? 0)}`})`;
   const rule =
     `lowest score, the larger of the ${folds}-fold CV relative RMSE and the relative error at the largest measured m fitted without it: ${what(best)}; ` +
     (chosen === best && others.length === 0
       ? "no other form within one standard error"
-      : `within one standard error (≤ ${percent(tieBelowScore)}): ${[chosen.form, ...others].join(", ")}; the simplest, ${chosen.form} (${chosen.parameterCount} parameters), is kept`);
+      : `within one standard error (≤ ${percent(tieBelowScore)}): ${[chosen.form, ...others].join(", ")}; the simplest, ${chosen.form} (${chosen.parameterCount} parameters), is kept`) +
+    (poor.length > 0 ? `; not considered, their fit being poor (R² < ${POOR_FIT_R_SQUARED} or E_global > ${POOR_FIT_E_GLOBAL_PERCENT} %): ${poor.join(", ")}` : "");
   const tieBelowMbPerS = best.cvRmseMbPerS === null ? null : best.cvRmseMbPerS + (best.cvStandardErrorMbPerS ?? 0);
   return { chosen: chosen.form, rule, tieBelowScore, tieBelowMbPerS, folds, seed, candidates: withScores };
+}
+
+function poorFit(c: FormCandidate): boolean {
+  return (c.rSquared !== null && c.rSquared < POOR_FIT_R_SQUARED) || (c.eGlobalPct !== null && c.eGlobalPct > POOR_FIT_E_GLOBAL_PERCENT);
 }
 
 /** max(CV relative RMSE, extrapolation relative RMSE), the CV one alone when the extrapolation was not scored; null when not cross-validated or not fitted. */
