@@ -113,6 +113,10 @@ export function validatePredictive(value: unknown, fittedParameters: readonly st
   for (const key of ["runToRunLogSd", "lackOfFitLogSd"] as const) {
     if (typeof p[key] !== "number" || !(p[key]! >= 0) || !Number.isFinite(p[key])) fail(`"predictive.${key}" must be a finite number ≥ 0, found ${JSON.stringify(p[key])}`);
   }
+  if (p.releaseLogSd !== undefined && !(typeof p.releaseLogSd === "number" && Number.isFinite(p.releaseLogSd) && p.releaseLogSd >= 0)) {
+    fail(`"predictive.releaseLogSd" must be a finite number ≥ 0 when present, found ${JSON.stringify(p.releaseLogSd)}`);
+  }
+  if (p.releaseCount !== undefined && !(Number.isInteger(p.releaseCount) && p.releaseCount >= 0)) fail(`"predictive.releaseCount" must be an integer ≥ 0 when present, found ${JSON.stringify(p.releaseCount)}`);
   if (typeof p.degreesOfFreedom !== "number" || !(p.degreesOfFreedom >= 1)) fail(`"predictive.degreesOfFreedom" must be a number ≥ 1, found ${JSON.stringify(p.degreesOfFreedom)}`);
   const names = p.parameters;
   if (!Array.isArray(names) || names.join(",") !== fittedParameters.join(",")) {
