@@ -91,12 +91,17 @@ export function fitEmpiricalCells(cells: readonly DesignCell[]): FormFit {
   // The fitted parameters as the form names them (their meanings say where each cell is).
   for (const p of formOf("empirical").parametersFor!(values)) if (!p.fixed) fitted.push(p);
   const degreesOfFreedom = sampleCount - merged.length;
+  let covariance: number[][] | undefined;
   return {
     form: "empirical",
     fitted,
     estimates,
     values,
-    covariance: standardErrors.map((se, a) => standardErrors.map((_, b) => (a === b ? se * se : 0))),
+    // Built when read: cross-validation's and the extrapolation score's fits read only the values, and a dense
+    // diagonal matrix of 10,000 cells is 10^8 numbers per fit.
+    get covariance() {
+      return (covariance ??= standardErrors.map((se, a) => standardErrors.map((_, b) => (a === b ? se * se : 0))));
+    },
     standardErrors,
     sampleCount,
     distinctPointCount: merged.length,
