@@ -43,6 +43,20 @@ rejected rows are counted here and listed by \`ckpt ingest\`), or the observatio
     "all-points": { kind: "flag", help: "also fit the points after each series' peak (default: up to it; --form auto always fits every point)" },
     folds: { kind: "integer", value: "<k>", min: 0, default: DEFAULT_FIT_OPTIONS.folds, help: "k-fold cross-validated RMSE (0 skips it; --form auto needs it)" },
     seed: { kind: "integer", value: "<n>", default: DEFAULT_FIT_OPTIONS.seed, help: "seed of the fold assignment" },
+    weighting: {
+      kind: "choice",
+      choices: ["auto", "unweighted", "relative"],
+      default: DEFAULT_FIT_OPTIONS.weighting,
+      help:
+        "auto: relative weights (1 / cell mean²) when the replicates' spread grows with their mean (multiplicative noise), else unweighted; the paper form always unweighted, the papers' method; " +
+        "unweighted: least squares on MB/s; relative: weights 1 / cell mean² (docs/science.md §4.7)",
+    },
+    "cap-mb-per-s": {
+      kind: "number",
+      value: "<MB/s>",
+      default: DEFAULT_FIT_OPTIONS.capMbPerS,
+      help: "the device's cap b_max (the server's or links' rated bandwidth): the model never answers above it; 0 (default): none declared, said in the model's notes",
+    },
     strict: { kind: "flag", help: "traces: stop at the first bad row (file:line: reason)" },
     "group-by": {
       kind: "strings",
@@ -97,10 +111,10 @@ Examples:
       const checkOnly = ["level", "significance"].filter((name) => given.has(name));
       if (checkOnly.length > 0) throw new UsageError(`--${checkOnly.join(" and --")} appl${checkOnly.length === 1 ? "ies" : "y"} to --check <model.json> only`);
     } else {
-      const fitOnly = ["form", "points", "all-points", "folds", "seed", "out"].filter((name) => given.has(name));
+      const fitOnly = ["form", "points", "all-points", "folds", "seed", "out", "weighting", "cap-mb-per-s"].filter((name) => given.has(name));
       if (fitOnly.length > 0) throw new UsageError(`--check checks a model, it does not fit one: drop --${fitOnly.join(", --")}`);
     }
-    const options: FitOptions = { form: values.form, points: values.points, allPoints: values["all-points"], folds: values.folds, seed: values.seed };
+    const options: FitOptions = { form: values.form, points: values.points, allPoints: values["all-points"], folds: values.folds, seed: values.seed, weighting: values.weighting, capMbPerS: values["cap-mb-per-s"] };
     if (options.folds === 1) throw new UsageError(`--folds expects 0 (skip cross-validation) or an integer ≥ 2, got ${options.folds}`);
     if (options.form === "auto" && options.folds === 0) throw new UsageError("--form auto chooses the form by cross-validation: give --folds ≥ 2, or a form (--form paper…)");
 

@@ -36,7 +36,7 @@ import { crossValidate, type CrossValidation } from "./cross-validation";
 import { eGlobal } from "./e-global";
 import { DEFAULT_FIT_OPTIONS, type FitOptions } from "./fit-options";
 import { selectFitPoints, type FitPointKind } from "./fit-points";
-import { goodnessOfFit } from "./goodness-of-fit";
+import { goodnessOfFit, POOR_FIT_E_GLOBAL_PERCENT, POOR_FIT_R_SQUARED } from "./goodness-of-fit";
 import { fitForm, type FormFit } from "./fit-form";
 import { bandwidthEvaluator, formOf, inModelDomain, isModelForm, MODEL_FORMS, MODEL_UNITS, type BandwidthModel, type ModelDomain, type ModelForm } from "./model";
 import { predictiveDistribution } from "./predictive-distribution";
@@ -48,6 +48,8 @@ import { fittedBandwidthDefinition } from "./fitted-bandwidth-definition";
 import { groupByDesignRow } from "./least-squares";
 import { empiricalOnlyNote } from "./empirical-selection";
 import { oneSizeNote } from "./one-size-fit";
+import { chooseWeighting, FIT_WEIGHTINGS, type FitWeighting } from "./fit-weighting";
+import { extrapolationScore, type ExtrapolationScore } from "./extrapolation-score";
 
 export { DEFAULT_FIT_OPTIONS, type FitOptions } from "./fit-options";
 
@@ -61,9 +63,7 @@ export interface InputFile {
 
 export const CONFIDENCE_LEVEL = 0.95;
 
-/** Below this R², or above this E_global, the fit is reported as poor (a warning, not a refusal). */
-export const POOR_FIT_R_SQUARED = 0.9;
-export const POOR_FIT_E_GLOBAL_PERCENT = 15;
+export { POOR_FIT_E_GLOBAL_PERCENT, POOR_FIT_R_SQUARED } from "./goodness-of-fit";
 
 export interface CoefficientEstimate {
   /** `a`..`e` (paper form), `a00`..`a22` (full form), or a project form's parameter (`lambda`…). */
@@ -73,8 +73,25 @@ export interface CoefficientEstimate {
   estimate: number;
   standardError: number;
   tStatistic: number;
-  /** 95 % confidence interval, estimate ± t_{0.975, N−p} · SE. */
+  /**
+   * 95 % confidence interval: estimate ± t_{0.975, N−p} · SE, cut at the form's bounds; for a
+   * parameter on a bound (`atBound`), one-sided: [bound, estimate ∓ t_{0.95, N−p} · SE].
+   */
   ci95: [number, number];
+  /** "lower" or "upper" when the estimate sits on that bound of the form (its interval is then one-sided). */
+  atBound?: "lower" | "upper";
+}
+
+/**
+ * The 95 % interval of a parameter that a form bounds (lower ≤ θ ≤ upper): a symmetric t
+ * interval would cross the bound, claiming values the form excludes. On a bound, the
+ * estimate is the end of a one-sided interval from the bound inward (t_{0.95}: the 5 % all
+ * on the side the data can see); off it, the symmetric interval cut at the bounds.
+ */
+function boundedInterval(estimate: number, se: number, tTwoSided: number, tOneSided: number, lower = -Infinity, upper = Infinity): Pick<CoefficientEstimate, "ci95" | "atBound"> {
+  if (estimate === lower && Number.isFinite(lower)) return { ci95: [lower, Math.min(upper, estimate + tOneSided * se)], atBound: "lower" };
+  if (estimate === upper && Number.isFinite(upper)) return { ci95: [Math.max(lower, estimate - tOneSided * se), upper], atBound: "upper" };
+  return { ci95: [Math.max(lower, estimate - tTwoSided * se), Math.min(upper, estimate + tTwoSided * se)] };
 }
 
 export interface FitMetrics {
@@ -98,6 +115,13 @@ export interface FitMetrics {
   conditionNumber: number;
   /** t_{0.975, N−p}, the quantile behind the intervals. */
   tQuantile: number;
+  /** How the least squares weighed the samples (fit-weighting.ts). */
+  weighting: FitWeighting;
+  /** False when the nonlinear fit stopped before a minimum (then `stopReason`). */
+  converged: boolean;
+  stopReason?: string;
+  /** The relative error one step past the largest measured m (extrapolation-score.ts); absent for the papers' fit. */
+  extrapolation?: ExtrapolationScore;
 }
 
 /**
@@ -151,6 +175,10 @@ function requireOptions(options: FitOptions): void {
     throw new InputError(`folds must be 0 (no cross-validation) or an integer ≥ 2, got ${options.folds}`);
   }
   if (!Number.isInteger(options.seed)) throw new InputError(`seed must be an integer, got ${options.seed}`);
+  const weighting = options.weighting ?? "auto";
+  if (!FIT_WEIGHTINGS.includes(weighting)) throw new InputError(`weighting must be one of ${FIT_WEIGHTINGS.join(", ")}, got "${String(weighting)}"`);
+  const cap = options.capMbPerS ?? 0;
+  if (!(Number.isFinite(cap) && cap >= 0)) throw new InputError(`the device cap (--cap-mb-per-s) must be a bandwidth in MB/s > 0, or 0 for none declared; got ${cap}`);
 }
 
 /**
@@ -166,8 +194,8 @@ export function fitBandwidthModel(observations: Observations, options: FitOption
   return fitOneForm(observations, { ...options, form: options.form, ...(options.form === "empirical" ? { allPoints: true } : {}) }, inputs);
 }
 
-/** The options of one form's fit. */
-type OneFormOptions = FitOptions & { form: ModelForm };
+/** The options of one form's fit; `scoreExtrapolation`: under --form auto, every candidate (the papers' form too) is scored one step past the data. */
+type OneFormOptions = FitOptions & { form: ModelForm; scoreExtrapolation?: boolean };
 
 /**
  * Every registered form on every point and the same folds; the chosen one's report, with
@@ -178,29 +206,52 @@ function fitAutomatically(observations: Observations, options: FitOptions, input
   const candidates: FormCandidate[] = MODEL_FORMS.map((form) => {
     let parameterCount = formOf(form).parameters.filter((p) => !p.fixed).length;
     try {
-      const report = fitOneForm(observations, { ...options, form, allPoints: true }, inputs);
+      const report = fitOneForm(observations, { ...options, form, allPoints: true, scoreExtrapolation: true }, inputs);
       reports.set(form, report);
       // What was fitted: fewer on one size per writer, one per measured cell for the empirical form.
       parameterCount = report.metrics.parameterCount;
       const cv = report.metrics.crossValidation;
+      const extrapolation = report.metrics.extrapolation;
+      const converged = report.metrics.converged;
+      const reasons = [
+        ...(converged ? [] : [`its fit did not converge (${report.metrics.stopReason ?? "stopped"} before a minimum): not chosen`]),
+        ...(cv?.reason ? [`cross-validation not computed: ${cv.reason}`] : []),
+      ];
       return {
         form,
         cvRmseMbPerS: cv?.rmseMbPerS ?? null,
         cvStandardErrorMbPerS: cv?.standardErrorMbPerS ?? null,
+        cvRelativeRmse: cv?.relativeRmse ?? null,
+        cvRelativeStandardError: cv?.relativeStandardError ?? null,
+        extrapolationRelativeRmse: extrapolation?.relativeRmse ?? null,
+        extrapolationStandardError: extrapolation?.standardError ?? null,
         rSquared: report.metrics.rSquared,
         eGlobalPct: report.metrics.eGlobalPercent,
         parameterCount,
         parameters: report.model.coefficients,
-        ...(cv?.reason ? { reason: `cross-validation not computed: ${cv.reason}` } : {}),
+        converged,
+        ...(reasons.length > 0 ? { reason: reasons.join("; ") } : {}),
       };
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
-      return { form, cvRmseMbPerS: null, cvStandardErrorMbPerS: null, rSquared: null, eGlobalPct: null, parameterCount, parameters: null, reason: error.message };
+      return {
+        form,
+        cvRmseMbPerS: null,
+        cvStandardErrorMbPerS: null,
+        cvRelativeRmse: null,
+        cvRelativeStandardError: null,
+        extrapolationRelativeRmse: null,
+        rSquared: null,
+        eGlobalPct: null,
+        parameterCount,
+        parameters: null,
+        reason: error.message,
+      };
     }
   });
   const selection = chooseForm(candidates, options.folds, options.seed);
   const report = reports.get(selection.chosen)!;
-  const unscored = candidates.filter((c) => c.cvRmseMbPerS === null).map((c) => `${c.form} (${c.reason})`);
+  const unscored = selection.candidates.filter((c) => c.score === null).map((c) => `${c.form} (${c.reason ?? "not cross-validated"})`);
   const empiricalOnly = empiricalOnlyNote(selection);
   const notes = [
     `form chosen ${selection.tieBelowMbPerS === null ? "without" : "by"} cross-validation among ${MODEL_FORMS.join(", ")}: ${selection.rule}`,
@@ -218,8 +269,13 @@ function fitAutomatically(observations: Observations, options: FitOptions, input
 }
 
 function fitOneForm(observations: Observations, options: OneFormOptions, inputs: InputFile[]): FitReport {
-  const selected = fitWithPeakRule(observations, options);
+  // The weighting, from every run's replicates (fit-weighting.ts); the fit's own runs below.
+  const allRuns = selectFitPoints(observations, { points: "runs", upToPeak: false });
+  const weightingChoice = chooseWeighting(options.weighting ?? "auto", options.form, allRuns);
+  const weighting = weightingChoice.weighting;
+  const selected = fitWithPeakRule(observations, options, weighting);
   const { notes } = selected;
+  if (weighting !== "unweighted" || options.form !== "paper") notes.push(`least squares: ${weightingChoice.reason}`);
   // Cross-validation scores every form on the same points; the empirical form's own
   // statistics are its cells' runs (each cell's mean is its parameter, their spread its error).
   const cvPoints = selected.points;
@@ -236,10 +292,22 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
     );
     if (onceMeasured > 0) notes.push(`${onceMeasured} of the ${fit.distinctPointCount} cells have one run: their uncertainty is the other cells' pooled spread`);
   }
+  if (!fit.converged) {
+    notes.push(
+      `the ${options.form} fit did not converge (Levenberg–Marquardt stopped: ${fit.stopReason ?? "no minimum"}): its parameters and intervals are those of the last step, not of a minimum; ` +
+        `do not plan with it (--form auto never chooses such a fit)`,
+    );
+  }
   if (fit.oneSize) notes.push(oneSizeNote(options.form, fit.oneSize.writerGb, fit.oneSize.held, Object.fromEntries(formOf(options.form).parameters.map((q) => [q.name, q.symbol]))));
   const p = fit.estimates.length;
   const coefficientValues = fit.values;
-  const shape = { form: options.form, coefficients: coefficientValues, bandwidthCapMbPerS: null };
+  const capMbPerS = (options.capMbPerS ?? 0) > 0 ? options.capMbPerS : null;
+  const shape = { form: options.form, coefficients: coefficientValues, bandwidthCapMbPerS: capMbPerS };
+  if (options.form !== "paper" || capMbPerS !== null) notes.push(
+    capMbPerS === null
+      ? `device cap b_max: none declared (docs/science.md §3.2): the ${options.form} form's own shape is the model's only ceiling; declare the rated bandwidth of the server or links with --cap-mb-per-s to hold the model below it`
+      : `device cap b_max = ${capMbPerS} MB/s, declared (--cap-mb-per-s): the model never answers above it`,
+  );
   const bw = bandwidthEvaluator(shape);
 
   const tQuantile = studentTQuantile(0.5 + CONFIDENCE_LEVEL / 2, fit.degreesOfFreedom);
@@ -256,7 +324,7 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
       estimate,
       standardError,
       tStatistic: estimate / standardError,
-      ci95: [estimate - t * standardError, estimate + t * standardError],
+      ...boundedInterval(estimate, standardError, t, studentTQuantile(CONFIDENCE_LEVEL, fit.degreesOfFreedom), parameter.lower, parameter.upper),
     };
   });
 
@@ -293,7 +361,11 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
   };
   const goodness = goodnessOfFit(points.bwMbPerS, predicted, p);
   const errorMetric = eGlobal(observations, shape);
-  const crossValidation = options.folds === 0 ? null : crossValidate(cvPoints, options.form, options.folds, options.seed);
+  const crossValidation = options.folds === 0 ? null : crossValidate(cvPoints, options.form, options.folds, options.seed, weighting);
+  // One step past the data: every candidate of --form auto, and the project's forms (not the papers' method, which has none).
+  const extrapolation = options.scoreExtrapolation === true || options.form !== "paper" || weighting !== "unweighted" ? extrapolationScore(cvPoints, options.form, weighting) : null;
+  // The fit's own runs (whatever --points says), for the run-to-run variance of one new burst.
+  const runs = options.points === "runs" ? points : selectFitPoints(observations, { points: "runs", upToPeak: points.upToPeak });
 
   const metrics: FitMetrics = {
     pointCount,
@@ -302,17 +374,20 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
     parameterCount: p,
     degreesOfFreedom: fit.degreesOfFreedom,
     ...goodness,
-    residualStandardErrorMbPerS: fit.residualStandardError,
+    // Weighted, the fit's σ̂ is relative: the MB/s figure is the runs' own residuals'.
+    residualStandardErrorMbPerS: weighting === "unweighted" ? fit.residualStandardError : unweightedResidualStandardError(runs, bw, fit.degreesOfFreedom),
     eGlobalPercent: errorMetric.percent,
     eGlobalPointCount: errorMetric.pointCount,
     crossValidation,
     conditionNumber: fit.conditionNumber,
     tQuantile,
+    weighting,
+    converged: fit.converged,
+    ...(fit.stopReason !== undefined && !fit.converged ? { stopReason: fit.stopReason } : {}),
+    ...(extrapolation !== null ? { extrapolation } : {}),
   };
   requireFiniteStatistics({ coefficients, covariance: fit.covariance, metrics }, points.bwMbPerS);
   const seriesPeaks = compareSeriesPeaks(observations.series, shape);
-  // The fit's own runs (whatever --points says), for the run-to-run variance of one new burst.
-  const runs = options.points === "runs" ? points : selectFitPoints(observations, { points: "runs", upToPeak: points.upToPeak });
   const predictive = predictiveDistribution(runs, bw, fit.fitted.map((parameter) => parameter.name), fit.covariance);
   if (options.form === "empirical" && metrics.rSquared < POOR_FIT_R_SQUARED) {
     // It passes through every cell's mean: what it leaves is the runs' own spread, not a misfit.
@@ -333,7 +408,7 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
     coefficients: coefficientValues,
     units: MODEL_UNITS,
     domain,
-    bandwidthCapMbPerS: null,
+    bandwidthCapMbPerS: capMbPerS,
     metrics: { ...metrics, coefficients, covariance: fit.covariance, seriesPeaks },
     provenance: {
       tool: "ckpt fit",
@@ -376,12 +451,19 @@ function writerSizeDomain(fit: FormFit, points: SelectedPoints): Pick<ModelDomai
   return { writerGbMin, writerGbMax };
 }
 
+/** √(Σ over the fit's runs of (y − bŵ)² / (N − p)), MB/s: the unweighted fit's σ̂, for a weighted one. */
+function unweightedResidualStandardError(runs: { m: ArrayLike<number>; vGb: ArrayLike<number>; bwMbPerS: ArrayLike<number> }, bw: (m: number, vGb: number) => number, degreesOfFreedom: number): number {
+  let sum = 0;
+  for (let i = 0; i < runs.m.length; i++) sum += (runs.bwMbPerS[i]! - bw(runs.m[i]!, runs.vGb[i]!)) ** 2;
+  return Math.sqrt(sum / degreesOfFreedom);
+}
+
 /** The fit points actually used, with the rule that selected them. */
 type SelectedPoints = ReturnType<typeof selectFitPoints> & { upToPeak: boolean };
 
-function tryFit(points: SelectedPoints, form: ModelForm): FormFit | InputError {
+function tryFit(points: SelectedPoints, form: ModelForm, weighting: FitWeighting): FormFit | InputError {
   try {
-    return fitForm(points, form);
+    return fitForm(points, form, weighting);
   } catch (error) {
     if (error instanceof InputError) return error;
     throw error;
@@ -393,15 +475,15 @@ function tryFit(points: SelectedPoints, form: ModelForm): FormFit | InputError {
  * unidentifiable design; refuse (naming only options that work on this input) when even
  * every point cannot identify the form.
  */
-function fitWithPeakRule(observations: Observations, options: OneFormOptions): { points: SelectedPoints; fit: FormFit; notes: string[] } {
+function fitWithPeakRule(observations: Observations, options: OneFormOptions, weighting: FitWeighting): { points: SelectedPoints; fit: FormFit; notes: string[] } {
   const select = (upToPeak: boolean): SelectedPoints => ({ ...selectFitPoints(observations, { points: options.points, upToPeak }), upToPeak });
   const notes: string[] = [];
   const requested = select(!options.allPoints);
   let points = requested;
-  let fit = tryFit(requested, options.form);
+  let fit = tryFit(requested, options.form, weighting);
   if (fit instanceof InputError && requested.upToPeak) {
     const every = select(false);
-    const fallback = tryFit(every, options.form);
+    const fallback = tryFit(every, options.form, weighting);
     if (!(fallback instanceof InputError)) {
       const peakMs = [...new Set(observations.series.map((series) => series.peak.m))].sort((a, b) => a - b);
       notes.push(
@@ -465,7 +547,7 @@ function requireFiniteStatistics(statistics: object, bwMbPerS: Float64Array): vo
 
 function paperFormFits(observations: Observations, options: OneFormOptions): boolean {
   try {
-    fitWithPeakRule(observations, { ...options, form: "paper" });
+    fitWithPeakRule(observations, { ...options, form: "paper" }, "unweighted");
     return true;
   } catch (error) {
     if (error instanceof InputError) return false;

@@ -91,12 +91,17 @@ export function fitEmpiricalCells(cells: readonly DesignCell[]): FormFit {
   // The fitted parameters as the form names them (their meanings say where each cell is).
   for (const p of formOf("empirical").parametersFor!(values)) if (!p.fixed) fitted.push(p);
   const degreesOfFreedom = sampleCount - merged.length;
+  let covariance: number[][] | undefined;
   return {
     form: "empirical",
     fitted,
     estimates,
     values,
-    covariance: standardErrors.map((se, a) => standardErrors.map((_, b) => (a === b ? se * se : 0))),
+    // Built when read: cross-validation's and the extrapolation score's fits read only the values, and a dense
+    // diagonal matrix of 10,000 cells is 10^8 numbers per fit.
+    get covariance() {
+      return (covariance ??= standardErrors.map((se, a) => standardErrors.map((_, b) => (a === b ? se * se : 0))));
+    },
     standardErrors,
     sampleCount,
     distinctPointCount: merged.length,
@@ -106,6 +111,7 @@ export function fitEmpiricalCells(cells: readonly DesignCell[]): FormFit {
     // The cells are independent: a diagonal covariance, every parameter determined by its own runs.
     conditionNumber: 1,
     atBound: [],
+    converged: true,
     method: "the measured cells' means, interpolated linearly in m within a size series and in V/m between sizes (pipeline/fit/forms/empirical-form.ts); docs/science.md §3.5.2",
   };
 }

@@ -11,6 +11,7 @@ import { fitDesignCells, groupByDesignRow, toFitColumns, type DesignCell, type F
 import { fitNonlinearCells, type NonlinearFit } from "./fit-nonlinear";
 import { fitEmpiricalCells } from "./fit-empirical";
 import { fitOneSizeCells, singleWriterSizeGb } from "./one-size-fit";
+import { weightCells, type FitWeighting } from "./fit-weighting";
 
 export interface FormFit extends FitStatistics {
   form: ModelForm;
@@ -22,6 +23,9 @@ export interface FormFit extends FitStatistics {
   values: Record<string, number>;
   /** Fitted parameters that ended on a bound of their form. */
   atBound: string[];
+  /** False when the nonlinear solver stopped before converging (with `stopReason`); true for the linear and empirical fits. */
+  converged: boolean;
+  stopReason?: string;
   /** How it was solved, for the model's provenance. */
   method: string;
   /** Fitted on one size per writer (one-size-fit.ts): that size and the parameters held at 0. */
@@ -32,8 +36,9 @@ const LINEAR_METHOD = "ordinary least squares (ml-regression-multivariate-linear
 const NONLINEAR_METHOD = "nonlinear least squares, Levenberg–Marquardt from the form's starting points (pipeline/fit/levenberg-marquardt.ts); docs/science.md §3.5";
 
 /** Fit `form` on cells grouped by design row; throws an `InputError` naming what the data lack. */
-export function fitFormCells(cells: readonly DesignCell[], formName: ModelForm): FormFit {
+export function fitFormCells(measured: readonly DesignCell[], formName: ModelForm, weighting: FitWeighting = "unweighted"): FormFit {
   const form = formOf(formName);
+  const cells = weightCells(measured, weighting);
   if (formName === "empirical") return fitEmpiricalCells(cells);
   if (singleWriterSizeGb(cells) !== null) {
     // One size per writer: the m-dependence alone (one-size-fit.ts).
@@ -56,6 +61,7 @@ export function fitFormCells(cells: readonly DesignCell[], formName: ModelForm):
       residualStandardError: fit.residualStandardError,
       conditionNumber: fit.conditionNumber,
       atBound: [],
+      converged: true,
       method: LINEAR_METHOD,
     };
   }
@@ -78,11 +84,13 @@ function nonlinearFormFit(formName: ModelForm, form: BandwidthForm, fit: Nonline
     residualStandardError: Math.sqrt(fit.residualSumOfSquares / fit.degreesOfFreedom),
     conditionNumber: fit.conditionNumber,
     atBound: fit.atBound,
+    converged: fit.converged,
+    stopReason: fit.stopReason,
     method: NONLINEAR_METHOD,
   };
 }
 
 /** `fitFormCells` on samples (runs or means), grouped by their exact (m, V). */
-export function fitForm(samples: readonly FitSample[] | FitColumns, form: ModelForm): FormFit {
-  return fitFormCells(groupByDesignRow(toFitColumns(samples)), form);
+export function fitForm(samples: readonly FitSample[] | FitColumns, form: ModelForm, weighting: FitWeighting = "unweighted"): FormFit {
+  return fitFormCells(groupByDesignRow(toFitColumns(samples)), form, weighting);
 }

@@ -46,6 +46,15 @@ export interface NonlinearFit {
   residualSumOfSquares: number;
   conditionNumber: number;
   iterations: number;
+  /**
+   * Whether Levenberg–Marquardt stopped at a minimum (gradient, step or cost small) rather
+   * than by running out of iterations or stalling: a fit that did not converge is kept, so
+   * that its numbers can be shown, but `--form auto` does not choose it and a single-form
+   * fit says so in its notes.
+   */
+  converged: boolean;
+  /** Why it stopped (levenberg-marquardt.ts): "gradient", "step", "cost", "iterations" or "stalled". */
+  stopReason: string;
 }
 
 /** The cells as the forms' starting points read them. */
@@ -80,7 +89,7 @@ export function fitNonlinearCells(cells: readonly DesignCell[], form: BandwidthF
   const problem: NonlinearLeastSquaresProblem = {
     rowCount: cells.length,
     targets: data.meanBwMbPerS,
-    weights: data.count,
+    weights: Float64Array.from(cells, (c) => c.count * (c.weight ?? 1)),
     valueAndGradient: (k, row, out) => gradient(k, data.m[row]!, data.vGb[row]!, out),
     value: (k, row) => form.evaluate(k, data.m[row]!, data.vGb[row]!),
     free: form.parameters.map((p) => !p.fixed),
@@ -104,7 +113,7 @@ export function fitNonlinearCells(cells: readonly DesignCell[], form: BandwidthF
   let withinSumOfSquares = 0;
   for (const cell of cells) {
     sampleCount += cell.count;
-    withinSumOfSquares += cell.sumSquaredDeviations;
+    withinSumOfSquares += cell.sumSquaredDeviations * (cell.weight ?? 1);
   }
   const degreesOfFreedom = sampleCount - q;
   if (degreesOfFreedom < 1) refuse(`there are ${sampleCount} samples for ${q} parameters`, "Add runs: estimating the error needs at least one more sample than parameters.");
@@ -115,7 +124,7 @@ export function fitNonlinearCells(cells: readonly DesignCell[], form: BandwidthF
   const norms = new Float64Array(q);
   for (let i = 0; i < cells.length; i++) {
     gradient(best.parameters, data.m[i]!, data.vGb[i]!, scratch);
-    const w = Math.sqrt(data.count[i]!);
+    const w = Math.sqrt(problem.weights[i]!);
     for (let a = 0; a < q; a++) {
       const value = w * scratch[fittedIndex[a]!]!;
       jacobian[i * q + a] = value;
@@ -169,6 +178,8 @@ export function fitNonlinearCells(cells: readonly DesignCell[], form: BandwidthF
     residualSumOfSquares,
     conditionNumber,
     iterations: best === scout ? scout.iterations : SCOUT_ITERATIONS + best.iterations,
+    converged: best.converged,
+    stopReason: best.reason,
   };
 }
 

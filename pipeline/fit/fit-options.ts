@@ -4,6 +4,7 @@
  */
 import type { FitPointKind } from "./fit-points";
 import type { ModelForm } from "./forms/registry";
+import type { FitWeighting } from "./fit-weighting";
 
 export interface FitOptions {
   /**
@@ -20,6 +21,18 @@ export interface FitOptions {
   folds: number;
   /** Seed of the fold assignment. */
   seed: number;
+  /**
+   * "auto" (default): relative weights when the replicates' spread grows with their mean,
+   * unweighted otherwise, and always unweighted for the paper form (the papers' method);
+   * "unweighted": least squares on MB/s; "relative": weights 1 / cell mean² (fit-weighting.ts).
+   */
+  weighting: FitWeighting | "auto";
+  /**
+   * The device's cap b_max (docs/science.md §3.2), MB/s, declared by the user (a link's or a
+   * server's rated bandwidth): the model never answers above it. 0 (default): none declared,
+   * and the model says so in its notes.
+   */
+  capMbPerS: number;
 }
 
-export const DEFAULT_FIT_OPTIONS: FitOptions = { form: "auto", points: "means", allPoints: false, folds: 5, seed: 1 };
+export const DEFAULT_FIT_OPTIONS: FitOptions = { form: "auto", points: "means", allPoints: false, folds: 5, seed: 1, weighting: "auto", capMbPerS: 0 };

@@ -52,7 +52,7 @@ export function formatFitReport(report: FitReport): string {
   const fixed = parametersOf(model).filter((p) => p.fixed && !p.internal);
   if (fixed.length > 0) lines.push(`fixed from the data: ${fixed.map((p) => `${p.symbol} = ${compact(model.coefficients[p.name]!)} ${p.unit} (${p.meaning.replace(/ \(fixed from the data\)$/, "")})`).join("; ")}`);
   const atBound = parametersOf(model).filter((p) => !p.fixed && (model.coefficients[p.name] === p.lower || model.coefficients[p.name] === p.upper));
-  if (atBound.length > 0) lines.push(`on a bound of the form: ${atBound.map((p) => `${p.symbol} = ${significant(model.coefficients[p.name]!)}`).join(", ")} (its interval is the unconstrained one)`);
+  if (atBound.length > 0) lines.push(`on a bound of the form: ${atBound.map((p) => `${p.symbol} = ${significant(model.coefficients[p.name]!)}`).join(", ")} (its 95 % interval is one-sided, from the bound inward: a symmetric interval would cross it)`);
   lines.push("");
   const cv = metrics.crossValidation;
   lines.push(
@@ -123,17 +123,20 @@ function formatSelection(report: FitReport): string[] {
   return [
     `forms compared by ${selection.folds}-fold cross-validation (seed ${selection.seed}) on the same points:`,
     tableWithNumbers(
-      ["form", "parameters", "CV RMSE (MB/s)", "± SE", "R²", "E_global %", ""],
+      ["form", "parameters", "CV RMSE (MB/s)", "± SE", "CV rel. %", "extrap. rel. %", "score %", "R²", "E_global %", ""],
       selection.candidates.map((c) => [
         c.form,
         String(c.parameterCount),
         cell(c.cvRmseMbPerS, 4),
         cell(c.cvStandardErrorMbPerS, 4),
+        cell(c.cvRelativeRmse === null ? null : 100 * c.cvRelativeRmse, 2),
+        cell(c.extrapolationRelativeRmse === null ? null : 100 * c.extrapolationRelativeRmse, 2),
+        cell(c.score === null || c.score === undefined ? null : 100 * c.score, 2),
         cell(c.rSquared, 4),
         cell(c.eGlobalPct, 2),
-        c.form === selection.chosen ? "chosen" : c.reason ? "not scored (note below)" : "",
+        c.form === selection.chosen ? "chosen" : c.converged === false ? "did not converge" : c.reason ? "not scored (note below)" : "",
       ]),
-      [1, 2, 3, 4, 5],
+      [1, 2, 3, 4, 5, 6, 7, 8],
     ),
   ];
 }

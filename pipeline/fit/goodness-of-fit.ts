@@ -36,3 +36,7 @@ export function goodnessOfFit(observed: ArrayLike<number>, predicted: ArrayLike<
     maeMbPerS: absoluteSum / n,
   };
 }
+
+/** Below this R², or above this E_global, a fit is reported as poor (a warning, not a refusal), and `--form auto` passes it over while another form is not poor. */
+export const POOR_FIT_R_SQUARED = 0.9;
+export const POOR_FIT_E_GLOBAL_PERCENT = 15;

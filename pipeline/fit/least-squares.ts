@@ -46,6 +46,12 @@ export interface DesignCell {
   meanBwMbPerS: number;
   /** Σ (y − mean)² within the cell. */
   sumSquaredDeviations: number;
+  /**
+   * Weight of each of the cell's samples in the least squares (absent: 1, the papers' fit on
+   * MB/s). The relative fit (fit-weighting.ts) gives 1 / (cell mean)²: every sample then
+   * counts by its relative error, as run-to-run noise that is multiplicative asks.
+   */
+  weight?: number;
 }
 
 /** What every least-squares fit of bw(m, V) reports about its estimates (linear here, nonlinear in fit-nonlinear.ts). */
@@ -144,7 +150,7 @@ export function scaledDesign(cells: readonly DesignCell[], terms: readonly Model
   const matrix = new Float64Array(cells.length * p);
   const squaredNorms = new Array<number>(p).fill(0);
   cells.forEach((cell, c) => {
-    const weight = Math.sqrt(cell.count);
+    const weight = Math.sqrt(cell.count * (cell.weight ?? 1));
     terms.forEach((term, j) => {
       const value = weight * termValue(term, cell.m, cell.vGb);
       matrix[c * p + j] = value;
@@ -180,9 +186,9 @@ export function fitDesignCells(cells: readonly DesignCell[], form: LinearModelFo
   let withinSumOfSquares = 0;
   cells.forEach((cell, c) => {
     x.push(Array.from(design.matrix.subarray(c * p, (c + 1) * p)));
-    y.push([Math.sqrt(cell.count) * cell.meanBwMbPerS]);
+    y.push([Math.sqrt(cell.count * (cell.weight ?? 1)) * cell.meanBwMbPerS]);
     sampleCount += cell.count;
-    withinSumOfSquares += cell.sumSquaredDeviations;
+    withinSumOfSquares += cell.sumSquaredDeviations * (cell.weight ?? 1);
   });
   if (withinSumOfSquares > 0) {
     x.push(new Array<number>(p).fill(0));

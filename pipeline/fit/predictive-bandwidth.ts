@@ -3,7 +3,7 @@
  * (m, V), from a fitted model's `predictive` part (predictive-distribution.ts has the
  * model and its derivation; docs/science.md §3.6):
  *
- *     q-quantile = bŵ · exp(−s²/2 + t_{q, ν} · s),   s² = σ²_run + τ² + gᵀΣg / bŵ²
+ *     q-quantile = bŵ · exp(−s²/2 + t_{q, ν} · s),   s² = σ²_run + σ²_release/R + τ² + gᵀΣg / bŵ²
  *
  * Callers plan on these (ckpt predict, ScheduleCkpt's and release's confident plans, the
  * DP's cost quantile, ckpt fit --check). The domain is not checked here: a caller that
@@ -33,6 +33,8 @@ interface Prepared {
   g: Float64Array;
   /** Quantiles of t_ν, by probability. */
   tQuantiles: Map<number, number>;
+  /** σ²_release / R: the fit's level's share of its repetitions' factors (0 for older models). */
+  levelVariance: number;
 }
 
 const prepared = new WeakMap<BandwidthModel, Prepared>();
@@ -66,7 +68,7 @@ function prepare(model: BandwidthModel): Prepared {
         };
   const covariance = new Float64Array(q * q);
   predictive.covariance.forEach((row, a) => row.forEach((value, b) => (covariance[a * q + b] = value)));
-  const result: Prepared = { predictive, mean: bandwidthEvaluator(model), gradient, covariance, g: new Float64Array(q), tQuantiles: new Map() };
+  const result: Prepared = { predictive, mean: bandwidthEvaluator(model), gradient, covariance, g: new Float64Array(q), tQuantiles: new Map(), levelVariance: (predictive.releaseCount ?? 0) > 0 ? (predictive.releaseLogSd ?? 0) ** 2 / predictive.releaseCount! : 0 };
   prepared.set(model, result);
   return result;
 }
@@ -87,7 +89,7 @@ function meanAndLogSd(p: Prepared, model: BandwidthModel, m: number, vGb: number
   }
   // A cap (b_max) makes the mean flat in the parameters where it binds.
   const capped = model.bandwidthCapMbPerS !== null && mean >= model.bandwidthCapMbPerS;
-  const variance = p.predictive.runToRunLogSd ** 2 + p.predictive.lackOfFitLogSd ** 2 + (capped ? 0 : Math.max(0, parameterVariance) / (mean * mean));
+  const variance = p.predictive.runToRunLogSd ** 2 + p.levelVariance + p.predictive.lackOfFitLogSd ** 2 + (capped ? 0 : Math.max(0, parameterVariance) / (mean * mean));
   return { mean, logSd: Math.sqrt(variance) };
 }
 

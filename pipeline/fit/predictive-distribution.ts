@@ -32,8 +32,15 @@ export interface PredictiveDistribution {
   method: typeof PREDICTIVE_METHOD;
   /** σ_run: √(pooled within-cell variance of ln bw) over the fit's replicate runs. */
   runToRunLogSd: number;
-  /** Σ_c (n_c − 1) of those replicates: the Student t's degrees of freedom. */
+  /**
+   * The Student t's degrees of freedom: Satterthwaite's for the release and own parts of the
+   * run-to-run variance (Σ_c (n_c − 1) of the replicates when no repetition shares a factor).
+   */
   degreesOfFreedom: number;
+  /** σ_release: the part of σ_run shared by the runs of one repetition (absent in older models: 0). */
+  releaseLogSd?: number;
+  /** R: the repetitions it was measured on. */
+  releaseCount?: number;
   replicatedCellCount: number;
   replicateRunCount: number;
   /** Slope of ln sd against ln mean over the replicated cells (≈ 1: multiplicative noise). */
@@ -72,7 +79,8 @@ export function predictiveDistribution(
     logSum[cellOf[i]!] += Math.log(y);
     count[cellOf[i]!] += 1;
   }
-  const variance = replicates.logSd ** 2;
+  // The cell means' own noise: the repetitions' shared factor is common to every cell, and the fit's level absorbs its mean.
+  const variance = replicates.ownLogSd ** 2;
   let excess = 0;
   let used = 0;
   cells.forEach((cell, c) => {
@@ -85,7 +93,9 @@ export function predictiveDistribution(
   return {
     method: PREDICTIVE_METHOD,
     runToRunLogSd: replicates.logSd,
-    degreesOfFreedom: replicates.degreesOfFreedom,
+    degreesOfFreedom: replicates.effectiveDegreesOfFreedom,
+    releaseLogSd: replicates.releaseLogSd,
+    releaseCount: replicates.releaseCount,
     replicatedCellCount: replicates.replicatedCellCount,
     replicateRunCount: replicates.replicateRunCount,
     spreadSlope: replicates.spreadSlope,
@@ -103,6 +113,10 @@ export function validatePredictive(value: unknown, fittedParameters: readonly st
   for (const key of ["runToRunLogSd", "lackOfFitLogSd"] as const) {
     if (typeof p[key] !== "number" || !(p[key]! >= 0) || !Number.isFinite(p[key])) fail(`"predictive.${key}" must be a finite number ≥ 0, found ${JSON.stringify(p[key])}`);
   }
+  if (p.releaseLogSd !== undefined && !(typeof p.releaseLogSd === "number" && Number.isFinite(p.releaseLogSd) && p.releaseLogSd >= 0)) {
+    fail(`"predictive.releaseLogSd" must be a finite number ≥ 0 when present, found ${JSON.stringify(p.releaseLogSd)}`);
+  }
+  if (p.releaseCount !== undefined && !(Number.isInteger(p.releaseCount) && p.releaseCount >= 0)) fail(`"predictive.releaseCount" must be an integer ≥ 0 when present, found ${JSON.stringify(p.releaseCount)}`);
   if (typeof p.degreesOfFreedom !== "number" || !(p.degreesOfFreedom >= 1)) fail(`"predictive.degreesOfFreedom" must be a number ≥ 1, found ${JSON.stringify(p.degreesOfFreedom)}`);
   const names = p.parameters;
   if (!Array.isArray(names) || names.join(",") !== fittedParameters.join(",")) {

@@ -133,6 +133,7 @@ describe("predictive distribution of one burst", () => {
     }
     expect(total).toBeGreaterThan(500);
     const coverage = inside / total;
+    console.log(`${shape}: ${total} held-out runs, 95 % interval covers ${(100 * coverage).toFixed(1)} %`);
     expect(coverage).toBeGreaterThanOrEqual(0.92);
     expect(coverage).toBeLessThanOrEqual(0.98);
   });

@@ -103,16 +103,21 @@ describe("splitRunsByTime", () => {
 
 describe("replay on generated clusters", () => {
   // σ_release 5 %, σ_run 4 %: the ±7 % run-to-run spread the issue measured, most of it shared by a release.
+  // The fitting half has 30 repetitions: the release part of the variance is measured on them
+  // (about 29 degrees of freedom); with 10, one fit's coverage ranged 87–99.7 % over seeds
+  // 1–5 and 34 (mean ≈ 95 %), the luck of 10 draws of the release factor, not the method.
   for (const shape of ["collapse", "saturate", "link-flat"] as const) {
-    it(`${shape}: plans at confidence 0.95 miss T in ≤ 5 % of 200 replays (+ binomial margin); the mean plan's rate beside`, () => {
-      const runs = generatedRuns({ shape, seed: 34, repetitions: 210, sigmaRelease: 0.05, sigmaRun: 0.04 });
-      const split = splitRunsByTime(runs, 10);
+    it(`${shape}: 95 % intervals cover 92–98 % of held-out runs; plans at confidence 0.95 miss T in ≤ 5 % of 200 replays (+ binomial margin); the mean plan's rate beside`, () => {
+      const runs = generatedRuns({ shape, seed: 34, repetitions: 230, sigmaRelease: 0.05, sigmaRun: 0.04 });
+      const split = splitRunsByTime(runs, 30);
       const { model, quantile } = fitHalf(split.fitting);
       const options = resolveScheduleOptions({ model, deadlineS: 1, estimator: "fluid", k0: 1, record: false });
       const report = replayPlans(generatedInstances(shape, 7, 10), options, quantile, CONFIDENCE, replayReleases(split));
       const coverage = replayCoverage(split, quantile, 0.95).coverage;
       show(shape, report, coverage);
       expect(report.replays).toBe(200);
+      expect(coverage).toBeGreaterThanOrEqual(0.92);
+      expect(coverage).toBeLessThanOrEqual(0.98);
       expect(report.confident.misses).toBeLessThanOrEqual(binomialQuantile(200, 1 - CONFIDENCE, 0.99));
       expect(report.mean.misses).toBeGreaterThan(report.confident.misses);
       expect(report.workGivenUpS).toBeGreaterThanOrEqual(0);
