@@ -17,6 +17,7 @@
  * Deterministic: the fits' folds are seeded, the plans have no randomness.
  */
 import { DEFAULT_FIT_OPTIONS, fitBandwidthModel } from "../fit/fit-bandwidth-model";
+import { InputError } from "../shared/errors";
 import { MODEL_FORMS, type BandwidthModel } from "../fit/model";
 import { hasPredictive, predictionInterval } from "../fit/predictive-bandwidth";
 import type { Observations } from "../ingest/observations";
@@ -109,7 +110,14 @@ function replay(input: PlansThatHoldInput): PlansThatHold["replay"] {
   const totals = { mean: 0, confident: 0, replays: 0, meanPlanned: 0, confidentPlanned: 0, inside: 0, runs: 0 };
   for (let rank = 1; rank <= folds; rank++) {
     const split = splitRunsHoldingOut(input.observations.runs, rank);
-    const model = fitBandwidthModel(summariseRuns(split.fitting), { ...DEFAULT_FIT_OPTIONS, form }).model;
+    let model: BandwidthModel;
+    try {
+      model = fitBandwidthModel(summariseRuns(split.fitting), { ...DEFAULT_FIT_OPTIONS, form }).model;
+    } catch (error) {
+      // Two runs per cell leave one: the empirical form, for one, has no spread left to fit.
+      if (!(error instanceof InputError)) throw error;
+      return { notApplicable: `no replay: the ${form} form cannot be fitted without repetition ${rank} (${error.message})` };
+    }
     if (!hasPredictive(model)) return { notApplicable: `no replay: the model fitted without repetition ${rank} has no run-to-run variance (no cell measured twice in the rest)` };
     const quantile = predictiveQuantile(model);
     const report = replayPlans([{ apps: [...input.apps], deadlineS: input.options.deadlineS }], { ...input.options, model, truthModel: model }, quantile, input.confidence, replayReleases(split));
