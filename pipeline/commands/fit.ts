@@ -16,6 +16,9 @@ import { MODEL_FORMS } from "../fit/model";
 import { loadModel } from "../fit/load-model";
 import { checkStaleness, formatStaleCheck } from "../fit/stale-check";
 
+/** `--check`'s exit code when the model is stale (1 and 2 are refusals). */
+const STALE_EXIT_CODE = 3;
+
 export const command = defineCommand({
   name: "fit",
   title: "fit the aggregated checkpoint bandwidth model bw(m, V) by least squares (docs/science.md §3)",
@@ -74,7 +77,7 @@ rejected rows are counted here and listed by \`ckpt ingest\`), or the observatio
       help:
         "instead of fitting, check that model against the new trace (any format ckpt ingest reads, a `ckpt release --log` log too, or --observations): " +
         "how many of its bursts inside the model's fitted domain fall outside the --level prediction interval, and a one-sided binomial test of that count against 1 − level; " +
-        "stale when its p-value is below --significance (then refit). --json: stale, checked, outside, below, above, expectedOutside, pValue, level, significance, recommendation (the refit, when stale)",
+        "stale when its p-value is below --significance (then refit; exit code 3). --json: stale, checked, outside, below, above, expectedOutside, pValue, level, significance, recommendation (the refit, when stale)",
     },
     level: { kind: "number", value: "<p>", default: 0.95, help: "with --check: the prediction intervals' level, in (0, 1)" },
     significance: { kind: "number", value: "<a>", default: 0.05, help: "with --check: the binomial test's level, in (0, 1): stale when P(≥ that many outside | the model holds) < a" },
@@ -157,7 +160,8 @@ Examples:
       const answer = { ...check, recommendation: check.stale ? `refit: ${refit}` : null, ...(ingestCounts !== undefined ? { ingest: ingestCounts } : {}) };
       if (values.json) io.stdout(JSON.stringify(answer, null, 2));
       else io.stdout([...(ingestSummary ? [ingestSummary, ""] : []), formatStaleCheck(check, refit)].join("\n"));
-      return 0;
+      // Its own code, so that a cron job or a release hook can act on a stale model.
+      return check.stale ? STALE_EXIT_CODE : 0;
     }
 
     const report = fitBandwidthModel(observations, options, inputs);

@@ -37,8 +37,10 @@ const files = () => {
 type Check = { stale: boolean; checked: number; outside: number; below: number; above: number; pValue: number; expectedOutside: number; recommendation: string | null; level: number; significance: number };
 const check = async (...argv: string[]) => {
   const result = await runCli(["fit", "--check", ...argv, "--json"]);
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as Check;
+  const answer = JSON.parse(result.stdout) as Check;
+  // 3 when stale, so that a cron job can act on it; 0 when the model holds.
+  expect(result.code, result.stderr).toBe(answer.stale ? 3 : 0);
+  return answer;
 };
 
 /** Bursts outside the interval, counted here from the library's interval (the command's count is checked against it). */
@@ -85,7 +87,7 @@ describe("ckpt fit --check", () => {
     expect(slow.recommendation).toMatch(/^refit: `ckpt fit --observations .*slower\.json --out model\.json`/);
 
     const text = await runCli(["fit", "--check", modelPath, "--observations", slowerPath]);
-    expect(text.code).toBe(0);
+    expect(text.code).toBe(3);
     expect(text.stdout).toMatch(/outside the 95 % prediction interval: \d+ \(\d+ below, 0 above\); expected while the model holds: 12\.80 \(5 %\)$/m);
     expect(text.stdout).toMatch(/at significance 0\.05: STALE/);
     expect(text.stdout).toMatch(/the cluster's bursts are slower than the model says: refit the model/);
@@ -98,7 +100,7 @@ describe("ckpt fit --check", () => {
     const release = await runCli([...stand.base(), "--nodes", "n1", "--deadline", "600", "--poll-ms", "20", "--default-size-mb", "512", "--log", log]);
     expect(release.code, release.stderr).toBe(0);
     const result = await runCli(["fit", "--check", modelPath, log, "--json"]);
-    expect(result.code, result.stderr).toBe(0);
+    expect(result.code, result.stderr).toBe(3);
     const answer = JSON.parse(result.stdout) as Check & { ingest: { read: number; accepted: number; rejected: number } };
     // Two waves of one 512 MB job each (m = 1, V = 0.512 GB, inside the domain); the stand-ins end a job within a poll,
     // so the bursts are far faster than the fitted cluster: both above the interval, P(2 of 2 | 5 %) = 0.0025.
