@@ -99,3 +99,18 @@ describe("the totals count findings only", () => {
     expect(page).toContain("- `s-erratum` (erratum, self-check): q.");
   });
 });
+
+describe("the README's reproduction claims", () => {
+  it("count the way docs/reproduction.md does (findings apart from self-checks; that page is checked against the rows by schedule-reproduction.test.ts)", () => {
+    const doc = readFileSync(join(root, "docs/reproduction.md"), "utf8");
+    const readme = readFileSync(join(root, "README.md"), "utf8").replace(/\s+/g, " ");
+    const rowCount = /(\d+) rows; papers named/.exec(doc)![1];
+    const [, findings, findingCounts] = /Findings, [^:]*: (\d+) \(([^)]*)\)/.exec(doc)!;
+    const [, selfChecks, selfCheckCounts] = /Self-checks, rows that check [^:]*: (\d+) \(([^)]*)\)/.exec(doc)!;
+    expect(readme).toContain(`a default run, ${rowCount} rows)`);
+    expect(readme).toContain(`${findings} rows compare our own computation with a printed number (${findingCounts})`);
+    // The README leaves out the self-checks' zero counts.
+    const nonZero = selfCheckCounts!.split(", ").filter((c) => !c.startsWith("0 ")).join(", ");
+    expect(readme).toContain(`The other ${selfChecks} are **self-checks**, labelled and counted apart (${nonZero})`);
+  });
+});
