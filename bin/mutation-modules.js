@@ -61,6 +61,7 @@ const MUTATION_MODULES = {
       "test/schedule/confident-plan.test.ts",
       "test/schedule/estimators.test.ts",
       "test/schedule/evaluate-schedule.test.ts",
+      "test/schedule/evaluate-schedule-values.test.ts",
       "test/schedule/inputs.test.ts",
       "test/schedule/knapsack.test.ts",
       "test/schedule/mean-confidence-interval.test.ts",
