@@ -68,6 +68,7 @@ const MUTATION_MODULES = {
       "test/schedule/model-applicability.test.ts",
       "test/schedule/properties.test.ts",
       "test/schedule/replay.test.ts",
+      "test/schedule/schedule-ckpt-decisions.test.ts",
       "test/schedule/work-limits.test.ts",
       "test/schedule/worked-example.test.ts",
     ],
