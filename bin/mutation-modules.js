@@ -64,6 +64,7 @@ const MUTATION_MODULES = {
       "test/schedule/evaluate-schedule-values.test.ts",
       "test/schedule/inputs.test.ts",
       "test/schedule/knapsack.test.ts",
+      "test/schedule/ks-bw-work.test.ts",
       "test/schedule/mean-confidence-interval.test.ts",
       "test/schedule/model-applicability.test.ts",
       "test/schedule/properties.test.ts",
