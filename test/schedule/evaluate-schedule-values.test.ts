@@ -6,6 +6,7 @@
  * gaps to the bound and the warnings' exact text.
  */
 import { describe, expect, it } from "vitest";
+import { PAPER_MODEL } from "../../pipeline/fit/model";
 import { evaluateSchedule, resolveScheduleOptions, type Application } from "../../pipeline/schedule";
 import { constantModel } from "./models";
 
@@ -52,6 +53,12 @@ describe("evaluateSchedule by hand on a constant 10 MB/s device", () => {
     expect(report.gapToUpperBound.scheduleCkpt.share).toBeCloseTo(10 / 6 / (150 + 10 / 6), 12);
   });
 
+  it("an exact search stopped by its node limit says so, with the best found and the bound (the same Dantzig bound, 151.667)", () => {
+    const report = evaluateSchedule(apps, resolveScheduleOptions({ model: ten, deadlineS: 7 }), { exact: { nodeLimit: 1 } });
+    expect(report.exact!.result).toMatchObject({ value: 150, provenOptimal: false, stoppedBy: "node-limit", nodes: 3 });
+    expect(report.warnings).toEqual(["the exact simultaneous-start search stopped at its node-limit after 3 nodes: 150 is the best found, not proven optimal (the optimum is ≤ 151.667)"]);
+  });
+
   it("the exact simultaneous start agrees: {a, b} is the best set started at t = 0 (150 s)", () => {
     const report = evaluateSchedule(apps, resolveScheduleOptions({ model: ten, deadlineS: 7, k0: 1 }), { exact: {} });
     expect(report.exact).toMatchObject({ heuristicMatchesOrBeats: true, heuristicShortfallS: 0 });
@@ -81,6 +88,28 @@ describe("evaluateSchedule's warnings when the execution is slower than the plan
     expect(report.missed).toHaveLength(11);
     expect(report.warnings).toEqual([
       "11 checkpoint(s) started but did not complete by T = 2 s (j1, j2, j3, j4, j5, j6, j7, j8, j9, j10, …): the static estimate was optimistic; their p counts in RCTNYS",
+    ]);
+  });
+});
+
+describe("evaluateSchedule's warnings about the models", () => {
+  it("a model with no bandwidth (bw = 0): its one evaluation, bw(1, 10 MB), is named and nothing starts", () => {
+    const report = evaluateSchedule([{ id: "a", pS: 100, sizeMb: 10 }], resolveScheduleOptions({ model: constantModel(0, "zero"), deadlineS: 10 }));
+    expect(report.startedCount).toBe(0);
+    expect(report.warnings).toEqual([
+      `ScheduleCkpt's decisions: the model "zero" predicted no usable bandwidth (≤ 0) in 1 evaluations (first: bw(1, 0.010 GB) = 0.000 MB/s); those sets were treated as infeasible`,
+    ]);
+  });
+
+  it("a truth model asked outside its domain: eight 700 MB images (5.6 GB > 3.42 GB) planned at 10 MB/s stall at t = 0", () => {
+    // Planned: 8 · 700 / 10 = 560 s ≤ 600 s, so all eight start; the paper's model has no prediction for m = 8, V = 5.6 GB.
+    const big = Array.from({ length: 8 }, (_, i) => ({ id: `big${i}`, pS: 1000 - i, sizeMb: 700 }));
+    const report = evaluateSchedule(big, resolveScheduleOptions({ model: ten, truthModel: PAPER_MODEL, deadlineS: 600 }));
+    expect(report.stall).toMatchObject({ atS: 0, m: 8, vGb: 5.6 });
+    expect(report.warnings).toEqual([
+      'the execution (truth model): 1 of 1 bandwidth evaluations fell above the fitted domain of "paper" (m ≤ 18, V ≤ 3.42 GB; first at m = 8, V = 5.600 GB) and were treated as infeasible (--domain strict); --domain warn uses the extrapolation instead',
+      "8 checkpoint(s) started but did not complete by T = 600 s (big0, big1, big2, big3, big4, big5, big6, big7): the truth model is slower than the plan; their p counts in RCTNYS",
+      'ScheduleCkpt\'s execution stalled at t = 0.000 s: the model "paper" has no prediction for 8 concurrent checkpoints of 5.600 GB: outside its fitted domain (m ≤ 18, V ≤ 3.42 GB), treated as infeasible under the strict domain policy',
     ]);
   });
 });
