@@ -23,7 +23,9 @@ describe("ScheduleCkpt decision by decision", () => {
       { id: "b", pS: 50, sizeMb: 30 },
       { id: "c", pS: 1, sizeMb: 100 },
     ];
+    const before = performance.now();
     const outcome = scheduleCkpt(apps, resolveScheduleOptions({ model: ten, deadlineS: 25, k0: 1 }));
+    const wallMicros = (performance.now() - before) * 1000;
     expect(decisionsOf(outcome)).toEqual([
       { iteration: 1, atS: 0, budgetS: 25, running: [], candidates: ["a", "b", "c"], started: ["a", "b"], value: 150 },
       { iteration: 2, atS: 2, budgetS: 23, running: ["b"], candidates: ["c"], started: ["c"], value: 1 },
@@ -36,8 +38,12 @@ describe("ScheduleCkpt decision by decision", () => {
       ["b", 0, 6],
       ["c", 2, 14],
     ]);
+    // The measured times, whatever the machine's speed: readings of one monotonic clock, the decisions' inside the
+    // loop's (which leaves out the recording), the loop's inside the call's.
     for (const d of outcome.decisions) expect(d.micros).toBeGreaterThanOrEqual(0);
+    expect(outcome.decisions.reduce((sum, d) => sum + d.micros, 0)).toBeLessThanOrEqual(outcome.schedulerMicros * (1 + 1e-9));
     expect(outcome.schedulerMicros).toBeGreaterThan(0);
+    expect(outcome.schedulerMicros).toBeLessThanOrEqual(wallMicros * (1 + 1e-9));
   });
 
   it("records no value when not even the empty set meets the constraint (T already passed)", () => {
