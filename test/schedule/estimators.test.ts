@@ -12,7 +12,10 @@ import {
   createBandwidthOracle,
   createFluidDevice,
   createSizeSet,
+  ESTIMATOR_NAMES,
+  estimatorByName,
   fluidEstimator,
+  SUBSET_ENUMERATIONS,
   insertSize,
   staticEstimator,
   type SizeSet,
@@ -31,6 +34,12 @@ function setOf(sizes: number[]): SizeSet {
 }
 
 describe("time estimators", () => {
+  it("are the two of docs/science.md §4.2, by name (the --estimator choices), like ks_bw's two enumerations (--enumeration)", () => {
+    expect(ESTIMATOR_NAMES).toEqual(["static", "fluid"]);
+    expect(ESTIMATOR_NAMES.map((name) => estimatorByName(name).name)).toEqual(["static", "fluid"]);
+    expect(SUBSET_ENUMERATIONS).toEqual(["up-to-k0", "exactly-k0"]);
+  });
+
   const paper = createBandwidthOracle(PAPER_MODEL, "strict");
 
   it("match the independent reference on the paper model", () => {
