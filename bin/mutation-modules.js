@@ -54,7 +54,25 @@ const MUTATION_MODULES = {
       "pipeline/schedule/mean-confidence-interval.ts",
       "pipeline/schedule/evaluate-schedule.ts",
     ],
-    testFiles: ["test/schedule/*.test.ts", "test/release/release-plan.test.ts"],
+    // The tests that check values of these files, in process: the command tests (cli,
+    // confidence-cli) spawn a process per case and would make the run hours long.
+    testFiles: [
+      "test/schedule/bandwidth-oracle.test.ts",
+      "test/schedule/confident-plan.test.ts",
+      "test/schedule/estimators.test.ts",
+      "test/schedule/evaluate-schedule.test.ts",
+      "test/schedule/evaluate-schedule-values.test.ts",
+      "test/schedule/inputs.test.ts",
+      "test/schedule/knapsack.test.ts",
+      "test/schedule/ks-bw-work.test.ts",
+      "test/schedule/mean-confidence-interval.test.ts",
+      "test/schedule/model-applicability.test.ts",
+      "test/schedule/properties.test.ts",
+      "test/schedule/replay.test.ts",
+      "test/schedule/schedule-ckpt-decisions.test.ts",
+      "test/schedule/work-limits.test.ts",
+      "test/schedule/worked-example.test.ts",
+    ],
   },
   // The dynamic programmes (constant and variable costs) and the failure laws.
   place: {
@@ -68,7 +86,19 @@ const MUTATION_MODULES = {
       "!pipeline/place/laws/index.ts",
       "!pipeline/place/laws/parse-durations-csv.ts",
     ],
-    testFiles: ["test/place/*.test.ts"],
+    // The tests that check values of these files, in process (not place-command or
+    // extreme-laws, which spawn the command per case).
+    testFiles: [
+      "test/place/batch.test.ts",
+      "test/place/bkt-objective.test.ts",
+      "test/place/derived-laws.test.ts",
+      "test/place/dp.test.ts",
+      "test/place/fitted-laws.test.ts",
+      "test/place/law-string.test.ts",
+      "test/place/laws.test.ts",
+      "test/place/simulate.test.ts",
+      "test/place/tabulate-law.test.ts",
+    ],
   },
   // The [BKT] and [DAS06] simulators and the metrics they report.
   simulate: {
@@ -80,16 +110,9 @@ const MUTATION_MODULES = {
       "pipeline/simulate/das06/das06-simulator.ts",
       "pipeline/simulate/mean-with-ci95.ts",
     ],
-    testFiles: [
-      "test/simulate/bkt/bkt.test.ts",
-      "test/simulate/bkt/policy-module.test.ts",
-      "test/simulate/das06.test.ts",
-      "test/simulate/das06-iet.test.ts",
-      "test/simulate/engine.test.ts",
-      "test/simulate/scenario-flags.test.ts",
-      "test/simulate/bkt-metrics.test.ts",
-      "test/simulate/das06-metrics.test.ts",
-    ],
+    // The tests that check these files' values in process (the command and policy-module
+    // tests spawn the simulator per case).
+    testFiles: ["test/simulate/bkt/bkt.test.ts", "test/simulate/das06.test.ts"],
   },
   // The bandwidth forms, least squares and the goodness-of-fit metrics.
   fit: {
@@ -101,7 +124,18 @@ const MUTATION_MODULES = {
       "pipeline/fit/incomplete-beta.ts",
       "pipeline/fit/fit-form.ts",
     ],
-    testFiles: ["test/fit/*.test.ts"],
+    // The tests that check values of these files, in process (not non-azur-fit, which
+    // spawns the command, nor the ingest-driven select-form and one-size tests).
+    testFiles: [
+      "test/fit/design-identifiability.test.ts",
+      "test/fit/fit-bandwidth-model.test.ts",
+      "test/fit/least-squares.test.ts",
+      "test/fit/model.test.ts",
+      "test/fit/nonlinear-fit.test.ts",
+      "test/fit/peak-curve.test.ts",
+      "test/fit/predictive-bandwidth.test.ts",
+      "test/fit/student-t.test.ts",
+    ],
   },
 };
 

@@ -2,8 +2,9 @@
  * The RB rows of the reproduction table (docs/science.md §6.1.8) for the [BKT] desktop-grid
  * simulator: trends, since the paper prints no table, only figures and a few stated
  * factors. RB1–RB9 are read from the grid's suspend cells (none for a grid whose hosts follow
- * an availability trace: the paper's trends are claims about its SETI@home laws), RB10 checks
- * the DP against brute force, RB11 the laws of the paper's Table I.
+ * an availability trace: the paper's trends are claims about its SETI@home laws). RB10 (the DP
+ * against the project's own brute force) and RB11 (the paper's Table I against its own text)
+ * are self-checks: labelled `selfCheck`, shown apart and not counted as reproduced results.
  */
 import { cite, compareWithPublished, trendRow as sharedTrendRow, type ReproductionRow } from "./reproduction";
 import { createLaw, parseLawString, type FailureLaw } from "../place/laws";
@@ -23,7 +24,7 @@ function trendRow(id: string, quantity: string, holds: boolean, evidence: string
 
 /**
  * RB11 (docs/science.md §6.1.8): the summary figures [BKT] §I quotes for SETI@home hosts against
- * the laws of its own Table I. "About 1 hour" is taken to the nearest hour, "about 4.5 hours"
+ * the laws of its own Table I: the paper against itself, so a self-check. "About 1 hour" is taken to the nearest hour, "about 4.5 hours"
  * to the nearest half hour; the unavailability law is read with μ as means (B1), the
  * project's reading, and the rates reading is given in the reason.
  */
@@ -43,6 +44,7 @@ export function bktLawReproductionRows(): ReproductionRow[] {
       unit: "h",
       how: how("median", BKT_PAPER_PRESET.availability),
       tolerance: { absolute: 0.5, rationale: '"about 1 hour": to the nearest hour' },
+      selfCheck: true,
     }),
     compareWithPublished({
       id: "bkt/rb11/mean-unavailability",
@@ -56,6 +58,7 @@ export function bktLawReproductionRows(): ReproductionRow[] {
       whenDiffers:
         `§I quotes a whole-population figure, Table I fits one host class; reading μ as rates gives ${(unavailabilityRates.meanSeconds / hour).toFixed(2)} h, ` +
         "further still (docs/science.md §6.1.9, B1)",
+      selfCheck: true,
     }),
   ];
 }
@@ -109,6 +112,8 @@ function dpOptimalityRow(): ReproductionRow {
     unit: "relative gap",
     how: "variableCostDp with [BKT]'s objective against every schedule's expected waste (pipeline/place/expected-waste.ts), Weibull(0.431, 1.682 h), α = 1",
     tolerance: { absolute: 1e-9, rationale: "floating-point agreement of two independent evaluations" },
+    // The project's DP against the project's brute force: a test of our code, not of the paper.
+    selfCheck: true,
   });
 }
 

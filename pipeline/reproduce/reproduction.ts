@@ -72,7 +72,12 @@ export interface ReproductionRow {
   unit: string;
   /** How ours was computed (the code path and its inputs). */
   how: string;
-  /** Ours is computed from the paper's other printed numbers (a check of the paper against itself), not by a model or simulation of ours. */
+  /**
+   * A self-check, not a finding: the row checks the paper or the project against itself —
+   * ours computed from the paper's other printed numbers, a table against the paper's own
+   * text, a generator against the value it was calibrated to, our DP against our own brute
+   * force. Its verdict is kept, but it is shown apart and never counted as a reproduced result.
+   */
   selfCheck: boolean;
   verdict: Verdict;
   reason: string;
@@ -99,7 +104,7 @@ export interface ComparisonInput {
   erratum?: { corrected: number; evidence: string };
   /** Set when ours rests on approximate inputs: the verdict is then at best `close`, and this says why. */
   approximate?: string;
-  /** Ours comes from the paper's other printed numbers (see `ReproductionRow.selfCheck`). */
+  /** The row checks the paper or the project against itself (see `ReproductionRow.selfCheck`). */
   selfCheck?: boolean;
 }
 
@@ -182,6 +187,20 @@ export function verdictCounts(rows: readonly ReproductionRow[]): Record<Verdict,
 export function verdictCountsText(rows: readonly ReproductionRow[]): string {
   const counts = verdictCounts(rows);
   return VERDICTS.map((v) => `${counts[v]} ${v}`).join(", ");
+}
+
+/** The rows that compare the project with a paper (findings), and the self-checks apart. */
+export function findingsAndSelfChecks(rows: readonly ReproductionRow[]): { findings: ReproductionRow[]; selfChecks: ReproductionRow[] } {
+  return { findings: rows.filter((r) => !r.selfCheck), selfChecks: rows.filter((r) => r.selfCheck) };
+}
+
+/**
+ * "350 findings (… match, …); 54 self-checks, not counted as reproduced (… match, …)": the
+ * totals as the report and the docs print them, self-checks never among the findings.
+ */
+export function reproductionCountsText(rows: readonly ReproductionRow[]): string {
+  const { findings, selfChecks } = findingsAndSelfChecks(rows);
+  return `${findings.length} findings (${verdictCountsText(findings)}); ${selfChecks.length} self-checks, not counted as reproduced (${verdictCountsText(selfChecks)})`;
 }
 
 function signed(value: number, decimals: number): string {

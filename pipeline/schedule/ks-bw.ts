@@ -139,6 +139,7 @@ export const ksBw = (function ksBw(
           let b = 0;
           let out = 0;
           while (a < size || b < chosenCount) {
+            // Stryker disable next-line EqualityOperator: J and L are disjoint positions, never equal.
             if (b >= chosenCount || (a < size && combination[a]! < chosen[b]!)) selected[out++] = combination[a++]!;
             else selected[out++] = chosen[b++]!;
           }

@@ -18,6 +18,7 @@ export const staticEstimator: TimeEstimator = {
     const m = hasExtra ? set.count + 1 : set.count;
     if (m === 0) return 0;
     let largest = largestSize(set);
+    // Stryker disable next-line EqualityOperator: at equality largest is extraMb either way.
     if (extraMb > largest) largest = extraMb;
     const bw = bandwidth.bandwidthMbPerS(m, (set.sumMb + (hasExtra ? extraMb : 0)) / 1000);
     return bw > 0 ? (largest * m) / bw : Infinity;

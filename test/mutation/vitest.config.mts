@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { COMMON_TEST_OPTIONS, UNIT_EXCLUDE, UNIT_INCLUDE } from "../../vitest.common.mts";
 
 /**
  * The unit project of vitest.config.mts on its own, for `npm run mutation` (bin/mutation.js):
@@ -6,12 +7,5 @@ import { defineConfig } from "vitest/config";
  * (bin/mutation-modules.js), and must never reach the live-cluster or package projects.
  */
 export default defineConfig({
-  test: {
-    setupFiles: ["test/setup.ts"],
-    env: { TZ: "UTC", LANG: "C.UTF-8" },
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    include: ["test/**/*.test.ts"],
-    exclude: ["test/cluster/**", "test/release/*-release.test.ts", "test/package/**", "**/node_modules/**"],
-  },
+  test: { ...COMMON_TEST_OPTIONS, include: UNIT_INCLUDE, exclude: UNIT_EXCLUDE },
 });

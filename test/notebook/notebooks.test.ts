@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cellSource, listNotebooks, runNotebook, type Notebook } from "../../pipeline/notebook";
 import { PAPER_MODEL } from "../../pipeline/fit/model";
 import { modelReproductionRows } from "../../pipeline/reproduce/model-reproduction-rows";
+import { reproductionCountsText } from "../../pipeline/reproduce/reproduction";
 import { VEGA_LITE_MIME } from "../../pipeline/report/render/notebook-display";
 import { syntheticClusterCsv } from "../../pipeline/ingest/synthetic-cluster";
 import { projectRoot } from "../../pipeline/shared/version";
@@ -56,7 +57,10 @@ describe("notebooks", () => {
       expect(cellSource(executed.cells.find((c) => c.id === "injected-parameters")!)).toContain("peakTolerance = 2;");
       const rows = modelReproductionRows(PAPER_MODEL, { modelLabel: "published model", peakM: 2 });
       const printed = outputs.flatMap((o) => o.text ?? []).join("");
-      expect(printed).toContain(`match: ${rows.filter((r) => r.verdict === "match").length}`);
+      // Counted as the report counts: findings, self-checks apart (the model's rows are all findings).
+      const matches = rows.filter((r) => r.verdict === "match").length;
+      expect(reproductionCountsText(rows)).toMatch(new RegExp(`^${rows.length} findings \\(${matches} match, .*; 0 self-checks`));
+      expect(printed).toContain(reproductionCountsText(rows));
       expect(readFileSync(run.html!, "utf8").match(/<img src="data:image\/png;base64,/g)!.length).toBeGreaterThanOrEqual(charts.length);
     }
     if (name === "01-recalibrate-bandwidth") {

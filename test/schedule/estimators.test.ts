@@ -12,7 +12,10 @@ import {
   createBandwidthOracle,
   createFluidDevice,
   createSizeSet,
+  ESTIMATOR_NAMES,
+  estimatorByName,
   fluidEstimator,
+  SUBSET_ENUMERATIONS,
   insertSize,
   staticEstimator,
   type SizeSet,
@@ -31,6 +34,12 @@ function setOf(sizes: number[]): SizeSet {
 }
 
 describe("time estimators", () => {
+  it("are the two of docs/science.md §4.2, by name (the --estimator choices), like ks_bw's two enumerations (--enumeration)", () => {
+    expect(ESTIMATOR_NAMES).toEqual(["static", "fluid"]);
+    expect(ESTIMATOR_NAMES.map((name) => estimatorByName(name).name)).toEqual(["static", "fluid"]);
+    expect(SUBSET_ENUMERATIONS).toEqual(["up-to-k0", "exactly-k0"]);
+  });
+
   const paper = createBandwidthOracle(PAPER_MODEL, "strict");
 
   it("match the independent reference on the paper model", () => {
@@ -52,6 +61,14 @@ describe("time estimators", () => {
     expectClose(fluidEstimator.finishTimeS(setOf([20, 40, 60]), 0, Infinity, ten), 12);
     // equal sizes: one phase, no zero-length phases
     expectClose(fluidEstimator.finishTimeS(setOf([30, 30]), 30, Infinity, ten), 9);
+    // Past the budget it stops at the phase that passes it: 6 s, then 6 + 4 = 10 s > 6 s. A total equal to the
+    // budget is not past it (6 s of budget 6 s goes on to 10 s; 12 s of budget 12 s is the whole set).
+    expectClose(fluidEstimator.finishTimeS(setOf([20, 40, 60]), 0, 6, ten), 10);
+    expectClose(fluidEstimator.finishTimeS(setOf([20, 40, 60]), 0, 7, ten), 10);
+    expectClose(fluidEstimator.finishTimeS(setOf([20, 40, 60]), 0, 12, ten), 12);
+    // The extra checkpoint takes its place in size order: 40 among 20 and 60 is the set [20, 40, 60].
+    expectClose(fluidEstimator.finishTimeS(setOf([20, 60]), 40, Infinity, ten), 12);
+    expectClose(staticEstimator.finishTimeS(setOf([20, 40]), 60, Infinity, ten), 18);
   });
 
   it("stop early past the budget but never report a feasible time for an infeasible set", () => {

@@ -45,6 +45,17 @@ describe("knapsack01", () => {
 
   it("by hand: the fractional bound is not the answer", () => {
     // capacity 50; (w, v) = (30, 60), (25, 45), (25, 45): LP bound 60 + 20·45/25 = 96, 0/1 optimum 90.
-    expect(knapsack01([30, 25, 25], [60, 45, 45], 50)).toMatchObject({ value: 90, chosen: [1, 2], exact: true });
+    expect(knapsack01([30, 25, 25], [60, 45, 45], 50)).toMatchObject({ value: 90, chosen: [1, 2], exact: true, upperBound: 90 });
+  });
+
+  it("by hand: stopped by its node limit, the bound is the largest Dantzig bound left open", () => {
+    // The same items. Limit 0: the root (node 1) is past it; its bound 96 is open, nothing found.
+    expect(knapsack01([30, 25, 25], [60, 45, 45], 50, 0)).toEqual({ value: 0, chosen: [], exact: false, upperBound: 96, nodes: 1 });
+    // Limit 1: the root, then its include child (node 2: item 0 taken, 60; bound 60 + 20 · 45/25 = 96, past the
+    // limit), then the exclude child (node 3: bound 0 + 45 + 45 = 90): the best found is 60, the bound 96.
+    expect(knapsack01([30, 25, 25], [60, 45, 45], 50, 1)).toEqual({ value: 60, chosen: [0], exact: false, upperBound: 96, nodes: 3 });
+    // Items that cannot help are left out before the search: too heavy (60 > 50) or worth nothing. One item
+    // left: the root, its include child (5) and its exclude child (0), 3 nodes.
+    expect(knapsack01([60, 10, 10], [1000, 0, 5], 50)).toEqual({ value: 5, chosen: [2], exact: true, upperBound: 5, nodes: 3 });
   });
 });

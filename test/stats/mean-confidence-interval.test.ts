@@ -25,5 +25,7 @@ describe("95 % confidence interval of a mean", () => {
     expectClose(ci.low!, 2.5 - half, 1e-8);
     expectClose(ci.high!, 2.5 + half, 1e-8);
     expect(meanWithCi([7])).toEqual({ n: 1, mean: 7, sd: 0, low: null, high: null });
+    // No values: no mean (NaN, not 0 / 0 computed by accident) and no interval.
+    expect(meanWithCi([])).toEqual({ n: 0, mean: NaN, sd: 0, low: null, high: null });
   });
 });

@@ -41,7 +41,7 @@ import { placeFigures } from "../figures/place-figures";
 import { plansThatHoldFigures } from "../figures/plans-that-hold-figures";
 import type { PlansThatHold } from "../../schedule/plans-that-hold";
 import type { ScenarioPlacement } from "../../place/scenario-placement";
-import { VERDICTS, VERDICT_MEANINGS, verdictCountsText, type ReproductionRow } from "../../reproduce/reproduction";
+import { VERDICTS, VERDICT_MEANINGS, reproductionCountsText, type ReproductionRow } from "../../reproduce/reproduction";
 import { reproductionTable } from "../reproduction/reproduction-table";
 import { openQuestions, reproductionSummaryTable, type OpenQuestions } from "../reproduction/reproduction-summary";
 import { bktFigures } from "../figures/bkt-figures";
@@ -279,7 +279,8 @@ export function buildReportContent(inputs: ReportInputs, parameters: ReportParam
       intro:
         "Each published number the project can recompute, with the value as printed, ours, and a verdict computed at report time: " +
         VERDICTS.map((v) => `${v} (${VERDICT_MEANINGS[v]})`).join("; ") +
-        ". Per paper here, with what is published but not compared and why, and its open questions; every row on a page of its own (reproduction.html). The same summary is reproduction.md.",
+        ". Rows that check the paper or the project against itself (self-checks) are shown apart and never counted as reproduced results. " +
+        "Per paper here, with what is published but not compared and why, and its open questions; every row on a page of its own (reproduction.html). The same summary is reproduction.md.",
       figures: [],
       tables: [reproductionSummaryTable(reproduction), { ...reproductionTable(reproduction), page: "reproduction.html" }],
       notes: [],
@@ -479,7 +480,7 @@ function summaryItems(
   if (reproduction !== null) {
     items.push({
       label: "Reproduction",
-      text: `${reproduction.length} published numbers compared: ${verdictCountsText(reproduction)}; per paper and the open questions in the last section.`,
+      text: `${reproduction.length} published numbers compared: ${reproductionCountsText(reproduction)}; per paper and the open questions in the last section.`,
     });
   }
   return items;
