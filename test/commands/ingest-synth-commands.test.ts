@@ -138,7 +138,7 @@ describe("ckpt ingest", () => {
 
   it("exits 2 on usage errors", async () => {
     expect((await run("ingest")).code).toBe(2);
-    expect((await run("ingest", "x.csv", "--format", "xml")).stderr).toMatch(/--format must be one of auto, canonical, host-logs, ior, fio; got "xml"/);
+    expect((await run("ingest", "x.csv", "--format", "xml")).stderr).toMatch(/--format must be one of auto, canonical, host-logs, ior, fio, release-log; got "xml"/);
     expect((await run("ingest", "x.csv", "--bogus")).code).toBe(2);
   });
 
