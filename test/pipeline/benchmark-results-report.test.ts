@@ -46,8 +46,15 @@ function meansBy(pairs: [number, number][]): Record<number, number> {
   return Object.fromEntries([...sums].map(([key, [sum, count]]) => [key, Number((sum / count).toPrecision(6))]));
 }
 
-async function pipeline(results: string, out: string, cluster: string) {
-  return runCli(["pipeline", "--traces", results, "--cluster", cluster, "--out", out, "--param", "place.simulations=2000"]);
+/** `ckpt pipeline --traces <results> --cluster NAME` on a copy of a shipped example; its report artifact. */
+async function reportOn(example: string, folder: string, cluster: string): Promise<{ results: string; out: string; report: ReportArtifact }> {
+  const { dir, results } = resultsFolder(example, folder);
+  const out = join(dir, "report");
+  const run = await runCli(["pipeline", "--traces", results, "--cluster", cluster, "--out", out, "--param", "place.simulations=2000"]);
+  expect(run.code, run.stderr).toBe(0);
+  const report = json(join(out, "artifacts", "report.json")) as ReportArtifact;
+  expect(report.cluster).toBe(cluster);
+  return { results, out, report };
 }
 
 function expectOneSizeDownstream(out: string, report: ReportArtifact, writerMb: number): void {
@@ -76,12 +83,7 @@ function expectOneSizeDownstream(out: string, report: ReportArtifact, writerMb: 
 
 describe("a report from IOR or fio results (ckpt pipeline --traces <results folder> --cluster NAME)", () => {
   it("IOR's scaling run (1, 2, 4 tasks of 4 MiB, twice each): the empirical form at the measured size, without cross-validation, said", async () => {
-    const { dir, results } = resultsFolder("ior", "ior-results");
-    const out = join(dir, "report");
-    const run = await pipeline(results, out, "ior-lab");
-    expect(run.code, run.stderr).toBe(0);
-    const report = json(join(out, "artifacts", "report.json")) as ReportArtifact;
-    expect(report.cluster).toBe("ior-lab");
+    const { results, out, report } = await reportOn("ior", "ior-results", "ior-lab");
     expect(report.sections.map((s) => s.id)).toContain("fitted-model");
     expect(report.summary.find((s) => s.label === "Cluster")!.text).toMatch(/ior-4\.0\.0-scaling\.txt; 6 rows read, 6 accepted, 0 rejected/);
 
@@ -110,12 +112,7 @@ describe("a report from IOR or fio results (ckpt pipeline --traces <results fold
   }, 240_000);
 
   it("fio's scaling run (1–16 writers of 32 MiB, three repetitions): a smooth form's m-dependence at that size, its size exponents held", async () => {
-    const { dir, results } = resultsFolder("fio-one-size", "fio-results");
-    const out = join(dir, "report");
-    const run = await pipeline(results, out, "fio-lab");
-    expect(run.code, run.stderr).toBe(0);
-    const report = json(join(out, "artifacts", "report.json")) as ReportArtifact;
-    expect(report.cluster).toBe("fio-lab");
+    const { results, out, report } = await reportOn("fio-one-size", "fio-results", "fio-lab");
 
     const model = json(join(out, "artifacts", "model.json")) as { form: string; domain: Record<string, number>; notes: string[]; coefficients: Record<string, number> };
     expect(["usl", "link-capacity"]).toContain(model.form);
