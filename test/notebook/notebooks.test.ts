@@ -80,7 +80,7 @@ describe("notebooks", () => {
     const outputs = outputsOf(executed);
     expect(outputs.filter((o) => o.output_type === "error" || o.name === "stderr")).toEqual([]);
     const printed = outputs.flatMap((o) => o.text ?? []).join("");
-    expect(printed).toMatch(/^chosen: link-capacity — lowest 5-fold CV RMSE: link-capacity/m);
+    expect(printed).toMatch(/^chosen: link-capacity — lowest score, the larger of the 5-fold CV relative RMSE and the relative error at the largest measured m fitted without it: link-capacity/m);
     expect(printed).toMatch(/^paper: v = \d+ MB peaks at m = \d+ and falls to [\d.]+ MB\/s at m = 20 \(past the domain\) while its means stay flat/m);
     expect(printed).toMatch(/^link-capacity: no curve turns down where the measured means do not$/m);
     const charts = outputs.filter((o) => o.data?.[VEGA_LITE_MIME] !== undefined).map((o) => (o.data![VEGA_LITE_MIME] as { facet?: unknown }));

@@ -79,7 +79,7 @@ describe("the default report", () => {
     const html = readFileSync(join(out, "index.html"), "utf8");
     expect(html).toContain('id="table-reproduction-summary"');
     expect(html).toContain('<a href="reproduction.html">reproduction.html</a>');
-    expect(html).toMatch(/<details class="list" open><summary>\[BKT\]: \d+ of \d+ compared numbers open/);
+    expect(html).toMatch(/<details class="list" open><summary>\[BKT\]: \d+ of \d+ findings open \(differs or erratum\), and \d+ of \d+ self-checks/);
     // The full table is no longer inline: its rows are on their own page.
     const rows = JSON.parse(readFileSync(join(out, "reproduction.json"), "utf8")) as unknown[];
     const page = readFileSync(join(out, "reproduction.html"), "utf8");

@@ -25,6 +25,7 @@ export function plansThatHoldFigures(plans: PlansThatHold, modelLabel: string): 
       `Mean aggregated bandwidth of the ${modelLabel} (lines) and its ${percentOf(plans.level)} prediction interval for one new checkpoint burst ` +
       `(bands: the run-to-run variance of the replicates plus the parameters' uncertainty, docs/science.md §3.6), for the smallest and the largest measured size v per writer, over the fitted domain only.`,
     xTitle: "m (simultaneous checkpoints)",
+    padX: true,
     yTitle: "aggregated bandwidth (MB/s)",
     groupTitle: "size per writer",
     groups,

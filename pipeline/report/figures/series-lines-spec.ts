@@ -6,7 +6,7 @@
  * greyscale print.
  */
 import type { TopLevelSpec } from "vega-lite";
-import { categoryScale, chartFrame, dashScale, referenceLegend, shapeScale, ZOOM_PARAM } from "./chart-frame";
+import { categoryScale, chartFrame, dashScale, paddedDomain, referenceLegend, shapeScale, ZOOM_PARAM } from "./chart-frame";
 import type { Figure } from "./figure";
 import type { ChartSize } from "./theme";
 
@@ -38,6 +38,8 @@ export interface SeriesLinesInput {
   references?: ReferencePoint[];
   referenceLabel?: string;
   logX?: boolean;
+  /** Linear x with 4 % spare at each end: points drawn at the data's first and last x (not only lines) stay whole inside the frame. */
+  padX?: boolean;
   logY?: boolean;
   yFormat?: string;
   size?: ChartSize;
@@ -56,7 +58,11 @@ export function seriesLinesFigure(input: SeriesLinesInput): Figure {
     field: "x",
     type: "quantitative" as const,
     title: input.xTitle,
-    scale: input.logX ? { type: "log" as const, nice: false, domain: [Math.min(...xs) / 1.15, Math.max(...xs) * 1.15] } : { zero: false },
+    scale: input.logX
+      ? { type: "log" as const, nice: false, domain: [Math.min(...xs) / 1.15, Math.max(...xs) * 1.15] }
+      : input.padX
+        ? { zero: false, nice: false, domain: paddedDomain(xs, { nonNegative: true }) }
+        : { zero: false },
     ...(input.logX ? { axis: logAxis } : {}),
   };
   const ys = [...input.points.flatMap((p) => [p.y, p.low ?? p.y, p.high ?? p.y]), ...(input.references ?? []).map((r) => r.y)].filter((y) => y > 0);

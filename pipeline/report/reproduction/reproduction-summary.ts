@@ -75,6 +75,11 @@ export function reproductionSummaryTable(rows: readonly ReproductionRow[]): Tabl
   };
 }
 
+/** The open rows among a paper's findings, or among its self-checks. */
+function openCount(summary: PaperSummary, selfCheck: boolean): number {
+  return summary.open.filter((r) => (r.selfCheck === true) === selfCheck).length;
+}
+
 /** One paper's open questions, as the report lists them under the summary. */
 export interface OpenQuestions {
   heading: string;
@@ -89,7 +94,7 @@ export function openQuestions(rows: readonly ReproductionRow[]): OpenQuestions[]
   return reproductionSummary(rows)
     .filter((s) => s.open.length > 0 || s.notCompared.length > 0)
     .map((s) => ({
-      heading: `${s.paper}: ${s.open.length} of ${s.findings} findings and ${s.selfChecks} self-checks open (differs or erratum)${s.notCompared.length > 0 ? `, ${s.notCompared.length} published item(s) not compared` : ""}`,
+      heading: `${s.paper}: ${openCount(s, false)} of ${s.findings} findings open (differs or erratum)${s.selfChecks > 0 ? `, and ${openCount(s, true)} of ${s.selfChecks} self-checks` : ""}${s.notCompared.length > 0 ? `, ${s.notCompared.length} published item(s) not compared` : ""}`,
       items: [
         ...s.open.map((r) => `${r.quantity} (${r.verdict}${r.selfCheck ? ", self-check" : ""}; ${r.source}): printed ${r.printed}, ours ${r.ours ?? "—"}${r.corrected !== null ? `, corrected ${r.corrected}` : ""}${r.unit ? ` (${r.unit})` : ""}. ${r.reason}`),
         ...s.notCompared.map((n) => `Not compared: ${n.where}: ${n.why}.`),
