@@ -19,7 +19,7 @@ import {
   IDLE_STARTS,
   SEQUENTIAL_RULES,
   SCHEDULE_DEFAULTS,
-  confidentOptions,
+  planOptionsAt,
   confidentPlan,
   evaluateSchedule,
   parseAppsCsv,
@@ -154,10 +154,10 @@ Example:
     let confident: ConfidentPlanReport | undefined;
     if (confidence !== "mean") {
       const quantile = predictiveQuantile(model);
-      const planned = confidentOptions(meanOptions, quantile, confidence);
+      confident = confidentPlan(apps, meanOptions, quantile, confidence, wavesOf(apps));
+      const planned = planOptionsAt(meanOptions, quantile, confident.confident.plannedQuantile);
       // Executed on the same quantile unless --truth says what the device does.
       options = values.truth !== undefined ? { ...planned, truthBandwidth: undefined } : planned;
-      confident = confidentPlan(apps, meanOptions, quantile, confidence, wavesOf(apps));
     }
     const evaluated = evaluateSchedule(apps, options, values.exact ? { exact: { nodeLimit: exactNodes, timeLimitMs: exactTimeMs } } : {});
     const report: ScheduleReport = confident ? { ...evaluated, confidence: confident, warnings: [...evaluated.warnings, ...confident.warnings] } : evaluated;
@@ -174,9 +174,11 @@ const percent = (p: number) => (p <= 1e-6 ? "< 0.0001 %" : `${formatNumber(p * 1
 function confidenceLines(c: ConfidentPlanReport): string[] {
   return [
     "",
-    `confidence ${c.confidence}, ${c.dependence}: planned on the ${formatNumber((1 - c.confidence) * 100, 1)} % quantile of the model's predictive bandwidth; the tables below show that plan`,
+    c.confident.plannedQuantile === null
+      ? `confidence ${c.confidence}, ${c.dependence}: the mean plan already holds at this confidence and saves at least as much as the plan on the ${formatNumber((1 - c.confidence) * 100, 1)} % quantile; the tables below show it`
+      : `confidence ${c.confidence}, ${c.dependence}: planned on the ${formatNumber((1 - c.confidence) * 100, 1)} % quantile of the model's predictive bandwidth; the tables below show that plan`,
     numericTable(["plan", "planned on", "started", "planned CTNYS s", "miss probability", "expected CTNYS s"], [
-      ["confident", `q = ${formatNumber(c.confident.plannedQuantile!, 3)}`, c.confident.started.length, c.confident.plannedCtnysS, percent(c.confident.missProbability), formatNumber(c.confident.expectedCtnysS, 0)],
+      ["confident", c.confident.plannedQuantile === null ? "mean (holds at this confidence)" : `q = ${formatNumber(c.confident.plannedQuantile, 3)}`, c.confident.started.length, c.confident.plannedCtnysS, percent(c.confident.missProbability), formatNumber(c.confident.expectedCtnysS, 0)],
       ["mean (the papers')", "mean", c.mean.started.length, c.mean.plannedCtnysS, percent(c.mean.missProbability), formatNumber(c.mean.expectedCtnysS, 0)],
     ]),
     `the confidence gives up ${formatNumber(c.costS, 0)} s of the mean plan's ${formatNumber(c.mean.plannedCtnysS, 0)} s (${formatNumber(c.costShare * 100, 1)} %); ` +

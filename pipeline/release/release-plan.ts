@@ -139,7 +139,6 @@ export function wavesBySharedNodes(jobs: readonly { nodes: readonly string[] }[]
 export function planRelease(snapshot: ReleaseSnapshot, meanOptions: ScheduleOptions, planning: ReleaseConfidence = { confidence: "mean", quantile: null }): ReleasePlan {
   const { confidence, quantile } = planning;
   if (confidence !== "mean" && quantile === null) throw new InputError(`a plan at confidence ${confidence} needs the model's predictive quantiles`);
-  const options = confidence === "mean" ? meanOptions : confidentOptions(meanOptions, quantile!, confidence);
   let missProbability: number | null = null;
   if (!(snapshot.deadlineS > 0)) throw new InputError(`the deadline must be in the future (T > 0 s), got T = ${snapshot.deadlineS} s`);
   const warnings: string[] = [...(snapshot.warnings ?? [])];
@@ -189,7 +188,8 @@ export function planRelease(snapshot: ReleaseSnapshot, meanOptions: ScheduleOpti
     const waves: number[][] = [];
     waveOf.forEach((wave, k) => (waves[wave] ??= []).push(k));
     // Stryker disable next-line BooleanLiteral: a recorded run adds the device's steps, which the plan does not read.
-    const planOptions = { ...options, deadlineS: snapshot.deadlineS, record: false };
+    const atDeadline = { ...meanOptions, deadlineS: snapshot.deadlineS, record: false };
+    const planOptions = confidence === "mean" ? atDeadline : confidentOptions(apps, atDeadline, quantile!, confidence, waves);
     const report = evaluateSchedule(apps, planOptions, { waves });
     warnings.push(...report.warnings);
     if (quantile !== null) {
@@ -217,8 +217,8 @@ export function planRelease(snapshot: ReleaseSnapshot, meanOptions: ScheduleOpti
     rm: snapshot.rm,
     nowS: snapshot.nowS,
     deadlineS: snapshot.deadlineS,
-    model: options.model.name,
-    k0: options.k0,
+    model: meanOptions.model.name,
+    k0: meanOptions.k0,
     nodes: snapshot.nodes,
     jobs,
     savedS,

@@ -10,7 +10,10 @@
  * bw_u(m, V) = quantile(m, V, u) with one u ~ U(0, 1). Under it:
  *
  * - the plan at confidence c is ScheduleCkpt on bw_q with q = 1 − c (planned and
- *   executed on bw_q: every checkpoint it starts is planned to end by T at that quantile);
+ *   executed on bw_q: every checkpoint it starts is planned to end by T at that quantile),
+ *   or the mean plan when that one already misses T with probability ≤ 1 − c and saves at
+ *   least as much (ScheduleCkpt is a heuristic: planned on a slower device it can give up
+ *   a checkpoint the mean plan ends long before T; the confidence then costs nothing);
  * - a plan's miss probability is P(U < u*), u* the smallest quantile at which playing it
  *   under bw_u ends every checkpoint it started by T, found by bisection on u. The plan is
  *   played as a timetable (`play-timetable.ts`: each checkpoint started at its planned
@@ -166,10 +169,37 @@ function summarise(apps: readonly Application[], options: ScheduleOptions, plann
   };
 }
 
-/** Options planning (and executing) on bw_q, q = 1 − confidence. */
-export function confidentOptions(options: ScheduleOptions, quantile: BandwidthQuantile, confidence: number): ScheduleOptions {
-  const atQ = bandwidthAtQuantile(quantile, 1 - confidence);
-  return { ...options, planBandwidth: atQ, truthBandwidth: atQ };
+/** Options planning (and executing) on bw_q, or on the model's mean when `plannedQuantile` is null. */
+export function planOptionsAt(options: ScheduleOptions, quantile: BandwidthQuantile, plannedQuantile: number | null): ScheduleOptions {
+  const planBandwidth = plannedQuantile === null ? undefined : bandwidthAtQuantile(quantile, plannedQuantile);
+  return { ...options, planBandwidth, truthBandwidth: planBandwidth };
+}
+
+/** A plan holds at `confidence` when its miss probability is at most 1 − confidence (the bisection's own resolution allowed). */
+const holdsAt = (miss: PlanMissProbability, confidence: number) => miss.missProbability <= 1 - confidence + 1e-6;
+
+/**
+ * The plan at `confidence` (the module's comment) with the two it was chosen from: planned
+ * on bw_q, or on the mean when the mean plan holds at that confidence and saves at least as
+ * much, or when it holds and the quantile plan does not.
+ */
+function choosePlan(apps: readonly Application[], options: ScheduleOptions, quantile: BandwidthQuantile, confidence: number, waves?: readonly (readonly number[])[]) {
+  const summaryAt = (plannedQuantile: number | null) => summarise(apps, planOptionsAt(options, quantile, plannedQuantile), plannedQuantile, quantile, waves);
+  const mean = summaryAt(null);
+  const atQuantile = summaryAt(1 - confidence);
+  const keepMean = holdsAt(mean, confidence) && (mean.plannedCtnysS >= atQuantile.plannedCtnysS || !holdsAt(atQuantile, confidence));
+  return { mean, confident: keepMean ? mean : atQuantile };
+}
+
+/** The options of the plan at `confidence`: `planBandwidth` is undefined exactly when the mean plan was kept. */
+export function confidentOptions(
+  apps: readonly Application[],
+  options: ScheduleOptions,
+  quantile: BandwidthQuantile,
+  confidence: number,
+  waves?: readonly (readonly number[])[],
+): ScheduleOptions {
+  return planOptionsAt(options, quantile, choosePlan(apps, options, quantile, confidence, waves).confident.plannedQuantile);
 }
 
 /**
@@ -184,15 +214,15 @@ export function confidentPlan(
   waves?: readonly (readonly number[])[],
 ): ConfidentPlanReport {
   if (!(confidence > 0 && confidence < 1)) throw new InputError(`the confidence must be strictly between 0 and 1, found ${confidence}`);
-  const mean = summarise(apps, { ...options, planBandwidth: undefined, truthBandwidth: undefined }, null, quantile, waves);
-  const confident = summarise(apps, confidentOptions(options, quantile, confidence), 1 - confidence, quantile, waves);
+  const { mean, confident } = choosePlan(apps, options, quantile, confidence, waves);
   const warnings: string[] = [];
-  for (const [name, plan] of [["the confident plan", confident], ["the mean plan", mean]] as const) {
+  const plans = confident === mean ? ([["the mean plan, kept at this confidence,", mean]] as const) : ([["the confident plan", confident], ["the mean plan", mean]] as const);
+  for (const [name, plan] of plans) {
     if (!plan.monotoneOnGrid) {
       warnings.push(`${name} meets T at some quantile of the release's bandwidth and misses it at a higher one: the bisection's miss probability ${plan.missProbability.toPrecision(3)} assumes the opposite; ${(plan.gridMissShare * 100).toFixed(0)} % of a grid of ${GRID} quantiles miss`);
     }
   }
-  if (confident.missProbability > 1 - confidence + 1e-6) {
+  if (!holdsAt(confident, confidence)) {
     warnings.push(`the plan at confidence ${confidence} misses T with probability ${confident.missProbability.toPrecision(3)}, more than ${(1 - confidence).toPrecision(3)}: the ${options.estimator} estimate is optimistic at that quantile (--estimator fluid plans on the execution's own progression)`);
   }
   const costS = mean.plannedCtnysS - confident.plannedCtnysS;

@@ -53,7 +53,7 @@ export function replayPlans(
 ): ReplayReport {
   const plans = instances.map((instance) => {
     const base = { ...options, deadlineS: instance.deadlineS };
-    return [base, confidentOptions(base, quantile, confidence)].map((planOptions) => {
+    return [base, confidentOptions(instance.apps, base, quantile, confidence)].map((planOptions) => {
       const { outcome, startS } = plannedTimetable(instance.apps, planOptions);
       return { options: planOptions, startS, plannedCtnysS: outcome.plannedCtnys };
     });
