@@ -29,3 +29,10 @@ export function typeScriptSources(dir: string): string[] {
     return statSync(path).isDirectory() ? typeScriptSources(path) : path.endsWith(".ts") ? [path] : [];
   });
 }
+
+/**
+ * The timeout of a test that runs the whole pipeline (or several of its runs): a guard
+ * against a hang, not a speed check. A run takes about 50 s on an idle two-core machine and
+ * three times that when other work keeps both cores busy; the guard sits far above both.
+ */
+export const WHOLE_PIPELINE_TIMEOUT_MS = 900_000;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../pipeline/cli";
+import { WHOLE_PIPELINE_TIMEOUT_MS } from "../helpers";
 
 const out = mkdtempSync(join(tmpdir(), "ckpt-pipeline-cli-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -59,5 +60,5 @@ describe("ckpt pipeline", () => {
     expect(await main(["pipeline", "--out", out, "--explain", "--param", "reproduce.peakM=2", "--json"], second.io)).toBe(0);
     const result = JSON.parse(second.stdout.join("\n")) as { stages: { name: string; ran: boolean; reasons: string[] }[] };
     expect(result.stages.find((s) => s.name === "reproduce")).toMatchObject({ ran: true, reasons: ["parameters changed: peakM: 1 → 2"] });
-  }, 120_000);
+  }, WHOLE_PIPELINE_TIMEOUT_MS);
 });

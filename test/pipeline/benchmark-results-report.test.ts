@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli-io";
+import { WHOLE_PIPELINE_TIMEOUT_MS } from "../helpers";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -109,7 +110,7 @@ describe("a report from IOR or fio results (ckpt pipeline --traces <results fold
     const fitted = Object.fromEntries([1, 2, 3].map((i) => [c[`m_${i}`]!, Number(c[`bw_${i}`]!.toPrecision(6))]));
     expect(fitted).toEqual(measured); // { 1: 387.234, 2: 521.929, 4: 730.648 }
     expectOneSizeDownstream(out, report, 4.194304);
-  }, 240_000);
+  }, WHOLE_PIPELINE_TIMEOUT_MS);
 
   it("fio's scaling run (1–16 writers of 32 MiB, three repetitions): a smooth form's m-dependence at that size, its size exponents held", async () => {
     const { results, out, report } = await reportOn("fio-one-size", "fio-results", "fio-lab");
@@ -135,5 +136,5 @@ describe("a report from IOR or fio results (ckpt pipeline --traces <results fold
     points.m.forEach((m, i) => expect(points.observedMbPerS[i]!, `m = ${m}`).toBeCloseTo(measured[m]!, 2));
     points.m.forEach((m, i) => expect(Math.abs(points.predictedMbPerS[i]! / measured[m]! - 1), `m = ${m}`).toBeLessThan(0.25));
     expectOneSizeDownstream(out, report, 33.554432);
-  }, 240_000);
+  }, WHOLE_PIPELINE_TIMEOUT_MS);
 });

@@ -17,6 +17,7 @@ import { runPipeline } from "../../pipeline/run";
 import { FILE_HASHES_PATH } from "../../pipeline/runner/run-stages";
 import { sha256OfFile } from "../../pipeline/shared/hash";
 import { projectRoot } from "../../pipeline/shared/version";
+import { WHOLE_PIPELINE_TIMEOUT_MS } from "../helpers";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -134,5 +135,5 @@ describe("pipeline outputs", () => {
     const expected = Object.fromEntries(Object.entries(treeA).filter(([path]) => !path.startsWith(".cache/")));
     delete expected["manifest.json"];
     expect(listed).toEqual(expected);
-  }, 120_000);
+  }, WHOLE_PIPELINE_TIMEOUT_MS);
 });

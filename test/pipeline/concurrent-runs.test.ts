@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sha256OfFile } from "../../pipeline/shared/hash";
+import { WHOLE_PIPELINE_TIMEOUT_MS } from "../helpers";
 
 const ckpt = [process.execPath, "--import", "tsx", join(__dirname, "..", "harness", "ckpt-from-source.ts")];
 const parent = mkdtempSync(join(tmpdir(), "ckpt-concurrent-"));
@@ -74,5 +75,5 @@ describe("concurrent pipeline runs on one --out", () => {
     expect(next.stderr).toMatch(/removing \.reports\.next-\d+, left by an interrupted run/);
     expect(readdirSync(parent)).toEqual(["reports"]);
     expectManifestMatchesFiles();
-  }, 180_000);
+  }, WHOLE_PIPELINE_TIMEOUT_MS);
 });

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { syntheticClusterCsv, type ClusterShape, type SyntheticClusterOptions } from "../../pipeline/ingest/synthetic-cluster";
 import { runCli } from "../cli-io";
+import { WHOLE_PIPELINE_TIMEOUT_MS } from "../helpers";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -124,7 +125,7 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
     // The report about a user's traces runs the desktop grids with its fitted server (docs/science.md §6.6).
     expect(report.sections.find((s) => s.id === "server-policies")!.figures).toEqual(["server-policies-das06", "server-policies-bkt"]);
     expectFiniteOutputs(out);
-  }, 240_000);
+  }, WHOLE_PIPELINE_TIMEOUT_MS);
 
   it("the papers' form on a link-limited cluster: its turn-down past the domain named as the form's artefact, with the form that follows the data", async () => {
     const { dir, trace } = traceOf({ shape: "link-flat", seed: 1, repetitions: 4 });
@@ -141,7 +142,7 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
     const chosen = reportOf(out);
     expect(summaryText(chosen, "Fitted model")).toMatch(/^link-capacity form, chosen by 5-fold cross-validation/);
     expect(summaryText(chosen, "Artefact of the form")).toBe("");
-  }, 240_000);
+  }, WHOLE_PIPELINE_TIMEOUT_MS);
 
   it("a small NFS fastest with one writer, fitted in the papers' form: fitted on all points, the stall of the faithful ScheduleCkpt explained", async () => {
     const { dir, trace } = traceOf({ shape: "collapse", seed: 1, repetitions: 4 });
@@ -174,7 +175,7 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
     expect(auto.code, auto.stderr).toBe(0);
     expect(json(join(out, "artifacts", "model.json")).form).toBe("usl");
     expect(json(join(out, "artifacts", "schedule-example.json")).scheduleCkpt.ctnys).toBeGreaterThan(0);
-  }, 240_000);
+  }, WHOLE_PIPELINE_TIMEOUT_MS);
 
   it("a cluster measured on small sizes only: scenarios beyond its domain are not applicable, fatal with --strict", async () => {
     const tiny: ClusterShape = {
@@ -204,7 +205,7 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
     expect(strict.stderr).toMatch(/scenario "campaign A" is not applicable/);
     expect(readFileSync(join(out, "index.html"))).toEqual(before);
     expect(readdirSync(dir).sort()).toEqual(["report", "trace.csv"]);
-  }, 240_000);
+  }, WHOLE_PIPELINE_TIMEOUT_MS);
 
   it("--with reproduction adds the papers' campaigns with the published model, the simulators and the reproduction table, still without the sample traces", async () => {
     const { dir, trace } = traceOf({ shape: "collapse", seed: 2, repetitions: 3 });
@@ -223,5 +224,5 @@ describe("a report about the user's cluster (ckpt pipeline --traces … --cluste
     expect(json(join(out, "artifacts", "paper-campaign.json")).settings.model).toBe("paper");
     expect(json(join(out, "artifacts", "campaign.json")).settings.model).not.toBe("paper");
     expect((await runCli(["pipeline", "--with", "reproduction", "--out", join(dir, "x")])).code).toBe(2);
-  }, 300_000);
+  }, WHOLE_PIPELINE_TIMEOUT_MS);
 });

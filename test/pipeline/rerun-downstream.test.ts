@@ -11,6 +11,7 @@ import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../pipeline/run";
 import { projectRoot } from "../../pipeline/shared/version";
+import { WHOLE_PIPELINE_TIMEOUT_MS } from "../helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "ckpt-rerun-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,5 +73,5 @@ describe("pipeline reruns", () => {
     const jobRun = await runPipeline({ ...options, parameterOverrides: { ...options.parameterOverrides, "place.seed": 2 } });
     expect(ran(jobRun)).toEqual(["place", "reproduce", "report"]);
     expect(jobRun.outcomes.find((o) => o.name === "place")!.reasons[0]).toMatch(/^input files changed: .*job\.csv \(modified\)$/);
-  }, 300_000);
+  }, WHOLE_PIPELINE_TIMEOUT_MS);
 });
