@@ -340,12 +340,16 @@ function scoreOneForm(observations: Observations, options: OneFormOptions): Scor
   const bw = bandwidthEvaluator(shape);
 
   const tQuantile = studentTQuantile(0.5 + CONFIDENCE_LEVEL / 2, fit.degreesOfFreedom);
+  const tOneSided = studentTQuantile(CONFIDENCE_LEVEL, fit.degreesOfFreedom);
+  // The empirical form's cells share a few run counts: each quantile once, not once per cell (10,000 cells).
+  const cellQuantiles = new Map<number, number>();
+  const cellQuantile = (runs: number) => cellQuantiles.get(runs) ?? cellQuantiles.set(runs, studentTQuantile(0.5 + CONFIDENCE_LEVEL / 2, runs - 1)).get(runs)!;
   const coefficients: CoefficientEstimate[] = fit.fitted.map((parameter, j) => {
     const estimate = fit.estimates[j]!;
     const standardError = fit.standardErrors[j]!;
     // A measured cell's interval: Student t with its own runs' degrees of freedom (the pooled ones when measured once).
     const runs = empirical ? fit.values[parameter.name.replace(/^bw_/, "runs_")]! : 0;
-    const t = empirical && runs >= 2 ? studentTQuantile(0.5 + CONFIDENCE_LEVEL / 2, runs - 1) : tQuantile;
+    const t = empirical && runs >= 2 ? cellQuantile(runs) : tQuantile;
     return {
       name: parameter.name,
       // A measured cell says where it is; a form's parameter is its symbol.
@@ -353,7 +357,7 @@ function scoreOneForm(observations: Observations, options: OneFormOptions): Scor
       estimate,
       standardError,
       tStatistic: estimate / standardError,
-      ...boundedInterval(estimate, standardError, t, studentTQuantile(CONFIDENCE_LEVEL, fit.degreesOfFreedom), parameter.lower, parameter.upper),
+      ...boundedInterval(estimate, standardError, t, tOneSided, parameter.lower, parameter.upper),
     };
   });
 

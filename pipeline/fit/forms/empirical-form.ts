@@ -135,6 +135,23 @@ function parametersFor(coefficients: Readonly<Record<string, number>>): FormPara
   return parameters;
 }
 
+/** `parametersFor`'s values in its order, [n, then per cell (m, w, bw, sd, runs)], read by name alone. */
+function evaluationCoefficients(coefficients: Readonly<Record<string, number>>): Float64Array {
+  const n = empiricalCellCount(coefficients);
+  const k = new Float64Array(1 + STRIDE * n);
+  k[0] = coefficients.cellCount ?? 0;
+  for (let i = 1; i <= n; i++) {
+    const names = empiricalCellNames(i);
+    const cell = (i - 1) * STRIDE;
+    k[cell + M] = coefficients[names.m] ?? 0;
+    k[cell + W] = coefficients[names.writerGb] ?? 0;
+    k[cell + BW] = coefficients[names.bw] ?? 0;
+    k[cell + BW + 1] = coefficients[names.sd] ?? 0;
+    k[cell + BW + 2] = coefficients[names.runs] ?? 0;
+  }
+  return k;
+}
+
 /** The supremum over V ∈ [0, vMax] for one m: linear in w between measured sizes, held outside, so at a measured size or an end. */
 function maximumOverV(k: Float64Array, m: number, vGbMax: number, capMbPerS: number): MaximumOverV {
   const n = k[0]!;
@@ -160,6 +177,7 @@ export const EMPIRICAL_FORM: BandwidthForm = {
   formula: "bw(m, V) = the measured means bw_i at (m_i, V/m = w_i), linear in m within a size series and in V/m between sizes, held at the nearest cell outside them",
   parameters: [CELL_COUNT],
   parametersFor,
+  evaluationCoefficients,
   evaluate: evaluateEmpirical,
   gradient: gradientEmpirical,
   maximumOverV,
