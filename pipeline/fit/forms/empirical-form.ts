@@ -19,7 +19,9 @@
  * replicates' spread: bw_i ± t·sd_i/√n_i (fit-empirical.ts).
  *
  * Evaluation reads the cells from the coefficients array — [n, then per cell (m, w, bw, sd,
- * runs)], cells sorted by w then m — with no allocation: ScheduleCkpt's loops call it.
+ * runs)], cells sorted by w then m, the sizes found by bisection — with no allocation:
+ * ScheduleCkpt's loops call it. A model file whose cells are not in that order is refused
+ * (load-model.ts).
  */
 import type { BandwidthForm, FormParameter, MaximumOverV } from "./bandwidth-form";
 
