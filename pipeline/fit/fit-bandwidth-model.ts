@@ -343,7 +343,11 @@ function scoreOneForm(observations: Observations, options: OneFormOptions): Scor
   const tOneSided = studentTQuantile(CONFIDENCE_LEVEL, fit.degreesOfFreedom);
   // The empirical form's cells share a few run counts: each quantile once, not once per cell (10,000 cells).
   const cellQuantiles = new Map<number, number>();
-  const cellQuantile = (runs: number) => cellQuantiles.get(runs) ?? cellQuantiles.set(runs, studentTQuantile(0.5 + CONFIDENCE_LEVEL / 2, runs - 1)).get(runs)!;
+  const cellQuantile = (runs: number): number => {
+    let t = cellQuantiles.get(runs);
+    if (t === undefined) cellQuantiles.set(runs, (t = studentTQuantile(0.5 + CONFIDENCE_LEVEL / 2, runs - 1)));
+    return t;
+  };
   const coefficients: CoefficientEstimate[] = fit.fitted.map((parameter, j) => {
     const estimate = fit.estimates[j]!;
     const standardError = fit.standardErrors[j]!;
