@@ -202,19 +202,23 @@ type OneFormOptions = FitOptions & { form: ModelForm; scoreExtrapolation?: boole
  * every candidate in `selection` (select-form.ts).
  */
 function fitAutomatically(observations: Observations, options: FitOptions, inputs: InputFile[]): FitReport {
-  const reports = new Map<ModelForm, FitReport>();
+  // Every form is scored; only the chosen one's report is completed (its covariance, predictive
+  // distribution, peaks and validation): on 10,000 cells the empirical form's dense covariance
+  // alone is 10^8 numbers, built and then thrown away when another form is chosen.
+  const scoredForms = new Map<ModelForm, ScoredForm>();
   const candidates: FormCandidate[] = MODEL_FORMS.map((form) => {
     let parameterCount = formOf(form).parameters.filter((p) => !p.fixed).length;
     try {
-      const report = fitOneForm(observations, { ...options, form, allPoints: true, scoreExtrapolation: true }, inputs);
-      reports.set(form, report);
+      const scoredForm = scoreOneForm(observations, { ...options, form, allPoints: true, scoreExtrapolation: true });
+      scoredForms.set(form, scoredForm);
+      const { metrics } = scoredForm;
       // What was fitted: fewer on one size per writer, one per measured cell for the empirical form.
-      parameterCount = report.metrics.parameterCount;
-      const cv = report.metrics.crossValidation;
-      const extrapolation = report.metrics.extrapolation;
-      const converged = report.metrics.converged;
+      parameterCount = metrics.parameterCount;
+      const cv = metrics.crossValidation;
+      const extrapolation = metrics.extrapolation;
+      const converged = metrics.converged;
       const reasons = [
-        ...(converged ? [] : [`its fit did not converge (${report.metrics.stopReason ?? "stopped"} before a minimum): not chosen`]),
+        ...(converged ? [] : [`its fit did not converge (${metrics.stopReason ?? "stopped"} before a minimum): not chosen`]),
         ...(cv?.reason ? [`cross-validation not computed: ${cv.reason}`] : []),
       ];
       return {
@@ -225,10 +229,10 @@ function fitAutomatically(observations: Observations, options: FitOptions, input
         cvRelativeStandardError: cv?.relativeStandardError ?? null,
         extrapolationRelativeRmse: extrapolation?.relativeRmse ?? null,
         extrapolationStandardError: extrapolation?.standardError ?? null,
-        rSquared: report.metrics.rSquared,
-        eGlobalPct: report.metrics.eGlobalPercent,
+        rSquared: metrics.rSquared,
+        eGlobalPct: metrics.eGlobalPercent,
         parameterCount,
-        parameters: report.model.coefficients,
+        parameters: scoredForm.fit.values,
         converged,
         ...(reasons.length > 0 ? { reason: reasons.join("; ") } : {}),
       };
@@ -250,7 +254,7 @@ function fitAutomatically(observations: Observations, options: FitOptions, input
     }
   });
   const selection = chooseForm(candidates, options.folds, options.seed);
-  const report = reports.get(selection.chosen)!;
+  const report = completeReport(scoredForms.get(selection.chosen)!, observations, inputs);
   const unscored = selection.candidates.filter((c) => c.score === null).map((c) => `${c.form} (${c.reason ?? "not cross-validated"})`);
   const empiricalOnly = empiricalOnlyNote(selection);
   const notes = [
@@ -269,6 +273,31 @@ function fitAutomatically(observations: Observations, options: FitOptions, input
 }
 
 function fitOneForm(observations: Observations, options: OneFormOptions, inputs: InputFile[]): FitReport {
+  return completeReport(scoreOneForm(observations, options), observations, inputs);
+}
+
+/**
+ * One form's fit with what `--form auto` compares (metrics with the CV and extrapolation
+ * scores), every refusal included; `completeReport` adds the rest of its report. Kept apart so
+ * that `--form auto` completes only the chosen form's report: nothing in the completion can
+ * refuse a form, so the candidates are what they would be with every report completed.
+ */
+interface ScoredForm {
+  options: OneFormOptions;
+  fit: FormFit;
+  points: SelectedPoints;
+  /** The fit's own runs (whatever --points says). */
+  runs: ReturnType<typeof selectFitPoints>;
+  notes: string[];
+  coefficients: CoefficientEstimate[];
+  shape: Pick<BandwidthModel, "form" | "coefficients" | "bandwidthCapMbPerS">;
+  bw: (m: number, vGb: number) => number;
+  domain: ModelDomain;
+  residuals: PointResiduals;
+  metrics: FitMetrics;
+}
+
+function scoreOneForm(observations: Observations, options: OneFormOptions): ScoredForm {
   // The weighting, from every run's replicates (fit-weighting.ts); the fit's own runs below.
   const allRuns = selectFitPoints(observations, { points: "runs", upToPeak: false });
   const weightingChoice = chooseWeighting(options.weighting ?? "auto", options.form, allRuns);
@@ -311,12 +340,20 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
   const bw = bandwidthEvaluator(shape);
 
   const tQuantile = studentTQuantile(0.5 + CONFIDENCE_LEVEL / 2, fit.degreesOfFreedom);
+  const tOneSided = studentTQuantile(CONFIDENCE_LEVEL, fit.degreesOfFreedom);
+  // The empirical form's cells share a few run counts: each quantile once, not once per cell (10,000 cells).
+  const cellQuantiles = new Map<number, number>();
+  const cellQuantile = (runs: number): number => {
+    let t = cellQuantiles.get(runs);
+    if (t === undefined) cellQuantiles.set(runs, (t = studentTQuantile(0.5 + CONFIDENCE_LEVEL / 2, runs - 1)));
+    return t;
+  };
   const coefficients: CoefficientEstimate[] = fit.fitted.map((parameter, j) => {
     const estimate = fit.estimates[j]!;
     const standardError = fit.standardErrors[j]!;
     // A measured cell's interval: Student t with its own runs' degrees of freedom (the pooled ones when measured once).
     const runs = empirical ? fit.values[parameter.name.replace(/^bw_/, "runs_")]! : 0;
-    const t = empirical && runs >= 2 ? studentTQuantile(0.5 + CONFIDENCE_LEVEL / 2, runs - 1) : tQuantile;
+    const t = empirical && runs >= 2 ? cellQuantile(runs) : tQuantile;
     return {
       name: parameter.name,
       // A measured cell says where it is; a form's parameter is its symbol.
@@ -324,7 +361,7 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
       estimate,
       standardError,
       tStatistic: estimate / standardError,
-      ...boundedInterval(estimate, standardError, t, studentTQuantile(CONFIDENCE_LEVEL, fit.degreesOfFreedom), parameter.lower, parameter.upper),
+      ...boundedInterval(estimate, standardError, t, tOneSided, parameter.lower, parameter.upper),
     };
   });
 
@@ -386,7 +423,19 @@ function fitOneForm(observations: Observations, options: OneFormOptions, inputs:
     ...(fit.stopReason !== undefined && !fit.converged ? { stopReason: fit.stopReason } : {}),
     ...(extrapolation !== null ? { extrapolation } : {}),
   };
-  requireFiniteStatistics({ coefficients, covariance: fit.covariance, metrics }, points.bwMbPerS);
+  // The empirical form's covariance is diagonal (SE² on it, 0 elsewhere): finite when its
+  // diagonal is, which is checked without building the n × n matrix its getter makes.
+  const covariance = empirical ? [fit.standardErrors.map((se) => se * se)] : fit.covariance;
+  requireFiniteStatistics({ coefficients, covariance, metrics }, points.bwMbPerS);
+  return { options, fit, points, runs, notes, coefficients, shape, bw, domain, residuals, metrics };
+}
+
+/** The rest of a scored form's report: covariance, predictive distribution, peaks, the model artifact, validation. */
+function completeReport(scored: ScoredForm, observations: Observations, inputs: InputFile[]): FitReport {
+  const { options, fit, points, runs, notes, coefficients, shape, bw, domain, residuals, metrics } = scored;
+  const empirical = options.form === "empirical";
+  const capMbPerS = shape.bandwidthCapMbPerS;
+  const coefficientValues = shape.coefficients;
   const seriesPeaks = compareSeriesPeaks(observations.series, shape);
   const predictive = predictiveDistribution(runs, bw, fit.fitted.map((parameter) => parameter.name), fit.covariance);
   if (options.form === "empirical" && metrics.rSquared < POOR_FIT_R_SQUARED) {

@@ -74,7 +74,6 @@ export function fitEmpiricalCells(cells: readonly DesignCell[]): FormFit {
   }
   const pooledSd = withinDegreesOfFreedom > 0 ? Math.sqrt(withinSumOfSquares / withinDegreesOfFreedom) : 0;
   const values: Record<string, number> = { cellCount: merged.length };
-  const fitted: FormParameter[] = [];
   const estimates: number[] = [];
   const standardErrors: number[] = [];
   merged.forEach((cell, index) => {
@@ -88,13 +87,16 @@ export function fitEmpiricalCells(cells: readonly DesignCell[]): FormFit {
     estimates.push(cell.mean);
     standardErrors.push(sd / Math.sqrt(cell.count));
   });
-  // The fitted parameters as the form names them (their meanings say where each cell is).
-  for (const p of formOf("empirical").parametersFor!(values)) if (!p.fixed) fitted.push(p);
   const degreesOfFreedom = sampleCount - merged.length;
+  let fitted: FormParameter[] | undefined;
   let covariance: number[][] | undefined;
   return {
     form: "empirical",
-    fitted,
+    // The fitted parameters as the form names them (their meanings say where each cell is), made when read like the
+    // covariance: cross-validation's fits do not read them, and on 10,000 cells they are 50,000 parameters with their words.
+    get fitted() {
+      return (fitted ??= formOf("empirical").parametersFor!(values).filter((p) => !p.fixed));
+    },
     estimates,
     values,
     // Built when read: cross-validation's and the extrapolation score's fits read only the values, and a dense

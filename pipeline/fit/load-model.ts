@@ -6,6 +6,7 @@
 import { parseJson } from "../input/parse-json";
 import { readInputFile } from "../input/read-input";
 import { InputError } from "../shared/errors";
+import { empiricalCellNames } from "./forms/empirical-form";
 import { fittedParameterNames } from "./one-size-fit";
 import { validatePredictive } from "./predictive-distribution";
 import { isModelForm, MODEL_FORMS, MODEL_UNITS, PAPER_MODEL, parametersOf, type BandwidthModel } from "./model";
@@ -41,6 +42,24 @@ function whatFileIs(value: Record<string, unknown>): string {
   return keys.length === 0 ? "an empty JSON object" : `a JSON object without a "schema" field (its fields: ${keys.slice(0, 6).join(", ")}${keys.length > 6 ? ", …" : ""})`;
 }
 
+/**
+ * The empirical form's cells in the order its evaluation bisects them (forms/empirical-form.ts):
+ * by size per writer, then by m, each (m, size) once — the order `ckpt fit` writes.
+ */
+function requireSortedCells(coefficients: Record<string, number>, fail: (what: string) => never): void {
+  for (let i = 2; i <= coefficients.cellCount!; i++) {
+    const before = empiricalCellNames(i - 1);
+    const cell = empiricalCellNames(i);
+    const [m0, w0, m, w] = [coefficients[before.m]!, coefficients[before.writerGb]!, coefficients[cell.m]!, coefficients[cell.writerGb]!];
+    if (w < w0 || (w === w0 && !(m > m0))) {
+      fail(
+        `the empirical form's cells must be sorted by size per writer, then by m, each (m, size) once (as \`ckpt fit\` writes them): ` +
+          `cell ${i} (${cell.m} = ${m}, ${cell.writerGb} = ${w}) follows cell ${i - 1} (${before.m} = ${m0}, ${before.writerGb} = ${w0})`,
+      );
+    }
+  }
+}
+
 /** Check that a parsed value is a usable `BandwidthModel`. */
 export function validateModel(value: unknown, where = "model"): BandwidthModel {
   const fail = (what: string): never => {
@@ -61,6 +80,7 @@ export function validateModel(value: unknown, where = "model"): BandwidthModel {
     const c = coefficients![parameter.name];
     if (typeof c !== "number" || !Number.isFinite(c)) fail(`coefficient "${parameter.name}" must be a finite number, found ${JSON.stringify(c)}`);
   }
+  if (model.form === "empirical") requireSortedCells(coefficients as Record<string, number>, fail);
   const units = model.units as Record<string, unknown> | undefined;
   if (!units || units.m !== MODEL_UNITS.m || units.V !== MODEL_UNITS.V || units.bw !== MODEL_UNITS.bw) {
     fail(`"units" must be ${JSON.stringify(MODEL_UNITS)} (V in GB = MB/1000), found ${JSON.stringify(units)}`);

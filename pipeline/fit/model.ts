@@ -151,6 +151,8 @@ export function bandwidthEvaluator(
 
 /** A model's parameters in the order its form's `evaluate` reads them. */
 export function evaluationCoefficients(model: Pick<BandwidthModel, "form" | "coefficients">): Float64Array {
+  const form = formOf(model.form);
+  if (form.evaluationCoefficients) return form.evaluationCoefficients(model.coefficients);
   return Float64Array.from(parametersOf(model), (p) => model.coefficients[p.name] ?? 0);
 }
 

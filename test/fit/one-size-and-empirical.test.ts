@@ -142,6 +142,47 @@ describe("the empirical form", () => {
     expect(interval.lower).toBeLessThan(at16);
   });
 
+  it("finds a point's series by bisection as a scan of every cell does", () => {
+    // The reference: the form's rule (forms/empirical-form.ts) read literally, every cell scanned.
+    const cells = [
+      [1, 0.016, 90], [2, 0.016, 180], [8, 0.016, 600], [3, 0.064, 250], [4, 0.064, 330], [16, 0.064, 700],
+      [1, 0.256, 110], [1, 1.024, 120], [2, 1.024, 230], [32, 1.024, 810],
+    ];
+    const k = Float64Array.from([cells.length, ...cells.flatMap(([m, w, bw]) => [m!, w!, bw!, 1, 2])]);
+    const inSeries = (w: number, m: number): number => {
+      const series = cells.filter((c) => c[1] === w);
+      if (m <= series[0]![0]!) return series[0]![2]!;
+      for (let i = 1; i < series.length; i++) {
+        const [m0, , b0] = series[i - 1]!;
+        const [m1, , b1] = series[i]!;
+        if (m <= m1!) return b0! + ((b1! - b0!) * (m - m0!)) / (m1! - m0!);
+      }
+      return series[series.length - 1]![2]!;
+    };
+    const scan = (m: number, v: number): number => {
+      if (!(m > 0)) return 0;
+      const w = v / m;
+      const below = cells.filter((c) => c[1]! <= w).map((c) => c[1]!);
+      const above = cells.filter((c) => c[1]! >= w).map((c) => c[1]!);
+      const low = below.length > 0 ? Math.max(...below) : Math.min(...above);
+      const high = above.length > 0 ? Math.min(...above) : low;
+      if (low === high) return inSeries(low, m);
+      return inSeries(low, m) + ((inSeries(high, m) - inSeries(low, m)) * (w - low)) / (high - low);
+    };
+    const evaluate = formOf("empirical").evaluate;
+    for (const m of [0, 0.5, 1, 1.5, 2, 3, 5, 8, 12, 16, 20, 32, 40]) {
+      for (const w of [0.001, 0.016, 0.03, 0.064, 0.1, 0.256, 0.5, 1.024, 4]) expect(evaluate(k, m, m * w)).toBe(scan(m, m * w));
+    }
+  });
+
+  it("refuses a model file whose cells are out of order: its evaluation bisects them", async () => {
+    const observations = await observationsOf(syntheticClusterCsv({ shape: CLIFF, seed: 5, repetitions: 3 }));
+    const model = JSON.parse(JSON.stringify(fitBandwidthModel(observations, { ...DEFAULT_FIT_OPTIONS, form: "empirical" }).model));
+    expect(validateModel(structuredClone(model)).form).toBe("empirical");
+    [model.coefficients.m_1, model.coefficients.m_2] = [model.coefficients.m_2, model.coefficients.m_1];
+    expect(() => validateModel(model)).toThrow(/cells must be sorted by size per writer, then by m.*cell 2 \(m_2 = 1, writerGb_2 = 1\.024\) follows cell 1 \(m_1 = 2/);
+  });
+
   it("refuses cells without replicates: its uncertainty is their spread", async () => {
     const observations = await observationsOf(syntheticClusterCsv({ shape: CLIFF, seed: 5, repetitions: 1 }));
     expect(() => fitBandwidthModel(observations, { ...DEFAULT_FIT_OPTIONS, form: "empirical" })).toThrow(/each of the 9 measured cells has one run/);

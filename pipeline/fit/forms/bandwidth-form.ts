@@ -76,6 +76,12 @@ export interface BandwidthForm {
    * coefficients name, in evaluation order. Absent: `parameters` is the list.
    */
   parametersFor?(coefficients: Readonly<Record<string, number>>): readonly FormParameter[];
+  /**
+   * Such a form's `evaluate` array straight from its coefficients, without `parametersFor`'s
+   * descriptions (on 10,000 cells, 50,000 parameters with their words at every evaluator
+   * made). Absent: the parameters' values in `parametersOf` order.
+   */
+  evaluationCoefficients?(coefficients: Readonly<Record<string, number>>): Float64Array;
   /** Linear forms: the monomial each parameter multiplies (fitted by OLS). */
   terms?: readonly ModelTerm[];
   /**

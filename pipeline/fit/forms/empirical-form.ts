@@ -19,7 +19,9 @@
  * replicates' spread: bw_i ± t·sd_i/√n_i (fit-empirical.ts).
  *
  * Evaluation reads the cells from the coefficients array — [n, then per cell (m, w, bw, sd,
- * runs)], cells sorted by w then m — with no allocation: ScheduleCkpt's loops call it.
+ * runs)], cells sorted by w then m, the sizes found by bisection — with no allocation:
+ * ScheduleCkpt's loops call it. A model file whose cells are not in that order is refused
+ * (load-model.ts).
  */
 import type { BandwidthForm, FormParameter, MaximumOverV } from "./bandwidth-form";
 
@@ -46,30 +48,43 @@ function seriesAt(k: Float64Array, n: number, start: number, m: number): number 
   return k[previous * STRIDE + BW]!;
 }
 
+/**
+ * How many of the n cells, from the first, satisfy `w_i <= w` (`orEqual`) or `w_i < w`: the
+ * cells are sorted by w, so these form a prefix, found by bisection — O(log n) per
+ * evaluation rather than a scan of every cell, which made cross-validating the form on
+ * 10,000 cells cost seconds (bench/fit.bench.ts). With w NaN neither comparison holds and
+ * the prefix is empty.
+ */
+function prefixAtOrBelow(k: Float64Array, n: number, w: number, orEqual: boolean): number {
+  let low = 0;
+  let high = n;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const wi = k[middle * STRIDE + W]!;
+    if (orEqual ? wi <= w : wi < w) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 // Parenthesised: compiled with the module, like the other forms' evaluations.
 const evaluateEmpirical = (function evaluateEmpirical(k: Float64Array, m: number, v: number): number {
   const n = k[0]!;
   if (!(m > 0) || !(n >= 1)) return 0;
   const w = v / m;
-  // The series just below and just above w (cells are sorted by w, then m).
-  let low = -1;
-  let high = -1;
-  let i = 0;
-  while (i < n) {
-    const ws = k[i * STRIDE + W]!;
-    if (ws <= w) low = i;
-    if (ws >= w && high < 0) high = i;
-    let j = i + 1;
-    while (j < n && k[j * STRIDE + W] === ws) j++;
-    i = j;
-  }
+  // The series just below and just above w, each by its first cell: the last series with
+  // w_s ≤ w and the first with w_s ≥ w (-1 when none).
+  const atOrBelow = prefixAtOrBelow(k, n, w, true);
+  let low = atOrBelow === 0 ? -1 : prefixAtOrBelow(k, n, k[(atOrBelow - 1) * STRIDE + W]!, false);
+  const below = w === w ? prefixAtOrBelow(k, n, w, false) : n;
+  let high = below < n ? below : -1;
   if (low < 0) low = high;
   if (high < 0) high = low;
-  const below = seriesAt(k, n, low, m);
-  if (high === low) return below;
+  const bwBelow = seriesAt(k, n, low, m);
+  if (high === low) return bwBelow;
   const wLow = k[low * STRIDE + W]!;
   const wHigh = k[high * STRIDE + W]!;
-  return below + ((seriesAt(k, n, high, m) - below) * (w - wLow)) / (wHigh - wLow);
+  return bwBelow + ((seriesAt(k, n, high, m) - bwBelow) * (w - wLow)) / (wHigh - wLow);
 });
 
 /**
@@ -122,6 +137,23 @@ function parametersFor(coefficients: Readonly<Record<string, number>>): FormPara
   return parameters;
 }
 
+/** `parametersFor`'s values in its order, [n, then per cell (m, w, bw, sd, runs)], read by name alone. */
+function evaluationCoefficients(coefficients: Readonly<Record<string, number>>): Float64Array {
+  const n = empiricalCellCount(coefficients);
+  const k = new Float64Array(1 + STRIDE * n);
+  k[0] = coefficients.cellCount ?? 0;
+  for (let i = 1; i <= n; i++) {
+    const names = empiricalCellNames(i);
+    const cell = (i - 1) * STRIDE;
+    k[cell + M] = coefficients[names.m] ?? 0;
+    k[cell + W] = coefficients[names.writerGb] ?? 0;
+    k[cell + BW] = coefficients[names.bw] ?? 0;
+    k[cell + BW + 1] = coefficients[names.sd] ?? 0;
+    k[cell + BW + 2] = coefficients[names.runs] ?? 0;
+  }
+  return k;
+}
+
 /** The supremum over V ∈ [0, vMax] for one m: linear in w between measured sizes, held outside, so at a measured size or an end. */
 function maximumOverV(k: Float64Array, m: number, vGbMax: number, capMbPerS: number): MaximumOverV {
   const n = k[0]!;
@@ -147,6 +179,7 @@ export const EMPIRICAL_FORM: BandwidthForm = {
   formula: "bw(m, V) = the measured means bw_i at (m_i, V/m = w_i), linear in m within a size series and in V/m between sizes, held at the nearest cell outside them",
   parameters: [CELL_COUNT],
   parametersFor,
+  evaluationCoefficients,
   evaluate: evaluateEmpirical,
   gradient: gradientEmpirical,
   maximumOverV,
