@@ -118,11 +118,24 @@ export function inModelDomain(model: Pick<BandwidthModel, "domain">, m: number, 
   return m >= d.mMin && m <= d.mMax && vGb >= d.vGbMin && vGb <= d.vGbMax && writerSizeInDomain(d, m, vGb);
 }
 
+/**
+ * The sizes per writer V/m (GB) a model answers at, with the tolerance of a sum of sizes in
+ * MB: [0, ∞) for a model that holds at every V/m within its box; for one that holds at
+ * measured sizes only (one size per writer, the empirical form), more data per writer than
+ * measured is above its domain and less below. ScheduleCkpt's oracle and the applicability
+ * check read the same bounds from here.
+ */
+export function writerSizeBoundsGb(d: ModelDomain): { low: number; high: number } {
+  if (d.writerGbMin === undefined || d.writerGbMax === undefined) return { low: 0, high: Infinity };
+  return { low: d.writerGbMin * (1 - WRITER_SIZE_TOLERANCE), high: d.writerGbMax * (1 + WRITER_SIZE_TOLERANCE) };
+}
+
 /** True when V/m lies within the domain's sizes per writer (always, when it has none). */
 export function writerSizeInDomain(d: ModelDomain, m: number, vGb: number): boolean {
   if (d.writerGbMin === undefined || d.writerGbMax === undefined) return true;
   const writerGb = vGb / m;
-  return writerGb >= d.writerGbMin * (1 - WRITER_SIZE_TOLERANCE) && writerGb <= d.writerGbMax * (1 + WRITER_SIZE_TOLERANCE);
+  const bounds = writerSizeBoundsGb(d);
+  return writerGb >= bounds.low && writerGb <= bounds.high;
 }
 
 /** The fitted domain in words, e.g. "m ∈ [1, 16], V ∈ [0.004, 0.064] GB, V/m = 0.004 GB only". */
@@ -149,9 +162,13 @@ export function bandwidthEvaluator(
   return (m, v) => bandwidthAt(evaluate, k, cap, m, v);
 }
 
-/** A model's parameters in the order its form's `evaluate` reads them. */
+/**
+ * A model's parameters in the order its form's `evaluate` reads them; a fixed parameter its
+ * form added after the model was saved reads as its `whenAbsent` value (the behaviour the
+ * model was fitted with, load-model.ts).
+ */
 export function evaluationCoefficients(model: Pick<BandwidthModel, "form" | "coefficients">): Float64Array {
-  return Float64Array.from(parametersOf(model), (p) => model.coefficients[p.name] ?? 0);
+  return Float64Array.from(parametersOf(model), (p) => model.coefficients[p.name] ?? p.whenAbsent ?? 0);
 }
 
 /**
