@@ -9,7 +9,7 @@ import { InputError } from "../shared/errors";
 import { fittedParameterNames } from "./one-size-fit";
 import { validatePredictive } from "./predictive-distribution";
 import type { FormParameter } from "./forms/bandwidth-form";
-import { isModelForm, MODEL_FORMS, MODEL_UNITS, PAPER_MODEL, parametersOf, type BandwidthModel } from "./model";
+import { BANDWIDTH_CAP_SOURCES, isModelForm, MODEL_FORMS, MODEL_UNITS, PAPER_MODEL, parametersOf, type BandwidthModel } from "./model";
 
 /** `"paper"` gives the published model; anything else is a path to a model JSON file. */
 export function loadModel(reference: string): BandwidthModel {
@@ -85,6 +85,13 @@ export function validateModel(value: unknown, where = "model"): BandwidthModel {
   }
   if (model.bandwidthCapMbPerS !== null && (typeof model.bandwidthCapMbPerS !== "number" || !(model.bandwidthCapMbPerS > 0))) {
     fail(`"bandwidthCapMbPerS" must be null or a number > 0`);
+  }
+  // Absent: a file from before the cap could be measured, when every cap was declared.
+  if (model.bandwidthCapSource !== undefined) {
+    if (!BANDWIDTH_CAP_SOURCES.includes(model.bandwidthCapSource)) {
+      fail(`"bandwidthCapSource" must be ${BANDWIDTH_CAP_SOURCES.map((s) => `"${s}"`).join(" or ")}, found ${JSON.stringify(model.bandwidthCapSource)}`);
+    }
+    if (model.bandwidthCapMbPerS === null) fail(`"bandwidthCapSource" says where a cap comes from, but "bandwidthCapMbPerS" is null: drop it, or give the cap`);
   }
   if (model.predictive !== undefined && model.predictive !== null) {
     validatePredictive(model.predictive, fittedParameterNames(model as BandwidthModel), fail);

@@ -49,6 +49,9 @@ export interface ModelDomain {
   writerGbMax?: number;
 }
 
+export type BandwidthCapSource = "declared" | "measured";
+export const BANDWIDTH_CAP_SOURCES: readonly BandwidthCapSource[] = ["declared", "measured"];
+
 /** Relative slack on the size per writer when telling whether V/m is a measured size (V is a sum of sizes in MB / 1000). */
 export const WRITER_SIZE_TOLERANCE = 1e-9;
 
@@ -67,6 +70,12 @@ export interface BandwidthModel {
   domain: ModelDomain;
   /** Physical ceiling b_max = min(network, server disk) in MB/s, when known (docs/science.md §3.2). */
   bandwidthCapMbPerS: number | null;
+  /**
+   * Where the cap comes from, when there is one: "declared" by the user (`ckpt fit
+   * --cap-mb-per-s B`), or "measured", the largest per-(m, V) cell mean of the traces
+   * (`--cap-mb-per-s measured`). Absent from older files, whose caps were all declared.
+   */
+  bandwidthCapSource?: BandwidthCapSource;
   /** Fit metrics (present for fitted models; see pipeline/fit). */
   metrics?: Record<string, unknown>;
   /** Where the coefficients come from: inputs with hashes, options, tool version. */
