@@ -16,6 +16,19 @@ import { MODEL_FORMS } from "../fit/model";
 import { loadModel } from "../fit/load-model";
 import { checkStaleness, formatStaleCheck } from "../fit/stale-check";
 
+/** `--cap-mb-per-s`: a bandwidth > 0 or "measured"; absent, none declared (0, as the fit's options say it). */
+function capFlag(text: string | undefined): FitOptions["capMbPerS"] {
+  if (text === undefined) return DEFAULT_FIT_OPTIONS.capMbPerS;
+  if (text.trim() === "measured") return "measured";
+  const value = text.trim() === "" ? NaN : Number(text);
+  if (!(Number.isFinite(value) && value > 0)) {
+    throw new UsageError(
+      `--cap-mb-per-s expects a bandwidth in MB/s > 0 (the device's rated bandwidth) or the word measured (the largest cell mean of the traces), got "${text}"; leave it out to declare none`,
+    );
+  }
+  return value;
+}
+
 /** `--check`'s exit code when the model is stale (1 and 2 are refusals). */
 const STALE_EXIT_CODE = 3;
 
@@ -55,10 +68,12 @@ rejected rows are counted here and listed by \`ckpt ingest\`), or the observatio
         "unweighted: least squares on MB/s; relative: weights 1 / cell mean² (docs/science.md §4.7)",
     },
     "cap-mb-per-s": {
-      kind: "number",
-      value: "<MB/s>",
-      default: DEFAULT_FIT_OPTIONS.capMbPerS,
-      help: "the device's cap b_max (the server's or links' rated bandwidth): the model never answers above it; 0 (default): none declared, said in the model's notes",
+      kind: "string",
+      value: "<MB/s|measured>",
+      defaultText: "none declared",
+      help:
+        "the device's cap b_max: the model never answers above it (docs/science.md §3.2). A bandwidth in MB/s > 0: declared (the server's or links' rated bandwidth); " +
+        "measured: the largest mean of a measured (m, V) cell of the traces. Recorded in the model with where it comes from (bandwidthCapSource); without it, none is declared, as the model's notes say",
     },
     strict: { kind: "flag", help: "traces: stop at the first bad row (file:line: reason)" },
     "group-by": {
@@ -117,7 +132,8 @@ Examples:
       const fitOnly = ["form", "points", "all-points", "folds", "seed", "out", "weighting", "cap-mb-per-s"].filter((name) => given.has(name));
       if (fitOnly.length > 0) throw new UsageError(`--check checks a model, it does not fit one: drop --${fitOnly.join(", --")}`);
     }
-    const options: FitOptions = { form: values.form, points: values.points, allPoints: values["all-points"], folds: values.folds, seed: values.seed, weighting: values.weighting, capMbPerS: values["cap-mb-per-s"] };
+    const capMbPerS = capFlag(values["cap-mb-per-s"]);
+    const options: FitOptions = { form: values.form, points: values.points, allPoints: values["all-points"], folds: values.folds, seed: values.seed, weighting: values.weighting, capMbPerS };
     if (options.folds === 1) throw new UsageError(`--folds expects 0 (skip cross-validation) or an integer ≥ 2, got ${options.folds}`);
     if (options.form === "auto" && options.folds === 0) throw new UsageError("--form auto chooses the form by cross-validation: give --folds ≥ 2, or a form (--form paper…)");
 

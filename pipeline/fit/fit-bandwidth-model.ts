@@ -38,7 +38,8 @@ import { DEFAULT_FIT_OPTIONS, type FitOptions } from "./fit-options";
 import { selectFitPoints, type FitPointKind } from "./fit-points";
 import { goodnessOfFit, POOR_FIT_E_GLOBAL_PERCENT, POOR_FIT_R_SQUARED } from "./goodness-of-fit";
 import { fitForm, type FormFit } from "./fit-form";
-import { bandwidthEvaluator, formOf, inModelDomain, isModelForm, MODEL_FORMS, MODEL_UNITS, type BandwidthModel, type ModelDomain, type ModelForm } from "./model";
+import { bandwidthEvaluator, formOf, inModelDomain, isModelForm, MODEL_FORMS, MODEL_UNITS, type BandwidthCapSource, type BandwidthModel, type ModelDomain, type ModelForm } from "./model";
+import { measuredBandwidthCap, type MeasuredCap } from "./measured-cap";
 import { predictiveDistribution } from "./predictive-distribution";
 import { chooseForm, type FormCandidate, type FormSelection } from "./select-form";
 import { compareSeriesPeaks, type SeriesPeakComparison } from "./series-peaks";
@@ -178,7 +179,9 @@ function requireOptions(options: FitOptions): void {
   const weighting = options.weighting ?? "auto";
   if (!FIT_WEIGHTINGS.includes(weighting)) throw new InputError(`weighting must be one of ${FIT_WEIGHTINGS.join(", ")}, got "${String(weighting)}"`);
   const cap = options.capMbPerS ?? 0;
-  if (!(Number.isFinite(cap) && cap >= 0)) throw new InputError(`the device cap (--cap-mb-per-s) must be a bandwidth in MB/s > 0, or 0 for none declared; got ${cap}`);
+  if (cap !== "measured" && !(typeof cap === "number" && Number.isFinite(cap) && cap >= 0)) {
+    throw new InputError(`the device cap (--cap-mb-per-s) must be a bandwidth in MB/s > 0, "measured" (the largest cell mean of the traces), or 0 for none declared; got ${JSON.stringify(cap)}`);
+  }
 }
 
 /**
@@ -330,13 +333,10 @@ function scoreOneForm(observations: Observations, options: OneFormOptions): Scor
   if (fit.oneSize) notes.push(oneSizeNote(options.form, fit.oneSize.writerGb, fit.oneSize.held, Object.fromEntries(formOf(options.form).parameters.map((q) => [q.name, q.symbol]))));
   const p = fit.estimates.length;
   const coefficientValues = fit.values;
-  const capMbPerS = (options.capMbPerS ?? 0) > 0 ? options.capMbPerS : null;
+  const cap = deviceCap(observations, options);
+  const capMbPerS = cap?.capMbPerS ?? null;
   const shape = { form: options.form, coefficients: coefficientValues, bandwidthCapMbPerS: capMbPerS };
-  if (options.form !== "paper" || capMbPerS !== null) notes.push(
-    capMbPerS === null
-      ? `device cap b_max: none declared (docs/science.md §3.2): the ${options.form} form's own shape is the model's only ceiling; declare the rated bandwidth of the server or links with --cap-mb-per-s to hold the model below it`
-      : `device cap b_max = ${capMbPerS} MB/s, declared (--cap-mb-per-s): the model never answers above it`,
-  );
+  if (options.form !== "paper" || cap !== null) notes.push(capNote(cap, options.form));
   const bw = bandwidthEvaluator(shape);
 
   const tQuantile = studentTQuantile(0.5 + CONFIDENCE_LEVEL / 2, fit.degreesOfFreedom);
@@ -458,6 +458,7 @@ function completeReport(scored: ScoredForm, observations: Observations, inputs: 
     units: MODEL_UNITS,
     domain,
     bandwidthCapMbPerS: capMbPerS,
+    ...(cap !== null ? { bandwidthCapSource: cap.source } : {}),
     metrics: { ...metrics, coefficients, covariance: fit.covariance, seriesPeaks },
     provenance: {
       tool: "ckpt fit",
@@ -481,6 +482,32 @@ function completeReport(scored: ScoredForm, observations: Observations, inputs: 
     validation: validationSummary(observations, model),
     notes,
   };
+}
+
+/** The cap b_max a fit's options ask for: declared (a number > 0), measured from the traces, or none (0). */
+function deviceCap(observations: Observations, options: FitOptions): { capMbPerS: number; source: BandwidthCapSource; measured?: MeasuredCap } | null {
+  const cap = options.capMbPerS ?? 0;
+  if (cap === "measured") {
+    const measured = measuredBandwidthCap(observations);
+    return { capMbPerS: measured.capMbPerS, source: "measured", measured };
+  }
+  return cap > 0 ? { capMbPerS: cap, source: "declared" } : null;
+}
+
+/** What the model's notes say of its cap: none declared is said too (the papers' form excepted, whose reproduction is theirs). */
+function capNote(cap: ReturnType<typeof deviceCap>, form: ModelForm): string {
+  if (cap === null) {
+    return (
+      `device cap b_max: none declared (docs/science.md §3.2): the ${form} form's own shape is the model's only ceiling; declare the rated bandwidth of the server or links ` +
+      `with --cap-mb-per-s B, or take the largest cell mean measured with --cap-mb-per-s measured, to hold the model below it`
+    );
+  }
+  if (cap.measured === undefined) return `device cap b_max = ${cap.capMbPerS} MB/s, declared (--cap-mb-per-s): the model never answers above it`;
+  const at = cap.measured;
+  return (
+    `device cap b_max = ${Number(cap.capMbPerS.toPrecision(6))} MB/s, measured (--cap-mb-per-s measured): the largest mean of a measured (m, V) cell, ` +
+    `at m = ${at.m}, V = ${Number(at.vGb.toPrecision(6))} GB (${at.runCount} run${at.runCount === 1 ? "" : "s"}); the model never answers above it`
+  );
 }
 
 /**

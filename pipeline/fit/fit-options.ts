@@ -28,11 +28,12 @@ export interface FitOptions {
    */
   weighting: FitWeighting | "auto";
   /**
-   * The device's cap b_max (docs/science.md §3.2), MB/s, declared by the user (a link's or a
-   * server's rated bandwidth): the model never answers above it. 0 (default): none declared,
-   * and the model says so in its notes.
+   * The device's cap b_max (docs/science.md §3.2): the model never answers above it. A
+   * number: declared by the user, MB/s (a link's or a server's rated bandwidth); "measured":
+   * the largest per-(m, V) cell mean of the traces (measured-cap.ts). 0 (default): none
+   * declared, and the model says so in its notes.
    */
-  capMbPerS: number;
+  capMbPerS: number | "measured";
 }
 
 export const DEFAULT_FIT_OPTIONS: FitOptions = { form: "auto", points: "means", allPoints: false, folds: 5, seed: 1, weighting: "auto", capMbPerS: 0 };

@@ -9,7 +9,8 @@ import { InputError } from "../shared/errors";
 import { empiricalCellNames } from "./forms/empirical-form";
 import { fittedParameterNames } from "./one-size-fit";
 import { validatePredictive } from "./predictive-distribution";
-import { isModelForm, MODEL_FORMS, MODEL_UNITS, PAPER_MODEL, parametersOf, type BandwidthModel } from "./model";
+import type { FormParameter } from "./forms/bandwidth-form";
+import { BANDWIDTH_CAP_SOURCES, isModelForm, MODEL_FORMS, MODEL_UNITS, PAPER_MODEL, parametersOf, type BandwidthModel } from "./model";
 
 /** `"paper"` gives the published model; anything else is a path to a model JSON file. */
 export function loadModel(reference: string): BandwidthModel {
@@ -76,9 +77,17 @@ export function validateModel(value: unknown, where = "model"): BandwidthModel {
   if (model.form === "empirical" && !(Number.isInteger(coefficients!.cellCount) && (coefficients!.cellCount as number) >= 1)) {
     fail(`coefficient "cellCount" of the empirical form must be an integer ≥ 1 (its measured cells), found ${JSON.stringify(coefficients!.cellCount)}`);
   }
-  for (const parameter of parametersOf({ form: model.form!, coefficients: coefficients as Record<string, number> })) {
+  const parameters = parametersOf({ form: model.form!, coefficients: coefficients as Record<string, number> });
+  // Fixed parameters a form gained after the model was saved: evaluated as it was fitted (model.ts, evaluationCoefficients).
+  const absent = parameters.filter((p) => p.whenAbsent !== undefined && coefficients![p.name] === undefined);
+  for (const parameter of parameters) {
     const c = coefficients![parameter.name];
+    if (absent.includes(parameter)) continue;
     if (typeof c !== "number" || !Number.isFinite(c)) fail(`coefficient "${parameter.name}" must be a finite number, found ${JSON.stringify(c)}`);
+    const floor = parameter.atLeast === undefined ? undefined : coefficients![parameter.atLeast];
+    if (typeof floor === "number" && !((c as number) >= floor)) {
+      fail(`coefficient "${parameter.name}" (${parameter.meaning}) must be at least "${parameter.atLeast}", found ${c} < ${floor}`);
+    }
   }
   if (model.form === "empirical") requireSortedCells(coefficients as Record<string, number>, fail);
   const units = model.units as Record<string, unknown> | undefined;
@@ -97,8 +106,33 @@ export function validateModel(value: unknown, where = "model"): BandwidthModel {
   if (model.bandwidthCapMbPerS !== null && (typeof model.bandwidthCapMbPerS !== "number" || !(model.bandwidthCapMbPerS > 0))) {
     fail(`"bandwidthCapMbPerS" must be null or a number > 0`);
   }
+  // Absent: a file from before the cap could be measured, when every cap was declared.
+  if (model.bandwidthCapSource !== undefined) {
+    if (!BANDWIDTH_CAP_SOURCES.includes(model.bandwidthCapSource)) {
+      fail(`"bandwidthCapSource" must be ${BANDWIDTH_CAP_SOURCES.map((s) => `"${s}"`).join(" or ")}, found ${JSON.stringify(model.bandwidthCapSource)}`);
+    }
+    if (model.bandwidthCapMbPerS === null) fail(`"bandwidthCapSource" says where a cap comes from, but "bandwidthCapMbPerS" is null: drop it, or give the cap`);
+  }
   if (model.predictive !== undefined && model.predictive !== null) {
     validatePredictive(model.predictive, fittedParameterNames(model as BandwidthModel), fail);
   }
-  return { ...(model as BandwidthModel), name: typeof model.name === "string" ? model.name : where, provenance: model.provenance ?? {} };
+  const saved = model as BandwidthModel;
+  const older = absent.length === 0 ? [] : [olderModelNote(absent)];
+  return {
+    ...saved,
+    name: typeof model.name === "string" ? model.name : where,
+    provenance: model.provenance ?? {},
+    ...(older.length > 0 ? { notes: [...(saved.notes ?? []), ...older] } : {}),
+  };
+}
+
+/** What a model saved before its form's upper size references existed is, in words. */
+function olderModelNote(absent: readonly FormParameter[]): string {
+  const unbounded = absent.every((p) => p.whenAbsent === Infinity);
+  return (
+    `saved without ${absent.map((p) => `${p.symbol} (${p.name}, ${p.meaning.replace(/ \(fixed from the data\)$/, "")})`).join(" and ")}, which its form gained later: ` +
+    (unbounded
+      ? "evaluated as it was fitted, its size factors an unbounded power law above the smallest measured size (docs/science.md §3.5); refit it to hold them at the largest measured size"
+      : `evaluated as it was fitted, with ${absent.map((p) => `${p.symbol} = ${p.whenAbsent}`).join(", ")}`)
+  );
 }

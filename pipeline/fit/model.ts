@@ -49,6 +49,9 @@ export interface ModelDomain {
   writerGbMax?: number;
 }
 
+export type BandwidthCapSource = "declared" | "measured";
+export const BANDWIDTH_CAP_SOURCES: readonly BandwidthCapSource[] = ["declared", "measured"];
+
 /** Relative slack on the size per writer when telling whether V/m is a measured size (V is a sum of sizes in MB / 1000). */
 export const WRITER_SIZE_TOLERANCE = 1e-9;
 
@@ -67,6 +70,12 @@ export interface BandwidthModel {
   domain: ModelDomain;
   /** Physical ceiling b_max = min(network, server disk) in MB/s, when known (docs/science.md §3.2). */
   bandwidthCapMbPerS: number | null;
+  /**
+   * Where the cap comes from, when there is one: "declared" by the user (`ckpt fit
+   * --cap-mb-per-s B`), or "measured", the largest per-(m, V) cell mean of the traces
+   * (`--cap-mb-per-s measured`). Absent from older files, whose caps were all declared.
+   */
+  bandwidthCapSource?: BandwidthCapSource;
   /** Fit metrics (present for fitted models; see pipeline/fit). */
   metrics?: Record<string, unknown>;
   /** Where the coefficients come from: inputs with hashes, options, tool version. */
@@ -118,11 +127,24 @@ export function inModelDomain(model: Pick<BandwidthModel, "domain">, m: number, 
   return m >= d.mMin && m <= d.mMax && vGb >= d.vGbMin && vGb <= d.vGbMax && writerSizeInDomain(d, m, vGb);
 }
 
+/**
+ * The sizes per writer V/m (GB) a model answers at, with the tolerance of a sum of sizes in
+ * MB: [0, ∞) for a model that holds at every V/m within its box; for one that holds at
+ * measured sizes only (one size per writer, the empirical form), more data per writer than
+ * measured is above its domain and less below. ScheduleCkpt's oracle and the applicability
+ * check read the same bounds from here.
+ */
+export function writerSizeBoundsGb(d: ModelDomain): { low: number; high: number } {
+  if (d.writerGbMin === undefined || d.writerGbMax === undefined) return { low: 0, high: Infinity };
+  return { low: d.writerGbMin * (1 - WRITER_SIZE_TOLERANCE), high: d.writerGbMax * (1 + WRITER_SIZE_TOLERANCE) };
+}
+
 /** True when V/m lies within the domain's sizes per writer (always, when it has none). */
 export function writerSizeInDomain(d: ModelDomain, m: number, vGb: number): boolean {
   if (d.writerGbMin === undefined || d.writerGbMax === undefined) return true;
   const writerGb = vGb / m;
-  return writerGb >= d.writerGbMin * (1 - WRITER_SIZE_TOLERANCE) && writerGb <= d.writerGbMax * (1 + WRITER_SIZE_TOLERANCE);
+  const bounds = writerSizeBoundsGb(d);
+  return writerGb >= bounds.low && writerGb <= bounds.high;
 }
 
 /** The fitted domain in words, e.g. "m ∈ [1, 16], V ∈ [0.004, 0.064] GB, V/m = 0.004 GB only". */
@@ -149,11 +171,15 @@ export function bandwidthEvaluator(
   return (m, v) => bandwidthAt(evaluate, k, cap, m, v);
 }
 
-/** A model's parameters in the order its form's `evaluate` reads them. */
+/**
+ * A model's parameters in the order its form's `evaluate` reads them; a fixed parameter its
+ * form added after the model was saved reads as its `whenAbsent` value (the behaviour the
+ * model was fitted with, load-model.ts).
+ */
 export function evaluationCoefficients(model: Pick<BandwidthModel, "form" | "coefficients">): Float64Array {
   const form = formOf(model.form);
   if (form.evaluationCoefficients) return form.evaluationCoefficients(model.coefficients);
-  return Float64Array.from(parametersOf(model), (p) => model.coefficients[p.name] ?? 0);
+  return Float64Array.from(parametersOf(model), (p) => model.coefficients[p.name] ?? p.whenAbsent ?? 0);
 }
 
 /**

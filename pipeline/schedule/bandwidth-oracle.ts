@@ -28,7 +28,7 @@
  * `bandwidthMbPerS` is allocation-free; the counters are fields of the oracle.
  */
 import type { FormEvaluate } from "../fit/forms/bandwidth-form";
-import { bandwidthAt, evaluationCoefficients, formOf, WRITER_SIZE_TOLERANCE, type BandwidthModel } from "../fit/model";
+import { bandwidthAt, evaluationCoefficients, formOf, writerSizeBoundsGb, type BandwidthModel } from "../fit/model";
 import { outsideDomainPolicy, type ScheduleDomainPolicy } from "../bandwidth/outside-domain";
 
 /**
@@ -76,8 +76,7 @@ export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolic
   const { mMin, mMax, vGbMin, vGbMax } = model.domain;
   // A model that holds at measured sizes per writer only (one size, or the empirical form's cells):
   // more data per writer than measured is above its domain, less is below. Others: no bound.
-  const writerGbMin = model.domain.writerGbMin === undefined ? 0 : model.domain.writerGbMin * (1 - WRITER_SIZE_TOLERANCE);
-  const writerGbMax = model.domain.writerGbMax === undefined ? Infinity : model.domain.writerGbMax * (1 + WRITER_SIZE_TOLERANCE);
+  const { low: writerGbMin, high: writerGbMax } = writerSizeBoundsGb(model.domain);
   // A function replaces the form (and its cap: a quantile or a measured run carries its own).
   // Only plans with a confidence and replays pass one, so the campaigns' hot loops keep
   // their single call target per form.

@@ -8,7 +8,7 @@
  * strict policy: sizes below the smallest fitted V are priced (the fluid progression needs
  * them, see bandwidth-oracle.ts) and counted there as extrapolations.
  */
-import { bandwidthEvaluator, domainText, predict, WRITER_SIZE_TOLERANCE, type BandwidthModel } from "../fit/model";
+import { bandwidthEvaluator, domainText, predict, writerSizeBoundsGb, type BandwidthModel } from "../fit/model";
 import type { Application } from "./application";
 
 /** Null when the model prices at least one application alone; else the reason, in words. */
@@ -17,7 +17,7 @@ export function modelNotApplicableReason(model: BandwidthModel, apps: readonly A
   let smallestMb = Infinity;
   const d = model.domain;
   // A model that holds at measured sizes per writer only prices no larger one (the oracle's strict policy).
-  const writerGbMax = d.writerGbMax === undefined ? Infinity : d.writerGbMax * (1 + WRITER_SIZE_TOLERANCE);
+  const writerGbMax = writerSizeBoundsGb(d).high;
   for (const app of apps) {
     const vGb = app.sizeMb / 1000;
     if (1 <= d.mMax && vGb <= d.vGbMax && vGb <= writerGbMax && predict(model, 1, vGb).bandwidthMbPerS !== null) return null;

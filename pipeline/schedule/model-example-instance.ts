@@ -13,7 +13,9 @@
  * sizes per writer only (fitted on one size per writer, as IOR's and fio's scaling runs
  * are, or the empirical form) takes its sizes from them instead: every application of the
  * one size, or whole MB within the measured sizes' range — a rounded size would be outside
- * such a model's domain, and every set of it infeasible.
+ * such a model's domain, and every set of it infeasible. When that range holds no whole MB
+ * (sizes per writer spread over less than 1 MB, though not one size), every application
+ * takes the smallest measured size, and the description says which of the two it is.
  */
 import { compact } from "../fit/format-cells";
 import { bandwidthEvaluator, type BandwidthModel, type ModelDomain } from "../fit/model";
@@ -32,7 +34,7 @@ export function modelExampleInstance(model: BandwidthModel, seed = 1): ModelExam
   const d = model.domain;
   const mMax = Math.max(1, Math.floor(d.mMax));
   const n = 2 * mMax;
-  const { sizeMinMb, sizeMaxMb, sizeMb } = exampleSizes(d, mMax);
+  const { sizeMinMb, sizeMaxMb, sizeMb, why } = exampleSizes(d, mMax);
   const random = createRandom(seed);
   const apps: Application[] = Array.from({ length: n }, (_, i) => ({
     id: `x-${i + 1}`,
@@ -59,17 +61,23 @@ export function modelExampleInstance(model: BandwidthModel, seed = 1): ModelExam
       `${n} applications (2 × the model's largest m, ${mMax}), ` +
       (sizeMb === undefined
         ? `images uniform in [${sizeMinMb}, ${sizeMaxMb}] MB (the application sizes it was fitted on), `
-        : `images of ${compact(sizeMb, 6)} MB (the one size per writer it was fitted on), `) +
+        : `images of ${compact(sizeMb, 6)} MB (${why}), `) +
       `p uniform in [300, 1800] s, T = ${deadlineS} s (half the time to write all ${(totalMb / 1000).toFixed(2)} GB at its best predicted ${bestMbPerS.toFixed(1)} MB/s)`,
   };
 }
 
-/** The range of whole-MB image sizes to draw from, or the one size every image has. */
-function exampleSizes(d: ModelDomain, mMax: number): { sizeMinMb: number; sizeMaxMb: number; sizeMb?: number } {
+/** The range of whole-MB image sizes to draw from, or the one size every image has and why. */
+function exampleSizes(d: ModelDomain, mMax: number): { sizeMinMb: number; sizeMaxMb: number; sizeMb?: number; why?: string } {
   if (d.writerGbMin !== undefined && d.writerGbMax !== undefined) {
     const low = Math.ceil(d.writerGbMin * 1000);
     const high = Math.floor(d.writerGbMax * 1000);
-    if (d.writerGbMin === d.writerGbMax || low > high) return { sizeMinMb: low, sizeMaxMb: low, sizeMb: Number((d.writerGbMin * 1000).toPrecision(12)) };
+    const smallestMb = Number((d.writerGbMin * 1000).toPrecision(12));
+    // One size: the domain of a one-size fit (one-size-fit.ts sets min = max).
+    if (d.writerGbMin === d.writerGbMax) return { sizeMinMb: low, sizeMaxMb: low, sizeMb: smallestMb, why: "the one size per writer it was fitted on" };
+    if (low > high) {
+      const largestMb = Number((d.writerGbMax * 1000).toPrecision(12));
+      return { sizeMinMb: low, sizeMaxMb: low, sizeMb: smallestMb, why: `the smallest of its sizes per writer, ${compact(smallestMb, 6)}–${compact(largestMb, 6)} MB, a range that holds no whole MB` };
+    }
     return { sizeMinMb: low, sizeMaxMb: high };
   }
   const sizeMinMb = Math.max(1, Math.round(d.vGbMin * 1000));

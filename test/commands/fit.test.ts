@@ -123,6 +123,25 @@ describe("ckpt fit --observations", () => {
     }
   });
 
+  it("--cap-mb-per-s: a bandwidth > 0 or measured, recorded with its source; anything else refused with what was seen (exit 2)", async () => {
+    const out = join(folder, "capped.json");
+    const measured = await runCli(["fit", "--observations", campaign, "--form", "usl", "--cap-mb-per-s", "measured", "--out", out]);
+    expect(measured.code).toBe(0);
+    expect(measured.stdout).toMatch(/device cap b_max = [\d.]+ MB\/s, measured \(--cap-mb-per-s measured\): the largest mean of a measured \(m, V\) cell/);
+    const model = loadModel(out);
+    expect(model.bandwidthCapSource).toBe("measured");
+    expect(model.bandwidthCapMbPerS).toBeGreaterThan(0);
+    const declared = await runCli(["fit", "--observations", campaign, "--form", "usl", "--cap-mb-per-s", "35", "--out", out]);
+    expect(declared.code).toBe(0);
+    expect(loadModel(out)).toMatchObject({ bandwidthCapMbPerS: 35, bandwidthCapSource: "declared" });
+    for (const bad of ["0", "-3", "NaN", "fast", ""]) {
+      const { code, stderr } = await runCli(["fit", "--observations", campaign, "--form", "usl", `--cap-mb-per-s=${bad}`]);
+      expect(code, bad).toBe(2);
+      expect(stderr).toContain(`--cap-mb-per-s expects a bandwidth in MB/s > 0 (the device's rated bandwidth) or the word measured (the largest cell mean of the traces), got "${bad}"; leave it out to declare none`);
+    }
+    expect((await runCli(["fit", "--help"])).stdout).toMatch(/--cap-mb-per-s <MB\/s\|measured>[\s\S]*measured: the largest mean of a measured \(m, V\) cell/);
+  });
+
   it("has --help", async () => {
     const { code, stdout } = await runCli(["fit", "--help"]);
     expect(code).toBe(0);

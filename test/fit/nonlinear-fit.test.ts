@@ -9,6 +9,11 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fitForm } from "../../pipeline/fit/fit-form";
+import { fitNonlinearCells } from "../../pipeline/fit/fit-nonlinear";
+import { logSizeRatio, sizeFactor } from "../../pipeline/fit/forms/bandwidth-form";
+import { LINK_CAPACITY_FORM } from "../../pipeline/fit/forms/link-capacity-form";
+import { USL_FORM } from "../../pipeline/fit/forms/usl-form";
+import { groupByDesignRow, toFitColumns } from "../../pipeline/fit/least-squares";
 import { formOf, type ModelForm } from "../../pipeline/fit/model";
 import { levenbergMarquardt } from "../../pipeline/fit/levenberg-marquardt";
 import { InputError } from "../../pipeline/shared/errors";
@@ -52,23 +57,32 @@ describe("the nonlinear forms against scipy.optimize.curve_fit", () => {
 });
 
 describe("the forms' gradients, suprema and monotonicity", () => {
-  // Parameters drawn where the forms are defined: rates and capacities > 0, USL's σ, κ ≥ 0, exponents either way.
-  const uslParameters = fc.tuple(
-    fc.double({ min: 1, max: 500, noNaN: true }),
-    fc.double({ min: 0, max: 2, noNaN: true }),
-    fc.double({ min: 0, max: 0.1, noNaN: true }),
-    fc.double({ min: -0.5, max: 0.5, noNaN: true }),
-    fc.double({ min: 0.01, max: 2, noNaN: true }),
-  );
-  const linkParameters = fc.tuple(
-    fc.double({ min: 1, max: 500, noNaN: true }),
-    fc.double({ min: -0.5, max: 0.5, noNaN: true }),
-    fc.double({ min: 10, max: 5000, noNaN: true }),
-    fc.double({ min: -0.5, max: 0.5, noNaN: true }),
-    fc.double({ min: 1, max: 64, noNaN: true }),
-    fc.double({ min: 0.01, max: 2, noNaN: true }),
-    fc.double({ min: 0.01, max: 2, noNaN: true }),
-  );
+  // Parameters drawn where the forms are defined: rates and capacities > 0, USL's σ, κ ≥ 0, exponents either way;
+  // each upper size reference at or above its lower one (V₁ = f·V₀), or +∞ (a model saved before it existed).
+  const spread = fc.oneof(fc.constant(Infinity), fc.constant(1), fc.double({ min: 1, max: 200, noNaN: true }));
+  const uslParameters = fc
+    .tuple(
+      fc.double({ min: 1, max: 500, noNaN: true }),
+      fc.double({ min: 0, max: 2, noNaN: true }),
+      fc.double({ min: 0, max: 0.1, noNaN: true }),
+      fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+      fc.double({ min: 0.01, max: 2, noNaN: true }),
+      spread,
+    )
+    .map(([lambda, sigma, kappa, gamma, vRef, f]) => [lambda, sigma, kappa, gamma, vRef, vRef * f]);
+  const linkParameters = fc
+    .tuple(
+      fc.double({ min: 1, max: 500, noNaN: true }),
+      fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+      fc.double({ min: 10, max: 5000, noNaN: true }),
+      fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+      fc.double({ min: 1, max: 64, noNaN: true }),
+      fc.double({ min: 0.01, max: 2, noNaN: true }),
+      fc.double({ min: 0.01, max: 2, noNaN: true }),
+      spread,
+      spread,
+    )
+    .map(([r, alpha, c, beta, k, vRef, writerRef, fV, fw]) => [r, alpha, c, beta, k, vRef, writerRef, vRef * fV, writerRef * fw]);
   const parametersOf = (form: ModelForm) => (form === "usl" ? uslParameters : linkParameters);
   const point = fc.tuple(fc.integer({ min: 1, max: 40 }), fc.double({ min: 0.005, max: 100, noNaN: true }));
 
@@ -119,7 +133,7 @@ describe("the forms' gradients, suprema and monotonicity", () => {
       fc.assert(
         fc.property(parametersOf(name), fc.double({ min: 0.05, max: 50, noNaN: true }), (values, vMax) => {
           const k = Float64Array.from(values);
-          if (name === "link-capacity" && values[1] < 0.1) k[1] = 0; // α = 0: the case the proof covers
+          if (name === "link-capacity" && values[1]! < 0.1) k[1] = 0; // α = 0: the case the proof covers
           if (!form.perProcessRateNonIncreasing(k, 20, vMax)) return;
           proven++;
           for (let m = 1; m < 20; m++) {
@@ -138,12 +152,85 @@ describe("the forms' gradients, suprema and monotonicity", () => {
 
     it(`${name}: an idle device moves nothing, and nothing diverges as V → 0`, () => {
       // Size exponents < 0: a power law alone would grow without bound as V → 0; below the references (0.05 GB) it is held.
-      const k = name === "usl" ? Float64Array.of(100, 0.1, 0.01, -0.3, 0.05) : Float64Array.of(100, -0.3, 300, -0.3, 4, 0.05, 0.05);
+      const k = name === "usl" ? Float64Array.of(100, 0.1, 0.01, -0.3, 0.05, 0.8) : Float64Array.of(100, -0.3, 300, -0.3, 4, 0.05, 0.05, 0.8, 0.2);
       expect(form.evaluate(k, 0, 0)).toBe(0);
       expect(form.evaluate(k, 3, 1e-12)).toBe(form.evaluate(k, 3, 0.05));
       expect(form.evaluate(k, 3, 0.05)).toBeGreaterThan(form.evaluate(k, 3, 0.5));
     });
   }
+});
+
+describe("size factors held outside the measured sizes", () => {
+  // Hand computation: V₀ = 0.1 GB, V₁ = 1.6 GB, exponent ±1/2; (0.4/0.1)^½ = 2, (1.6/0.1)^½ = 4.
+  it("are 1 below the smallest measured size, the power law inside, its value at the largest above", () => {
+    expect(sizeFactor(0.05, 0.1, 1.6, 0.5)).toBe(1);
+    expect(sizeFactor(0.4, 0.1, 1.6, 0.5)).toBe(2);
+    expect(sizeFactor(1.6, 0.1, 1.6, 0.5)).toBe(4);
+    expect(sizeFactor(6.4, 0.1, 1.6, 0.5)).toBe(4);
+    expect(sizeFactor(6.4, 0.1, 1.6, -0.5)).toBe(0.25);
+    // No upper reference (a model saved before it existed): the unbounded law, (6.4/0.1)^½ = 8.
+    expect(sizeFactor(6.4, 0.1, Infinity, 0.5)).toBe(8);
+    // ∂ ln s / ∂ exponent: 0 below, ln(V/V₀) inside, ln(V₁/V₀) above.
+    expect(logSizeRatio(0.05, 0.1, 1.6)).toBe(0);
+    expectClose(logSizeRatio(0.4, 0.1, 1.6), Math.log(4), 1e-15);
+    expectClose(logSizeRatio(6.4, 0.1, 1.6), Math.log(16), 1e-15);
+  });
+
+  it("hold the link-capacity form's capacity and rate past the measured sizes (hand computation at k = 1)", () => {
+    // r = 50, α = ½, C = 400, β = −½, k = 1 (in series), V₀ = 0.1, v₀ = 0.05, V₁ = 1.6, v₁ = 0.2 GB.
+    const k = Float64Array.of(50, 0.5, 400, -0.5, 1, 0.1, 0.05, 1.6, 0.2);
+    // m = 4, V = 6.4 GB (v = 1.6 > v₁): links 4·50·(0.2/0.05)^½ = 400, server 400·(1.6/0.1)^−½ = 100, 1/(1/400 + 1/100) = 80.
+    expectClose(LINK_CAPACITY_FORM.evaluate(k, 4, 6.4), 80, 1e-14);
+    // Inside: m = 4, V = 0.4 (v = 0.1): links 200·√2, server 400·(4)^−½ = 200, 1/(1/(200√2) + 1/200).
+    expectClose(LINK_CAPACITY_FORM.evaluate(k, 4, 0.4), 1 / (1 / (200 * Math.SQRT2) + 1 / 200), 1e-14);
+    // Unbounded (no V₁, v₁): links 200·(1.6/0.05)^½ = 800·√2, server 400·(6.4/0.1)^−½ = 50: the capacity would keep falling.
+    const unbounded = Float64Array.of(50, 0.5, 400, -0.5, 1, 0.1, 0.05, Infinity, Infinity);
+    expectClose(LINK_CAPACITY_FORM.evaluate(unbounded, 4, 6.4), 1 / (1 / (800 * Math.SQRT2) + 1 / 50), 1e-14);
+    // The supremum over V ≤ 10 GB at m = 4 is at least the held value, and sampling finds nothing above it.
+    const best = LINK_CAPACITY_FORM.maximumOverV(k, 4, 10, Infinity);
+    for (let i = 0; i <= 2000; i++) expect(LINK_CAPACITY_FORM.evaluate(k, 4, (10 * i) / 2000)).toBeLessThanOrEqual(best.bwMbPerS * (1 + 1e-12));
+  });
+
+  it("hold the USL's size factor past the largest measured volume (hand computation)", () => {
+    // λ = 100, σ = 0.1, κ = 0.01, γ = ½, V₀ = 0.1, V₁ = 1.6; at m = 4 the denominator is 1 + 0.3 + 0.12 = 1.42.
+    const k = Float64Array.of(100, 0.1, 0.01, 0.5, 0.1, 1.6);
+    expectClose(USL_FORM.evaluate(k, 4, 0.4), (100 * 4 * 2) / 1.42, 1e-14);
+    expectClose(USL_FORM.evaluate(k, 4, 6.4), (100 * 4 * 4) / 1.42, 1e-14);
+    expect(USL_FORM.evaluate(k, 4, 100)).toBe(USL_FORM.evaluate(k, 4, 1.6));
+  });
+
+  for (const name of NONLINEAR) {
+    it(`${name}: a fit on data inside the measured sizes is the same as with the unbounded law, and the upper references are the largest measured sizes`, () => {
+      // Generated from the form (λ, σ, κ, γ = 200, 0.2, 0.01, 0.1; r, α, C, β, k = 60, 0.1, 500, −0.2, 4) with a fixed ±3 % pattern.
+      const generating =
+        name === "usl" ? Float64Array.of(200, 0.2, 0.01, 0.1, 0.016, 4.096) : Float64Array.of(60, 0.1, 500, -0.2, 4, 0.016, 0.016, 4.096, 0.256);
+      const samples = [16, 64, 256].flatMap((sizeMb) =>
+        [1, 2, 3, 4, 6, 8, 12, 16].flatMap((m) =>
+          [-0.03, 0, 0.03].map((e) => ({ m, vGb: (m * sizeMb) / 1000, bwMbPerS: formOf(name).evaluate(generating, m, (m * sizeMb) / 1000) * (1 + e) })),
+        ),
+      );
+      const form = formOf(name);
+      const bounded = fitNonlinearCells(groupByDesignRow(toFitColumns(samples)), form);
+      const unboundedForm = { ...form, fixedFromData: (cells: Parameters<NonNullable<typeof form.fixedFromData>>[0]) => ({ ...form.fixedFromData!(cells), vMaxGb: Infinity, ...(name === "link-capacity" ? { writerSizeMaxGb: Infinity } : {}) }) };
+      const unbounded = fitNonlinearCells(groupByDesignRow(toFitColumns(samples)), unboundedForm);
+      const at = (p: string) => form.parameters.findIndex((q) => q.name === p);
+      expect(bounded.parameters[at("vMaxGb")]).toBe(16 * 0.256);
+      if (name === "link-capacity") expect(bounded.parameters[at("writerSizeMaxGb")]).toBe(0.256);
+      expect(unbounded.parameters[at("vMaxGb")]).toBe(Infinity);
+      // Every evaluation lies inside the measured sizes: the same numbers to the last digit.
+      for (const j of bounded.fittedIndex) expect(bounded.parameters[j]).toBe(unbounded.parameters[j]);
+      expect(bounded.covariance).toEqual(unbounded.covariance);
+      // And the generating parameters are recovered to the ±3 % pattern's bias (it is symmetric: within 1 %).
+      for (const j of bounded.fittedIndex) expectClose(bounded.parameters[j]!, generating[j]!, 0.02, 0.005);
+    });
+  }
+
+  it("bound the size exponents at 1: a device that writes more in less time is outside the form, the fit stops on the bound", () => {
+    // bw = 100·m·(V/V₀)^1.3 for m ≤ 3 writers: V/bw falls as V grows, which no device does; γ ≤ 1 holds it at 1.
+    const samples = [16, 64, 256].flatMap((sizeMb) => [1, 2, 3, 4, 6].map((m) => ({ m, vGb: (m * sizeMb) / 1000, bwMbPerS: 100 * m * ((m * sizeMb) / 16) ** 1.3 / (1 + 0.05 * (m - 1)) })));
+    const fit = fitForm(samples, "usl");
+    expect(fit.values.gamma).toBe(1);
+  });
 });
 
 describe("levenbergMarquardt", () => {

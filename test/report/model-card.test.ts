@@ -70,5 +70,7 @@ describe("model cards", () => {
   it("give the published model's source and domain in words", () => {
     const paper = modelCard(PAPER_MODEL, "paper-model").properties.rows;
     expect(paper.map((r) => r.property)).toEqual(["model", "form", "units", "fitted domain (where it answers)", "bandwidth cap b_max", "source", "fitted on"]);
+    // The papers give no b_max: said as such, not "unknown".
+    expect(paper.find((r) => r.property === "bandwidth cap b_max")?.value).toBe("none declared");
   });
 });

@@ -29,6 +29,16 @@ describe("bandwidth oracle", () => {
     expect(oracle.counts().evaluations).toBe(0);
   });
 
+  it("strict: sizes per writer outside a one-size model's, beyond the relative tolerance 1e-9, are above (or below) its domain", () => {
+    // The paper form on V/m = 0.1 GB only: at m = 2 the bounds are V = 0.2·(1 ∓ 1e-9) GB (model.ts, writerSizeBoundsGb).
+    const oneSize = { ...PAPER_MODEL, domain: { ...PAPER_MODEL.domain, writerGbMin: 0.1, writerGbMax: 0.1 } };
+    const oracle = createBandwidthOracle(oneSize, "strict");
+    expectClose(oracle.bandwidthMbPerS(2, 0.2 * (1 + 0.5e-9)), raw(2, 0.2 * (1 + 0.5e-9)), 1e-15); // inside the tolerance
+    expect(oracle.bandwidthMbPerS(2, 0.2 * (1 + 2e-9))).toBeNaN(); // above
+    expectClose(oracle.bandwidthMbPerS(2, 0.2 * (1 - 2e-9)), raw(2, 0.2 * (1 - 2e-9)), 1e-15); // below: used, counted
+    expect(oracle.counts()).toMatchObject({ evaluations: 3, aboveDomain: 1, belowDomain: 1 });
+  });
+
   it("bw(0, 0) is the constant term e, not a counted prediction", () => {
     const oracle = createBandwidthOracle(PAPER_MODEL);
     expect(oracle.idleBandwidthMbPerS).toBe(3.753154); // docs/science.md §3.2: e = 3.753154

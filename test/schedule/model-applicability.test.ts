@@ -4,7 +4,7 @@
  * check, and the example instance scaled to a model's domain.
  */
 import { describe, expect, it } from "vitest";
-import { PAPER_MODEL, type BandwidthModel } from "../../pipeline/fit/model";
+import { PAPER_MODEL, writerSizeBoundsGb, type BandwidthModel } from "../../pipeline/fit/model";
 import {
   evaluateSchedule,
   idleStartStallReason,
@@ -83,6 +83,15 @@ describe("whether a model can price an instance", () => {
     expect(modelNotApplicableReason(oneSize, apps)).toMatch(/sizes 100–300 MB; fitted on .*at V\/m = 0\.033554 GB only/);
     expect(modelNotApplicableReason(oneSize, [...apps, { id: "w", pS: 1, sizeMb: 33.554432 }])).toBeNull();
   });
+  it("reads the per-writer bounds the oracle reads (one helper, writerSizeBoundsGb)", () => {
+    // 0.033554432 GB ± the relative tolerance 1e-9; a model without sizes per writer: [0, ∞).
+    expect(writerSizeBoundsGb({ ...collapsing.domain, writerGbMin: 0.033554432, writerGbMax: 0.033554432 })).toEqual({ low: 0.033554432 * (1 - 1e-9), high: 0.033554432 * (1 + 1e-9) });
+    expect(writerSizeBoundsGb(collapsing.domain)).toEqual({ low: 0, high: Infinity });
+    // Just inside and just outside the upper bound, for an application alone (m = 1).
+    const oneSize: BandwidthModel = { ...collapsing, domain: { ...collapsing.domain, writerGbMin: 0.033554432, writerGbMax: 0.033554432 } };
+    expect(modelNotApplicableReason(oneSize, [{ id: "in", pS: 1, sizeMb: 33.554432 * (1 + 0.5e-9) }])).toBeNull();
+    expect(modelNotApplicableReason(oneSize, [{ id: "out", pS: 1, sizeMb: 33.554432 * (1 + 2e-9) }])).not.toBeNull();
+  });
   it("is not applicable where the model predicts no usable bandwidth", () => {
     const negative: BandwidthModel = { ...collapsing, coefficients: { a: 0, b: 0, c: 0, d: -100, e: 10 } };
     expect(modelNotApplicableReason(negative, apps)).not.toBeNull();
@@ -120,6 +129,15 @@ describe("the example instance scaled to a model", () => {
       expect(app.sizeMb).toBeGreaterThanOrEqual(11);
       expect(app.sizeMb).toBeLessThanOrEqual(40);
     }
+  });
+  it("says the sizes per writer spread over less than 1 MB when they are several, not one", () => {
+    // Measured 10.1 and 10.4 MB per writer (the empirical form's cells): no whole MB between them, so every image is the smallest.
+    const narrow: BandwidthModel = { ...collapsing, domain: { ...collapsing.domain, writerGbMin: 0.0101, writerGbMax: 0.0104 } };
+    const instance = modelExampleInstance(narrow)!;
+    expect(instance.apps.map((a) => a.sizeMb)).toEqual(Array(12).fill(10.1));
+    expect(instance.description).toMatch(/images of 10\.1 MB \(the smallest of its sizes per writer, 10\.1–10\.4 MB, a range that holds no whole MB\)/);
+    expect(instance.description).not.toMatch(/one size per writer/);
+    expect(modelNotApplicableReason(narrow, instance.apps)).toBeNull();
   });
   it("is null for a model with no usable bandwidth on its domain", () => {
     const dead: BandwidthModel = { ...collapsing, coefficients: { a: 0, b: 0, c: 0, d: -1, e: 0 } };

@@ -33,6 +33,14 @@ export interface FormParameter {
   /** Set from the fit points before the fit, never fitted (e.g. the size factor's reference volume). */
   fixed?: boolean;
   /**
+   * A fixed parameter added to its form after models were saved without it: the value such a
+   * model is evaluated with, the behaviour it was fitted with (+∞ for a size factor's upper
+   * reference: the unbounded power law). Absent: every model must carry the parameter.
+   */
+  whenAbsent?: number;
+  /** A fixed parameter that cannot lie below another one (an upper reference below its lower one): that one's name. */
+  atLeast?: string;
+  /**
    * A coordinate of a measured cell (the empirical form's m, V/m, spread, runs): said in the
    * meaning of the cell's fitted parameter, so tables and model cards do not list it again.
    */
@@ -108,15 +116,21 @@ export interface BandwidthForm {
 }
 
 /**
- * The project forms' size factor (docs/science.md §3.5): a power law of a volume above the
- * smallest one measured, held at 1 below it, so that nothing diverges as V → 0 (the fluid
- * estimate evaluates the model on the volume still to write, down to 0).
+ * The project forms' size factor (docs/science.md §3.5): a power law of a volume between the
+ * smallest and the largest one measured, held constant outside them — at 1 below the
+ * smallest, so that nothing diverges as V → 0 (the fluid estimate evaluates the model on the
+ * volume still to write, down to 0), and at its value at the largest above it, so that no
+ * form extrapolates a power law of size past what was measured (a capacity that grew or
+ * collapsed without bound with m, V = m·v). Inside the measured sizes it is the power law.
+ * `largestGb` = +∞ is the unbounded law of models saved before the upper reference existed.
  */
-export function sizeFactor(vGb: number, referenceGb: number, exponent: number): number {
-  return vGb > referenceGb ? Math.pow(vGb / referenceGb, exponent) : 1;
+export function sizeFactor(vGb: number, referenceGb: number, largestGb: number, exponent: number): number {
+  const held = vGb > largestGb ? largestGb : vGb;
+  return held > referenceGb ? Math.pow(held / referenceGb, exponent) : 1;
 }
 
-/** ln(V / V_ref) above the reference, 0 below: ∂ ln(sizeFactor) / ∂ exponent. */
-export function logSizeRatio(vGb: number, referenceGb: number): number {
-  return vGb > referenceGb ? Math.log(vGb / referenceGb) : 0;
+/** ln(V / V_ref) between the references, 0 below, ln(V_max / V_ref) above: ∂ ln(sizeFactor) / ∂ exponent. */
+export function logSizeRatio(vGb: number, referenceGb: number, largestGb: number): number {
+  const held = vGb > largestGb ? largestGb : vGb;
+  return held > referenceGb ? Math.log(held / referenceGb) : 0;
 }

@@ -12,6 +12,13 @@ export function smallestVolumeGb(cells: FormCells): number {
   return Number.isFinite(smallest) ? smallest : 1;
 }
 
+/** The cells' largest volume V (GB): the project forms' upper reference volume, above which their size factors are held. */
+export function largestVolumeGb(cells: FormCells): number {
+  let largest = 0;
+  for (let i = 0; i < cells.vGb.length; i++) if (cells.vGb[i]! > largest) largest = cells.vGb[i]!;
+  return largest > 0 ? largest : 1;
+}
+
 /** The median of bw/m over the cells at the smallest m: what one writer moves. */
 export function perWriterRate(cells: FormCells): number {
   let mMin = Infinity;

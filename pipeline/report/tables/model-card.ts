@@ -83,7 +83,7 @@ function cardRows(model: BandwidthModel, cluster: string | undefined): Row[] {
             ? `; at ${readableNumber(d.writerGbMin * 1000)} MB per writer only (one size measured)`
             : `; V/m from ${readableNumber(d.writerGbMin * 1000)} to ${readableNumber(d.writerGbMax * 1000)} MB per writer`),
     ],
-    ["bandwidth cap b_max", model.bandwidthCapMbPerS === null ? "unknown" : `${readableNumber(model.bandwidthCapMbPerS)} MB/s`],
+    ["bandwidth cap b_max", capText(model)],
     ...predictionBandRows(model),
     ...(model.notes ?? []).map((note, i): Row => [`note ${i + 1}`, note]),
   ];
@@ -140,6 +140,13 @@ function cardRows(model: BandwidthModel, cluster: string | undefined): Row[] {
   if (domain !== undefined) rows.push(["fitted on", String(domain)]);
   rows.push(...describeRest("", provenance));
   return rows;
+}
+
+/** The cap and where it comes from (older files, without the source, had declared caps only). */
+function capText(model: BandwidthModel): string {
+  if (model.bandwidthCapMbPerS === null) return "none declared";
+  const source = model.bandwidthCapSource === "measured" ? "measured: the largest mean of a measured (m, V) cell" : "declared";
+  return `${readableNumber(model.bandwidthCapMbPerS)} MB/s, ${source}`;
 }
 
 /** Quantities named in words from their keys, units from their suffixes; nested objects flattened ("fold size"). */
