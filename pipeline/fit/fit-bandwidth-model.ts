@@ -293,7 +293,7 @@ interface ScoredForm {
   runs: ReturnType<typeof selectFitPoints>;
   notes: string[];
   coefficients: CoefficientEstimate[];
-  shape: Pick<BandwidthModel, "form" | "coefficients" | "bandwidthCapMbPerS">;
+  shape: Pick<BandwidthModel, "form" | "coefficients" | "bandwidthCapMbPerS" | "bandwidthCapSource">;
   bw: (m: number, vGb: number) => number;
   domain: ModelDomain;
   residuals: PointResiduals;
@@ -335,7 +335,7 @@ function scoreOneForm(observations: Observations, options: OneFormOptions): Scor
   const coefficientValues = fit.values;
   const cap = deviceCap(observations, options);
   const capMbPerS = cap?.capMbPerS ?? null;
-  const shape = { form: options.form, coefficients: coefficientValues, bandwidthCapMbPerS: capMbPerS };
+  const shape = { form: options.form, coefficients: coefficientValues, bandwidthCapMbPerS: capMbPerS, bandwidthCapSource: cap?.source };
   if (options.form !== "paper" || cap !== null) notes.push(capNote(cap, options.form));
   const bw = bandwidthEvaluator(shape);
 
@@ -458,7 +458,7 @@ function completeReport(scored: ScoredForm, observations: Observations, inputs: 
     units: MODEL_UNITS,
     domain,
     bandwidthCapMbPerS: capMbPerS,
-    ...(cap !== null ? { bandwidthCapSource: cap.source } : {}),
+    ...(shape.bandwidthCapSource !== undefined ? { bandwidthCapSource: shape.bandwidthCapSource } : {}),
     metrics: { ...metrics, coefficients, covariance: fit.covariance, seriesPeaks },
     provenance: {
       tool: "ckpt fit",
