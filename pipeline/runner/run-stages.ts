@@ -264,8 +264,10 @@ function resolveParameters(stages: readonly Stage[], overrides: Record<string, u
     }
     const last = path[path.length - 1]!;
     if (!(last in target)) throw new UsageError(`unknown parameter "${key}"; parameters are ${known.join(", ")}`);
-    if (typeof target[last] !== typeof value) {
-      throw new UsageError(`parameter "${key}" expects a ${typeof target[last]} (default ${JSON.stringify(target[last])}), got ${JSON.stringify(value)}`);
+    const words = stages.find((stage) => stage.name === stageName)!.parameterWords?.[path.join(".")] ?? [];
+    if (typeof target[last] !== typeof value && !(typeof value === "string" && words.includes(value))) {
+      const or = words.length > 0 ? ` or one of ${words.map((word) => JSON.stringify(word)).join(", ")}` : "";
+      throw new UsageError(`parameter "${key}" expects a ${typeof target[last]}${or} (default ${JSON.stringify(target[last])}), got ${JSON.stringify(value)}`);
     }
     target[last] = value;
   }

@@ -83,6 +83,11 @@ export interface Stage<P extends StageParameters = StageParameters> {
   /** Parameters and their defaults; `--param <stage>.<key>=<value>` overrides them. */
   defaults: P;
   /**
+   * Words a parameter takes besides values of its default's type, by its path in `defaults`
+   * (`fit.capMbPerS`: a number, or "measured"). Any other value of another type is refused.
+   */
+  parameterWords?: Readonly<Record<string, readonly string[]>>;
+  /**
    * Files read from outside the pipeline: the traces given by `--traces`, or files named by
    * the stage's parameters. Their content hashes decide whether the stage reruns.
    */

@@ -24,6 +24,8 @@ function fitStageFor(spec: { name: string; summary: string; input: "observations
     outputs: [spec.model, spec.report],
     module: __filename,
     defaults: spec.defaults,
+    // b_max: a declared MB/s (0: none) or measured from the traces (--cap-mb-per-s).
+    parameterWords: { capMbPerS: ["measured"] },
     async run(context) {
       const { fitBandwidthModel } = await import("../fit/fit-bandwidth-model.js");
       const { [spec.input]: artifact } = readRequired(context.inputs, [spec.input]);

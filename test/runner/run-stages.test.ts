@@ -135,6 +135,16 @@ describe("runStages", () => {
     await expect(runStages(stages(), options({ parameterOverrides: { "parse.scale": "two" } }))).rejects.toThrow(/expects a number/);
   });
 
+  it("takes the words a stage declares for a parameter besides its default's type, and only those", async () => {
+    const withWords = () => stages().map((stage) => (stage.name === "parse" ? { ...stage, parameterWords: { scale: ["two"] } } : stage));
+    runs = [];
+    await runStages(withWords(), options({ parameterOverrides: { "parse.scale": "two" } }));
+    expect(runs).toContain("parse");
+    await expect(runStages(withWords(), options({ parameterOverrides: { "parse.scale": "three" } }))).rejects.toThrow(
+      /parameter "parse.scale" expects a number or one of "two" \(default 1\), got "three"/,
+    );
+  });
+
   it("reruns a stage whose code changed, including a module it imports", async () => {
     await runStages(stages(), options());
     moduleFile("lib", "export const x = 2;\n");
