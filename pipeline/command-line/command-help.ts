@@ -10,6 +10,7 @@
  * such subcommands take and says where they are; docs/cli.md gives each such subcommand a
  * section after its command's.
  */
+import { wordsWithAliases } from "../shared/word-aliases";
 import type { OptionDefinition, OptionTable } from "./option-table";
 
 /** The text of a subcommand's own help (its options come from the command's table). */
@@ -96,9 +97,10 @@ function textOf(command: CommandText, subcommand?: string): CommandText {
   return { ...command, options: listedOptions(command), notes: [pointer, command.notes].filter(Boolean).join("\n\n") };
 }
 
-/** The option's description with what the table adds: required, default, repeatable, subcommands. */
+/** The option's description with what the table adds: a choice's aliases, required, default, repeatable, subcommands. */
 function describe(definition: OptionDefinition): string {
   const facts: string[] = [];
+  if (definition.kind === "choice" && definition.aliases !== undefined) facts.push(`accepts ${wordsWithAliases(definition.choices, definition.aliases, " | ")}`);
   if ("required" in definition && definition.required) facts.push("required");
   const fallback = defaultText(definition);
   if (fallback !== undefined) facts.push(`default: ${fallback}`);

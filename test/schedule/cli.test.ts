@@ -41,7 +41,7 @@ describe("ckpt schedule", () => {
     expect(result.ctnys + result.rctnys).toBe(familyA.reduce((a, b) => a + b.pS, 0));
     expect(typeof result.schedulerMicros).toBe("number");
     expect(result.schedulerMicros).toBeGreaterThan(0);
-    expect(result.inputs).toMatchObject({ k0: 1, criterion: "density", estimator: "static", domain: "strict" });
+    expect(result.inputs).toMatchObject({ k0: 1, criterion: "density", estimator: "static", domain: "refuse" });
     expect(result.upperBound.ctnys).toBeGreaterThanOrEqual(result.ctnys);
     expect(result.bandwidthSteps.length).toBeGreaterThan(0);
   });

@@ -54,6 +54,6 @@ describe("schedule options", () => {
   });
   it("defaults to the published algorithm", () => {
     const options = resolveScheduleOptions({ model: PAPER_MODEL, deadlineS: 10 });
-    expect(options).toMatchObject({ estimator: "static", enumeration: "up-to-k0", criterion: "p", domain: "strict", k0: 2, truthModel: PAPER_MODEL });
+    expect(options).toMatchObject({ estimator: "static", enumeration: "up-to-k0", criterion: "p", domain: "refuse", k0: 2, truthModel: PAPER_MODEL });
   });
 });
