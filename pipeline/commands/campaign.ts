@@ -57,7 +57,7 @@ export const command = defineCommand({
       choices: SCHEDULE_DOMAIN_POLICIES,
       aliases: DOMAIN_POLICY_ALIASES,
       default: SCHEDULE_DEFAULTS.domain,
-      help: "fitted-domain policy: refuse or extrapolate (see ckpt schedule --help)",
+      help: "fitted-domain policy (see ckpt schedule --help)",
     },
     exact: { kind: "flag", help: "solve the exact simultaneous-start optimum of every family instance" },
     "exact-nodes": { kind: "integer", value: "<n>", min: 1, default: 2_000_000, help: "its node limit per instance (deterministic)" },

@@ -27,7 +27,7 @@ from traces with replicate runs; the papers' published model has no band.`,
       choices: SCHEDULE_DOMAIN_POLICIES,
       aliases: DOMAIN_POLICY_ALIASES,
       default: "refuse",
-      help: "a point outside the model's fitted domain: refuse it (saying how far), or extrapolate (answered with a warning)",
+      help: "a point outside the model's fitted domain: refuse it, saying how far, or extrapolate, answering with a warning",
     },
     json: {
       kind: "flag",
