@@ -38,7 +38,7 @@ const PAPER_FAMILY_C_K0_2_MICROS = 269_430; // [Y11] Table 8, family C, criterio
  * call) and one clock reading (the scheduler reads the clock twice per decision).
  */
 function unitCosts(): { evaluationNs: number; clockNs: number } {
-  const oracle = createBandwidthOracle(PAPER_MODEL, "strict");
+  const oracle = createBandwidthOracle(PAPER_MODEL, "refuse");
   const ms = Float64Array.from({ length: 4096 }, (_, i) => 1 + (i % 17));
   const vs = Float64Array.from({ length: 4096 }, (_, i) => 0.05 + ((i * 37) % 4096) / 1300);
   const count = 5_000_000;
@@ -118,7 +118,7 @@ function coldCliMicros(runs: number): { label: string; micros: number[] }[] {
 
 export default async function bench(): Promise<void> {
   const cost = unitCosts();
-  printTable("unit costs (paper model, strict domain policy)", ["what", "ns"], [
+  printTable("unit costs (paper model, domain policy refuse)", ["what", "ns"], [
     ["one bandwidth evaluation (oracle: domain check, counters, polynomial; loop included)", cost.evaluationNs],
     ["one clock reading (performance.now)", cost.clockNs],
   ]);

@@ -1,6 +1,6 @@
 /**
  * bench/reference/schedule-ckpt.c transliterated into TypeScript, line for line (static
- * estimator, criterion p, the paper form under the strict domain policy): one function, no
+ * estimator, criterion p, the paper form under the domain policy refuse): one function, no
  * objects, no counters, nothing but typed arrays — what V8 makes of the C reference's own
  * code. The benchmark runs it next to C and ours to separate what our structure costs from
  * what the language costs.

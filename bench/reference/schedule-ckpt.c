@@ -5,8 +5,8 @@
  * The same algorithm, decision for decision (docs/science.md §4.3, [Y-thesis] Algorithms 1
  * and 2, Annex A): criterion order (decreasing p or p/s, ties by index), index_bw_max from
  * bw(0, 0) = e on an idle device, ks_bw with |J| <= k0 and the result-preserving pruning,
- * the static or fluid estimate, the fluid execution between decisions, the strict domain
- * policy of bandwidth-oracle.ts (a point above the fitted box, or bw <= 0, is infeasible).
+ * the static or fluid estimate, the fluid execution between decisions, the domain
+ * policy refuse of bandwidth-oracle.ts (a point above the fitted box, or bw <= 0, is infeasible).
  * Only the paper form of the model. No allocation inside a run; nothing is counted.
  *
  * Usage: schedule-ckpt <instances file> <deadline s> <k0> <static|fluid> <p|density>

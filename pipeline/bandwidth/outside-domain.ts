@@ -14,25 +14,38 @@
  *
  * In every mode a value ≤ 0 is no bandwidth (never divided by).
  *
- * The schedule commands' `--domain strict|warn` predates this vocabulary and keeps working:
- * `strict` is `refuse`, `warn` is `extrapolate` (with the counts printed as a warning).
+ * The schedule commands' older words `strict` and `warn` predate this vocabulary and keep
+ * working as aliases: `strict` is `refuse`, `warn` is `extrapolate`. They are read as this
+ * module's words where they come in (a command line, a notebook's settings, an artifact an
+ * older version recorded), so that nothing past that point speaks the older vocabulary.
  */
 import type { ModelDomain } from "../fit/model";
+import { InputError } from "../shared/errors";
+import { wordsWithAliases } from "../shared/word-aliases";
 
 export const OUTSIDE_DOMAIN = ["clamp", "extrapolate", "refuse"] as const;
 export type OutsideDomain = (typeof OUTSIDE_DOMAIN)[number];
 
-/** The policies ScheduleCkpt knows (it has no clamp: a plan priced at the box's edge would be a plan for another load). */
+/**
+ * The policies of a consumer that answers a load or refuses it, never prices it at another
+ * one: ScheduleCkpt (a plan priced at the box's edge would be a plan for another load) and
+ * `ckpt predict` (a band at the edge is not the band there). No clamp.
+ */
 export type ScheduleDomainPolicy = Extract<OutsideDomain, "refuse" | "extrapolate">;
+
+/** ScheduleCkpt's policies, the default first. */
+export const SCHEDULE_DOMAIN_POLICIES: readonly ScheduleDomainPolicy[] = ["refuse", "extrapolate"];
 
 /** The older words the schedule commands accept, and what each means. */
 export const DOMAIN_POLICY_ALIASES: Readonly<Record<string, ScheduleDomainPolicy>> = { strict: "refuse", warn: "extrapolate" };
 
-/** A policy in either vocabulary, as this module's words ("strict" → "refuse", "warn" → "extrapolate"). */
-export function outsideDomainPolicy(word: string): OutsideDomain {
-  const policy = DOMAIN_POLICY_ALIASES[word] ?? word;
-  if (!(OUTSIDE_DOMAIN as readonly string[]).includes(policy)) throw new Error(`unknown domain policy ${JSON.stringify(word)}: one of ${[...OUTSIDE_DOMAIN, ...Object.keys(DOMAIN_POLICY_ALIASES)].join(", ")}`);
-  return policy as OutsideDomain;
+/** A policy ScheduleCkpt knows, in either vocabulary, as this module's words ("strict" → "refuse", "warn" → "extrapolate"); clamp and unknown words refused, listing both vocabularies. */
+export function scheduleDomainPolicy(word: unknown, where = "the domain policy"): ScheduleDomainPolicy {
+  const policy = typeof word === "string" && Object.hasOwn(DOMAIN_POLICY_ALIASES, word) ? DOMAIN_POLICY_ALIASES[word]! : word;
+  if (!(SCHEDULE_DOMAIN_POLICIES as readonly unknown[]).includes(policy)) {
+    throw new InputError(`${where} must be one of ${wordsWithAliases(SCHEDULE_DOMAIN_POLICIES, DOMAIN_POLICY_ALIASES)}; found ${JSON.stringify(word)}`);
+  }
+  return policy as ScheduleDomainPolicy;
 }
 
 /** `m` clamped to the domain's [mMin, mMax]. */

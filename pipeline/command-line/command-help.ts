@@ -10,6 +10,7 @@
  * such subcommands take and says where they are; docs/cli.md gives each such subcommand a
  * section after its command's.
  */
+import { wordsWithAliases } from "../shared/word-aliases";
 import type { OptionDefinition, OptionTable } from "./option-table";
 
 /** The text of a subcommand's own help (its options come from the command's table). */
@@ -96,9 +97,16 @@ function textOf(command: CommandText, subcommand?: string): CommandText {
   return { ...command, options: listedOptions(command), notes: [pointer, command.notes].filter(Boolean).join("\n\n") };
 }
 
-/** The option's description with what the table adds: required, default, repeatable, subcommands. */
+/** A choice's words with their older aliases, "accepts refuse (alias strict) | extrapolate (alias warn)", or undefined without aliases. */
+function aliasesText(definition: OptionDefinition): string | undefined {
+  return definition.kind === "choice" && definition.aliases !== undefined ? `accepts ${wordsWithAliases(definition.choices, definition.aliases, " | ")}` : undefined;
+}
+
+/** The option's description with what the table adds: a choice's aliases, required, default, repeatable, subcommands. */
 function describe(definition: OptionDefinition): string {
   const facts: string[] = [];
+  const aliases = aliasesText(definition);
+  if (aliases !== undefined) facts.push(aliases);
   if ("required" in definition && definition.required) facts.push("required");
   const fallback = defaultText(definition);
   if (fallback !== undefined) facts.push(`default: ${fallback}`);
@@ -176,7 +184,9 @@ function markdownSection(command: CommandText, level: string): string {
       const fallback = "required" in definition && definition.required ? "required" : (defaultText(definition) ?? "");
       const scope = definition.for === undefined ? "" : `(${definition.for.join(", ")}) `;
       const repeat = definition.kind === "assignments" || ("repeatable" in definition && definition.repeatable) ? " Repeatable." : "";
-      lines.push(`| \`--${name}${escapeCell(value)}\` | ${escapeCell(fallback)} | ${escapeCell(scope + definition.help)}${repeat} |`);
+      const aliases = aliasesText(definition);
+      const accepts = aliases === undefined ? "" : `; ${escapeCell(aliases)}`;
+      lines.push(`| \`--${name}${escapeCell(value)}\` | ${escapeCell(fallback)} | ${escapeCell(scope + definition.help)}${accepts}${repeat} |`);
     }
   }
   if (command.notes) lines.push("", "```text", command.notes.trimEnd(), "```");

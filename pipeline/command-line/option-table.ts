@@ -13,6 +13,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "../shared/errors";
+import { wordsWithAliases } from "../shared/word-aliases";
 
 interface OptionBase {
   /** What the option does, for `--help` and docs/cli.md. A "\n" starts a new line; an indented line keeps its indentation. */
@@ -52,6 +53,8 @@ export interface NumberOption extends OptionBase {
 export interface ChoiceOption extends OptionBase {
   kind: "choice";
   choices: readonly string[];
+  /** Older words still accepted, each read as the choice it names (the help lists them next to it). */
+  aliases?: Readonly<Record<string, string>>;
   default?: string;
   required?: boolean;
 }
@@ -126,9 +129,10 @@ function parseNumber(name: string, text: string, definition: { kind: string; min
   return value;
 }
 
-function checkChoice(name: string, value: string, choices: readonly string[]): string {
-  if (!choices.includes(value)) throw new UsageError(`--${name} must be one of ${choices.join(", ")}; got "${value}"`);
-  return value;
+function checkChoice(name: string, value: string, choices: readonly string[], aliases: Readonly<Record<string, string>> = {}): string {
+  const choice = Object.hasOwn(aliases, value) ? aliases[value]! : value;
+  if (!choices.includes(choice)) throw new UsageError(`--${name} must be one of ${wordsWithAliases(choices, aliases)}; got "${value}"`);
+  return choice;
 }
 
 function readValue(name: string, definition: OptionDefinition, raw: string | boolean | (string | boolean)[] | undefined): unknown {
@@ -143,7 +147,7 @@ function readValue(name: string, definition: OptionDefinition, raw: string | boo
     case "integer":
       return raw === undefined ? definition.default : parseNumber(name, raw as string, definition);
     case "choice":
-      return raw === undefined ? definition.default : checkChoice(name, raw as string, definition.choices);
+      return raw === undefined ? definition.default : checkChoice(name, raw as string, definition.choices, definition.aliases);
     default: {
       if (raw === undefined) return definition.default === undefined ? undefined : [...definition.default];
       const items = (Array.isArray(raw) ? raw : [raw]).flatMap((text) => String(text).split(",")).map((item) => item.trim());

@@ -3,6 +3,7 @@
  * with 95 % confidence intervals and the published values next to ours. Progress goes to
  * stderr; results to stdout (a table, or --json) and optionally to a file (--out).
  */
+import { DOMAIN_POLICY_ALIASES } from "../bandwidth/outside-domain";
 import { loadModel } from "../fit/load-model";
 import { writeJsonAtomic } from "../shared/atomic-write";
 import { defineCommand } from "../command-line/command";
@@ -25,9 +26,10 @@ import {
 import {
   CAMPAIGN_PARTS,
   CRITERIA,
-  DOMAIN_POLICIES,
+  SCHEDULE_DOMAIN_POLICIES,
   ESTIMATOR_NAMES,
   runCampaign,
+  SCHEDULE_DEFAULTS,
   type CampaignResult,
 } from "../schedule";
 import type { MeanWithCi } from "../stats/mean-confidence-interval";
@@ -50,7 +52,13 @@ export const command = defineCommand({
     k0: { kind: "integers", value: "<list>", min: 0, default: [0, 1, 2], help: "k0 values" },
     criteria: { kind: "strings", choices: CRITERIA, default: ["p", "density"], help: "criteria" },
     estimator: { kind: "choice", choices: ESTIMATOR_NAMES, default: "static", help: "time estimator" },
-    domain: { kind: "choice", choices: DOMAIN_POLICIES, default: "strict", help: "fitted-domain policy (see ckpt schedule --help)" },
+    domain: {
+      kind: "choice",
+      choices: SCHEDULE_DOMAIN_POLICIES,
+      aliases: DOMAIN_POLICY_ALIASES,
+      default: SCHEDULE_DEFAULTS.domain,
+      help: "fitted-domain policy (see ckpt schedule --help)",
+    },
     exact: { kind: "flag", help: "solve the exact simultaneous-start optimum of every family instance" },
     "exact-nodes": { kind: "integer", value: "<n>", min: 1, default: 2_000_000, help: "its node limit per instance (deterministic)" },
     "exact-time-ms": {
@@ -126,7 +134,7 @@ const ci = (m: MeanWithCi | null, scale = 100, decimals = 1) =>
 export function renderCampaign(result: CampaignResult): string {
   const s = result.settings;
   const lines: string[] = [
-    `ScheduleCkpt campaigns: model "${s.model}", ${s.estimator} estimator, ${s.domain} domain, ${s.seeds} seeds from ${s.firstSeed}` +
+    `ScheduleCkpt campaigns: model "${s.model}", ${s.estimator} estimator, domain policy ${s.domain}, ${s.seeds} seeds from ${s.firstSeed}` +
       (s.exact ? `, exact optimum with ≤ ${s.exact.nodeLimit} nodes${Number.isFinite(s.exact.timeLimitMs) ? ` / ${s.exact.timeLimitMs} ms` : ""} per instance` : ""),
   ];
   if (result.families.length > 0) {

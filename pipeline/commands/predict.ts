@@ -2,7 +2,8 @@
  * `ckpt predict`: the bandwidth and duration of one new checkpoint burst under a fitted
  * model, with its prediction interval (docs/science.md §3.6).
  */
-import { predictBurst, type DomainPolicy } from "../fit/burst-prediction";
+import { DOMAIN_POLICY_ALIASES, SCHEDULE_DOMAIN_POLICIES } from "../bandwidth/outside-domain";
+import { predictBurst } from "../fit/burst-prediction";
 import { formatBurstPrediction } from "../fit/format-burst-prediction";
 import { loadModel } from "../fit/load-model";
 import { defineCommand } from "../command-line/command";
@@ -10,7 +11,7 @@ import { defineCommand } from "../command-line/command";
 export const command = defineCommand({
   name: "predict",
   title: "the bandwidth of one new checkpoint burst at (m, V): mean and prediction interval (docs/science.md §3.6)",
-  usage: ["ckpt predict --model <model.json> --m <writers> --size-mb <MB per writer> [--level 0.95] [--domain refuse|warn] [--json]"],
+  usage: ["ckpt predict --model <model.json> --m <writers> --size-mb <MB per writer> [--level 0.95] [--domain refuse|extrapolate] [--json]"],
   description: `m writers each checkpoint --size-mb MB at once (V = m · size / 1000 GB). The model's mean
 bandwidth, the central prediction interval at --level for ONE new burst (the run-to-run
 variance measured in the model's replicates plus the parameters' uncertainty), and the
@@ -23,9 +24,10 @@ from traces with replicate runs; the papers' published model has no band.`,
     level: { kind: "number", value: "<p>", default: 0.95, help: "the interval's level, strictly between 0 and 1" },
     domain: {
       kind: "choice",
-      choices: ["refuse", "warn"],
+      choices: SCHEDULE_DOMAIN_POLICIES,
+      aliases: DOMAIN_POLICY_ALIASES,
       default: "refuse",
-      help: "a point outside the model's fitted domain: refused (saying how far), or answered with a warning",
+      help: "a point outside the model's fitted domain: refuse it, saying how far, or extrapolate, answering with a warning",
     },
     json: {
       kind: "flag",
@@ -37,7 +39,7 @@ from traces with replicate runs; the papers' published model has no band.`,
   ckpt predict --model model.json --m 8 --size-mb 512 --level 0.95`,
   run({ values }, io) {
     const model = loadModel(values.model);
-    const prediction = predictBurst(model, values.m, values["size-mb"], values.level, values.domain as DomainPolicy);
+    const prediction = predictBurst(model, values.m, values["size-mb"], values.level, values.domain);
     if (prediction.warning !== undefined && values.json) io.stderr(`warning: ${prediction.warning}`);
     io.stdout(values.json ? JSON.stringify(prediction, null, 2) : formatBurstPrediction(model, prediction));
     return 0;

@@ -3,6 +3,7 @@
  * next to the baselines, the CTNYS upper bound and (with --exact) the exact
  * simultaneous-start optimum. Thin: flags and files here, the work in pipeline/schedule.
  */
+import { DOMAIN_POLICY_ALIASES } from "../bandwidth/outside-domain";
 import { loadModel } from "../fit/load-model";
 import { defineCommand } from "../command-line/command";
 import { InputError, UsageError } from "../shared/errors";
@@ -14,7 +15,7 @@ import { readInputFile } from "../input/read-input";
 const numericTable = (header: string[], rows: Cell[][]): string => formatTable(header, rows, { decimals: 2 });
 import {
   CRITERIA,
-  DOMAIN_POLICIES,
+  SCHEDULE_DOMAIN_POLICIES,
   ESTIMATOR_NAMES,
   IDLE_STARTS,
   SEQUENTIAL_RULES,
@@ -76,9 +77,10 @@ export const command = defineCommand({
     domain: {
       kind: "choice",
       group: "Algorithm",
-      choices: DOMAIN_POLICIES,
+      choices: SCHEDULE_DOMAIN_POLICIES,
+      aliases: DOMAIN_POLICY_ALIASES,
       default: SCHEDULE_DEFAULTS.domain,
-      help: "outside the model's fitted domain: strict treats sets above it (more processes or more data than measured) as infeasible; warn uses the extrapolation. Both count the evaluations outside it and treat bw ≤ 0 as infeasible",
+      help: "outside the model's fitted domain: refuse treats sets above it (more processes or more data than measured) as infeasible; extrapolate uses the extrapolation. Both count the evaluations outside it and treat bw ≤ 0 as infeasible",
     },
     confidence: {
       kind: "string",
@@ -209,7 +211,7 @@ function renderReport(report: ScheduleReport, appsPath: string, showBound: boole
   const lines: string[] = [
     `ScheduleCkpt on ${appsPath}: ${i.appCount} applications, T = ${i.deadlineS} s, model "${i.model}"` +
       (i.truthModel !== i.model ? ` (executed under "${i.truthModel}")` : "") +
-      `, ${i.estimator} estimator, criterion ${i.criterion}, k0 = ${i.k0}${i.enumeration === "exactly-k0" ? " (|J| = k0)" : ""}, ${i.domain} domain`,
+      `, ${i.estimator} estimator, criterion ${i.criterion}, k0 = ${i.k0}${i.enumeration === "exactly-k0" ? " (|J| = k0)" : ""}, domain policy ${i.domain}`,
     `checkpointed ${report.checkpointed.length}/${i.appCount}, CTNYS ${formatNumber(report.ctnys, 0)} s, RCTNYS ${formatNumber(report.rctnys, 0)} s ` +
       `(${formatNumber(report.ctnysShare * 100, 1)} % of Σp = ${formatNumber(report.totalP, 0)} s); ${report.iterations} decisions in ${formatNumber(report.schedulerMicros, 0)} µs; ` +
       `${report.evaluations.evaluations} bandwidth evaluations (${report.evaluations.aboveDomain} above, ${report.evaluations.belowDomain} below the fitted domain)`,

@@ -5,14 +5,14 @@
  *
  * Duration = total MB / bandwidth, so its q-quantile is the total over the bandwidth's
  * (1 − q)-quantile. A point outside the fitted domain is refused, saying how far, unless
- * the caller accepts extrapolation (`domain: "warn"`): the band is not known there.
+ * the caller accepts extrapolation (`domain: "extrapolate"`; `warn`, its older alias, is read
+ * as it): the band is not known there.
  */
+import { scheduleDomainPolicy, type ScheduleDomainPolicy } from "../bandwidth/outside-domain";
 import { InputError } from "../shared/errors";
 import { domainDistance } from "./domain-distance";
 import type { BandwidthModel } from "./model";
 import { bandwidthQuantile, predictionInterval } from "./predictive-bandwidth";
-
-export type DomainPolicy = "refuse" | "warn";
 
 export interface BurstPrediction {
   m: number;
@@ -26,21 +26,21 @@ export interface BurstPrediction {
   /** Seconds for the burst's total m·sizeMb: at the interval's bounds, the median, and the `level` one-sided bound. */
   durationS: { lower: number; median: number; upper: number; atLevel: number; atMean: number };
   inDomain: boolean;
-  /** How far outside the domain, when it is (only with `domain: "warn"`). */
+  /** How far outside the domain, when it is (only with `domain: "extrapolate"`). */
   warning?: string;
 }
 
 /**
  * @example predictBurst(model, 8, 512, 0.95).upper // MB/s that 2.5 % of bursts exceed
  */
-export function predictBurst(model: BandwidthModel, m: number, sizeMb: number, level: number, domain: DomainPolicy = "refuse"): BurstPrediction {
+export function predictBurst(model: BandwidthModel, m: number, sizeMb: number, level: number, domain: ScheduleDomainPolicy = "refuse"): BurstPrediction {
   if (!Number.isInteger(m) || m < 1) throw new InputError(`m must be an integer number of writers ≥ 1, got ${m}`);
   if (!(Number.isFinite(sizeMb) && sizeMb > 0)) throw new InputError(`the size per writer must be a finite number of MB > 0, got ${sizeMb}`);
   if (!(level > 0 && level < 1)) throw new InputError(`the level must be a number strictly between 0 and 1 (e.g. 0.95), got ${level}`);
   const vGb = (m * sizeMb) / 1000;
   const outside = domainDistance(model.domain, m, vGb);
-  if (outside !== null && domain === "refuse") {
-    throw new InputError(`${outside}. The model's band is not known there: measure that point and refit, or accept an extrapolation with --domain warn`);
+  if (outside !== null && scheduleDomainPolicy(domain) === "refuse") {
+    throw new InputError(`${outside}. The model's band is not known there: measure that point and refit, or accept an extrapolation with --domain extrapolate`);
   }
   const interval = predictionInterval(model, m, vGb, level);
   const totalMb = m * sizeMb;

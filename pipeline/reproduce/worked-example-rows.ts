@@ -156,7 +156,7 @@ export function workedExampleRows(model: BandwidthModel, published: PublishedTab
   );
 
   // δ and P_MAX per k0, then the trace tables. The exact optimum bounds every first decision, whatever k0.
-  const exact = exactSimultaneous(apps, { model, deadlineS, estimator: "static", domain: "strict" }, { timeLimitMs: Infinity });
+  const exact = exactSimultaneous(apps, { model, deadlineS, estimator: "static", domain: "refuse" }, { timeLimitMs: Infinity });
   const exactChosen = exact.chosen.map((k) => k + 1);
   for (const trace of TRACE_TABLES) {
     const k0 = trace.k0;

@@ -2,7 +2,7 @@
  * All in parallel (docs/science.md §4.4): start every checkpoint at once, the collapse the bandwidth
  * model warns about. Executed on the fluid device under the truth model; when the model
  * has no usable bandwidth for that many concurrent checkpoints (≤ 0, or above its fitted
- * domain under the strict policy, which for the paper model is every instance with more
+ * domain under the policy `refuse`, which for the paper model is every instance with more
  * than 18 applications) the device stalls and nothing is checkpointed — the outcome says
  * why in `stall`. O(n²) (n completions of O(n) each).
  */

@@ -6,9 +6,10 @@
  * ([Y-thesis] Table 4.1 up to each peak) and the quadratic collapses outside it — bw(70,
  * 21 GB) < 0 — while a family-C instance can reach 70 applications and 21 GB. docs/science.md §3.2:
  * "treat bw ≤ 0 (or beyond the fitted domain) as infeasible / unknown, never divide by
- * it". The two policies:
+ * it". The two policies (bandwidth/outside-domain.ts; `strict` and `warn` are their older
+ * aliases):
  *
- * - `strict` (the default): a point **above** the fitted box (more concurrent checkpoints
+ * - `refuse` (the default): a point **above** the fitted box (more concurrent checkpoints
  *   `m > mMax` or more data `V > vGbMax` than was ever measured) is infeasible: the set is
  *   never started, a running set that reaches it stalls. A point **below** the box is
  *   used and counted (`belowDomain`): the fluid progression (docs/science.md §4.2) re-evaluates the
@@ -16,7 +17,7 @@
  *   smallest measured V = 15 MB), where the polynomial tends smoothly to its m-only part
  *   `b·m² + d·m + e`; refusing it would make every fluid estimate infeasible and a single
  *   10 MB application unschedulable, which no researcher wants.
- * - `warn`: every point with a usable value is used; points outside the box are counted
+ * - `extrapolate`: every point with a usable value is used; points outside the box are counted
  *   (`aboveDomain`, `belowDomain`) so that the output can say how much of a result rests
  *   on extrapolation.
  *
@@ -29,13 +30,9 @@
  */
 import type { FormEvaluate } from "../fit/forms/bandwidth-form";
 import { bandwidthAt, evaluationCoefficients, formOf, writerSizeBoundsGb, type BandwidthModel } from "../fit/model";
-import { outsideDomainPolicy, type ScheduleDomainPolicy } from "../bandwidth/outside-domain";
+import { scheduleDomainPolicy, type ScheduleDomainPolicy } from "../bandwidth/outside-domain";
 
-/**
- * The schedule commands' words for bandwidth/outside-domain.ts's `refuse` (strict) and
- * `extrapolate` (warn): the ones campaigns and schedules record, and the report reads.
- */
-export type DomainPolicy = "strict" | "warn";
+export { SCHEDULE_DOMAIN_POLICIES, scheduleDomainPolicy, type ScheduleDomainPolicy } from "../bandwidth/outside-domain";
 
 /**
  * bw(m, V in GB) in MB/s given as a function instead of a form's coefficients: a quantile
@@ -43,12 +40,11 @@ export type DomainPolicy = "strict" | "warn";
  * bandwidth (`replay-plan.ts`). The model still gives the name and the fitted domain.
  */
 export type BandwidthFunction = (m: number, vGb: number) => number;
-export const DOMAIN_POLICIES: readonly DomainPolicy[] = ["strict", "warn"];
 
 export interface BandwidthEvaluationCounts {
   /** Every call of `bandwidthMbPerS`. */
   evaluations: number;
-  /** Points above the fitted box (m > mMax or V > vGbMax, or V/m above the sizes per writer of a model that has them); infeasible under `strict`. */
+  /** Points above the fitted box (m > mMax or V > vGbMax, or V/m above the sizes per writer of a model that has them); infeasible under `refuse`. */
   aboveDomain: number;
   /** Points below the fitted box (V < vGbMin or m < mMin); used under both policies. */
   belowDomain: number;
@@ -62,8 +58,7 @@ export interface BandwidthEvaluationCounts {
 
 export interface BandwidthOracle {
   readonly model: BandwidthModel;
-  /** In either vocabulary (bandwidth/outside-domain.ts): strict = refuse, warn = extrapolate. */
-  readonly policy: DomainPolicy | ScheduleDomainPolicy;
+  readonly policy: ScheduleDomainPolicy;
   /** Aggregated bandwidth in MB/s for m concurrent checkpoints of V GB, or NaN when infeasible. */
   bandwidthMbPerS(m: number, vGb: number): number;
   /** bw(0, 0): the paper form's constant term e, the bandwidth of an idle device (docs/science.md §4.3); 0 for the project's forms. */
@@ -72,7 +67,9 @@ export interface BandwidthOracle {
   resetCounts(): void;
 }
 
-export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolicy | ScheduleDomainPolicy = "refuse", bandwidth?: BandwidthFunction): BandwidthOracle {
+export function createBandwidthOracle(model: BandwidthModel, domainPolicy: ScheduleDomainPolicy = "refuse", bandwidth?: BandwidthFunction): BandwidthOracle {
+  // Read again: a notebook's plain JavaScript may still pass an older word, or a wrong one.
+  const policy = scheduleDomainPolicy(domainPolicy);
   const { mMin, mMax, vGbMin, vGbMax } = model.domain;
   // A model that holds at measured sizes per writer only (one size, or the empirical form's cells):
   // more data per writer than measured is above its domain, less is below. Others: no bound.
@@ -95,7 +92,7 @@ export function createBandwidthOracle(model: BandwidthModel, policy: DomainPolic
     vGbMax,
     writerGbMin,
     writerGbMax,
-    strict: outsideDomainPolicy(policy) === "refuse",
+    refusesAboveDomain: policy === "refuse",
     evaluations: 0,
     aboveDomain: 0,
     belowDomain: 0,
@@ -138,7 +135,7 @@ interface OracleState extends BandwidthOracle, BandwidthEvaluationCounts {
   readonly vGbMax: number;
   readonly writerGbMin: number;
   readonly writerGbMax: number;
-  readonly strict: boolean;
+  readonly refusesAboveDomain: boolean;
 }
 
 // Parenthesised: compiled with the module, not on the first decision (schedule-ckpt.ts, "Cold start").
@@ -158,7 +155,7 @@ const countedBandwidth = (function bandwidthMbPerS(this: OracleState, m: number,
 function countAboveDomain(state: OracleState, m: number, vGb: number): boolean {
   state.aboveDomain++;
   if (state.firstAboveDomain === null) state.firstAboveDomain = { m, vGb };
-  return state.strict;
+  return state.refusesAboveDomain;
 }
 
 function countNonPositive(state: OracleState, m: number, vGb: number, rawMbPerS: number): number {

@@ -19,7 +19,7 @@
 import type { BandwidthModel } from "../fit/model";
 import type { NotApplicable } from "../shared/not-applicable";
 import type { Application } from "./application";
-import type { DomainPolicy } from "./bandwidth-oracle";
+import { scheduleDomainPolicy, type ScheduleDomainPolicy } from "./bandwidth-oracle";
 import { allInParallel } from "./all-in-parallel";
 import type { Criterion } from "./criterion-order";
 import type { IdleStart } from "./index-bw-max";
@@ -60,7 +60,7 @@ export const CAMPAIGN_PARTS: readonly CampaignPart[] = ["A", "B", "C", "identica
 
 export interface CampaignSettings {
   model: BandwidthModel;
-  domain: DomainPolicy;
+  domain: ScheduleDomainPolicy;
   estimator: EstimatorName;
   parts: CampaignPart[];
   seeds: number;
@@ -97,7 +97,7 @@ export interface CampaignRun {
   missedCount: number;
   schedulerMicros: number;
   evaluations: number;
-  /** Of those, the ones above the model's fitted domain (infeasible under the strict policy); null for the non-faithful readings, which do not count them. */
+  /** Of those, the ones above the model's fitted domain (infeasible under the policy `refuse`); null for the non-faithful readings, which do not count them. */
   aboveDomain: number | null;
   iterations: number;
   /** Upper bound on CTNYS for the instance. */
@@ -397,7 +397,8 @@ export function runCampaign(settings: CampaignSettings): CampaignResult {
   const { model, onProgress: _progress, ...rest } = settings;
   return {
     schema: "ckpt-lab/campaign@1",
-    settings: { ...rest, model: model.name },
+    // Recorded in this version's words, whichever vocabulary the settings used.
+    settings: { ...rest, domain: scheduleDomainPolicy(rest.domain), model: model.name },
     families: families.flatMap((family) => familyRows(family, settings, runs)),
     familyBaselines: families.map((family) => baselineRow(family, settings, instances)),
     identicalSizes: settings.parts.includes("identical") ? identicalSizes(settings) : null,

@@ -83,8 +83,8 @@ function domainWarnings(who: string, counts: BandwidthEvaluationCounts, options:
   if (counts.aboveDomain > 0) {
     const at = counts.firstAboveDomain!;
     warnings.push(
-      options.domain === "strict"
-        ? `${who}: ${counts.aboveDomain} of ${counts.evaluations} bandwidth evaluations fell above the fitted domain of "${model.name}" (m ≤ ${d.mMax}, V ≤ ${d.vGbMax} GB; first at m = ${at.m}, V = ${at.vGb.toFixed(3)} GB) and were treated as infeasible (--domain strict); --domain warn uses the extrapolation instead`
+      options.domain === "refuse"
+        ? `${who}: ${counts.aboveDomain} of ${counts.evaluations} bandwidth evaluations fell above the fitted domain of "${model.name}" (m ≤ ${d.mMax}, V ≤ ${d.vGbMax} GB; first at m = ${at.m}, V = ${at.vGb.toFixed(3)} GB) and were treated as infeasible (--domain refuse); --domain extrapolate uses the extrapolation instead`
         : `${who}: ${counts.aboveDomain} of ${counts.evaluations} bandwidth evaluations extrapolated above the fitted domain of "${model.name}" (m ≤ ${d.mMax}, V ≤ ${d.vGbMax} GB; first at m = ${at.m}, V = ${at.vGb.toFixed(3)} GB): results there rest on extrapolation`,
     );
   }

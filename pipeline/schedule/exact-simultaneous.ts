@@ -9,9 +9,9 @@
  * before exclude, seeded with the greedy solution in that order. A subtree is cut when
  * 1. its value bound cannot beat the incumbent: the value so far plus Dantzig's fractional
  *    knapsack bound of the rest within the capacity left, C = T · max bw (any set that
- *    finishes by T moves at most that much, `upper-bound.ts`; under the strict policy also
+ *    finishes by T moves at most that much, `upper-bound.ts`; under the policy `refuse` also
  *    C ≤ the fitted box's V, since the starting set must lie in it);
- * 2. under the strict policy, the set already lies above the fitted box (m or V too large:
+ * 2. under the policy `refuse`, the set already lies above the fitted box (m or V too large:
  *    every superset does too);
  * 3. (static estimator) even the fastest per-process share any superset can get,
  *    max_{m' ≥ |S|} bw(m', V)/m', cannot move the largest image by T;
@@ -30,10 +30,10 @@
  * Complexity: O(2^n) nodes in the worst case, each O(m) (static) or O(m) evaluations (fluid).
  */
 import { dantzigBound } from "./knapsack";
-import { outsideDomainPolicy } from "../bandwidth/outside-domain";
+import { scheduleDomainPolicy, type ScheduleDomainPolicy } from "../bandwidth/outside-domain";
 import type { BandwidthModel } from "../fit/model";
 import type { Application } from "./application";
-import { createBandwidthOracle, type DomainPolicy } from "./bandwidth-oracle";
+import { createBandwidthOracle } from "./bandwidth-oracle";
 import { reachableBandwidth } from "./reachable-bandwidth";
 import { createSizeSet, insertSize, largestSize, removeSize } from "./size-set";
 import { estimatorByName, type EstimatorName } from "./time-estimator";
@@ -61,20 +61,20 @@ export interface ExactSimultaneousResult {
 
 export function exactSimultaneous(
   apps: readonly Application[],
-  options: { model: BandwidthModel; deadlineS: number; estimator: EstimatorName; domain: DomainPolicy },
+  options: { model: BandwidthModel; deadlineS: number; estimator: EstimatorName; domain: ScheduleDomainPolicy },
   limits: ExactLimits = {},
 ): ExactSimultaneousResult {
   const clockStart = performance.now();
   const nodeLimit = limits.nodeLimit ?? 2_000_000;
   const timeLimitMs = limits.timeLimitMs ?? 2000;
   const deadlineS = options.deadlineS;
-  const strict = outsideDomainPolicy(options.domain) === "refuse";
+  const refusesAbove = scheduleDomainPolicy(options.domain) === "refuse";
   const bandwidth = createBandwidthOracle(options.model, options.domain);
   const estimator = estimatorByName(options.estimator);
   const totalSizeMb = apps.reduce((sum, app) => sum + app.sizeMb, 0);
   const reachable = reachableBandwidth(options.model, options.domain, apps.length, totalSizeMb);
   const { mMax, vGbMax } = options.model.domain;
-  const volumeCapMb = strict ? vGbMax * 1000 : Infinity;
+  const volumeCapMb = refusesAbove ? vGbMax * 1000 : Infinity;
   const capacityMb = Math.min(deadlineS * reachable.bandwidthMaxMbPerS, volumeCapMb);
   const perProcessFrom = reachable.perProcessMaxFromM;
   const cutInfeasible = options.estimator === "static" && reachable.perProcessRateNonIncreasing;
@@ -152,7 +152,7 @@ export function exactSimultaneous(
       const canInclude =
         (node < 0 || nodeBusy[node] === 0) &&
         volumeMb <= capacityMb &&
-        !(strict && m > mMax) &&
+        !(refusesAbove && m > mMax) &&
         (options.estimator !== "static" || largest <= deadlineS * perProcessAt(m));
       if (canInclude) {
         insertSize(set, sizeMb);

@@ -9,13 +9,12 @@
  * deadline are then reported as misses by the callers).
  *
  * When the truth model has no usable bandwidth for the running set (≤ 0, or above its
- * fitted domain under the `strict` policy) the device *stalls*: nothing running can ever
+ * fitted domain under the policy `refuse`) the device *stalls*: nothing running can ever
  * finish, and `advance` says so instead of dividing by it.
  *
  * Each `advance` is O(m); nothing is allocated unless steps are recorded.
  */
 import { equalSharesIntervalS, isFinished } from "../bandwidth/fair-shares";
-import { outsideDomainPolicy } from "../bandwidth/outside-domain";
 import type { BandwidthOracle } from "./bandwidth-oracle";
 
 /** One interval of constant device state: the data of a bandwidth-over-time step plot. */
@@ -149,8 +148,8 @@ export function createFluidDevice(
 function stallReason(truth: BandwidthOracle, m: number, vGb: number): string {
   const d = truth.model.domain;
   const vText = vGb.toFixed(3);
-  if (outsideDomainPolicy(truth.policy) === "refuse" && (m > d.mMax || vGb > d.vGbMax)) {
-    return `the model "${truth.model.name}" has no prediction for ${m} concurrent checkpoints of ${vText} GB: outside its fitted domain (m ≤ ${d.mMax}, V ≤ ${d.vGbMax} GB), treated as infeasible under the strict domain policy`;
+  if (truth.policy === "refuse" && (m > d.mMax || vGb > d.vGbMax)) {
+    return `the model "${truth.model.name}" has no prediction for ${m} concurrent checkpoints of ${vText} GB: outside its fitted domain (m ≤ ${d.mMax}, V ≤ ${d.vGbMax} GB), treated as infeasible under the domain policy refuse`;
   }
   return `the model "${truth.model.name}" gives no usable bandwidth (≤ 0) for ${m} concurrent checkpoints of ${vText} GB`;
 }

@@ -10,9 +10,9 @@
  * waiting list, so the function returns its length. O(r) evaluations, r = that length.
  *
  * Decisions: a candidate for which the model has no usable bandwidth (≤ 0, or above the
- * fitted domain under the strict policy) "would lower the bandwidth" and stops the walk;
+ * fitted domain under the policy `refuse`) "would lower the bandwidth" and stops the walk;
  * ties (equal bandwidth) add, as the `≤` of Algorithm 2 says. If the running set itself
- * has no usable bandwidth (possible only under `--domain warn` with a truth model other
+ * has no usable bandwidth (possible only under `--domain extrapolate` with a truth model other
  * than the plan), any usable candidate counts as an improvement.
  *
  * The idle start is the one place where the faithful reading can stall a whole run: bw(0, 0)

@@ -5,7 +5,7 @@
  * cannot price even one application checkpointed alone — bw(1, s_i) above the fitted box or
  * ≤ 0 for every i — every strategy's result would be an artifact of the model, not of the
  * cluster, and the instance is not applicable to that model. "Above" as in the oracle's
- * strict policy: sizes below the smallest fitted V are priced (the fluid progression needs
+ * policy `refuse`: sizes below the smallest fitted V are priced (the fluid progression needs
  * them, see bandwidth-oracle.ts) and counted there as extrapolations.
  */
 import { bandwidthEvaluator, domainText, predict, writerSizeBoundsGb, type BandwidthModel } from "../fit/model";
@@ -16,7 +16,7 @@ export function modelNotApplicableReason(model: BandwidthModel, apps: readonly A
   let largestMb = 0;
   let smallestMb = Infinity;
   const d = model.domain;
-  // A model that holds at measured sizes per writer only prices no larger one (the oracle's strict policy).
+  // A model that holds at measured sizes per writer only prices no larger one (the oracle's policy `refuse`).
   const writerGbMax = writerSizeBoundsGb(d).high;
   for (const app of apps) {
     const vGb = app.sizeMb / 1000;

@@ -2,7 +2,7 @@
  * The largest bandwidth the device can ever deliver on an instance: the supremum of
  * bw(m, V) (and of the per-process share bw(m, V)/m) over every state the fluid execution
  * can reach — m ∈ [1, n] concurrent checkpoints with a remaining volume V ∈ (0, Σ s] —
- * restricted to the fitted box's upper edges under the strict domain policy (states above
+ * restricted to the fitted box's upper edges under the domain policy `refuse` (states above
  * it are infeasible there, so the device never runs in them). Values ≤ 0 count as 0.
  *
  * Used by the upper bound (`upper-bound.ts`: in time T the device moves at most
@@ -12,9 +12,8 @@
  * function's stationary point for the project's, §3.5); the cap b_max applies. O(n) for n
  * applications.
  */
-import { outsideDomainPolicy } from "../bandwidth/outside-domain";
+import { scheduleDomainPolicy, type ScheduleDomainPolicy } from "../bandwidth/outside-domain";
 import { evaluationCoefficients, formOf, type BandwidthModel } from "../fit/model";
-import type { DomainPolicy } from "./bandwidth-oracle";
 
 export interface ReachableBandwidth {
   /** sup bw(m, V) over the reachable states, MB/s (0 when the model is nowhere usable). */
@@ -38,13 +37,13 @@ export interface ReachableBandwidth {
 
 export function reachableBandwidth(
   model: BandwidthModel,
-  policy: DomainPolicy,
+  policy: ScheduleDomainPolicy,
   appCount: number,
   totalSizeMb: number,
 ): ReachableBandwidth {
-  const strict = outsideDomainPolicy(policy) === "refuse";
-  const mMax = strict ? Math.min(appCount, Math.floor(model.domain.mMax)) : appCount;
-  const vGbMax = strict ? Math.min(totalSizeMb / 1000, model.domain.vGbMax) : totalSizeMb / 1000;
+  const refusesAbove = scheduleDomainPolicy(policy) === "refuse";
+  const mMax = refusesAbove ? Math.min(appCount, Math.floor(model.domain.mMax)) : appCount;
+  const vGbMax = refusesAbove ? Math.min(totalSizeMb / 1000, model.domain.vGbMax) : totalSizeMb / 1000;
   const cap = model.bandwidthCapMbPerS ?? Infinity;
   const form = formOf(model.form);
   const k = evaluationCoefficients(model);

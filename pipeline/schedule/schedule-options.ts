@@ -5,11 +5,12 @@
  *
  * Defaults are the published algorithm: the static estimator ([Y11] eq. 2), |J| ≤ k0
  * (Sahni's scheme), criterion p, k0 = 2 (the largest k0 the papers ran, docs/science.md §4.5), the
- * strict fitted-domain policy (see `bandwidth-oracle.ts`).
+ * fitted-domain policy `refuse` (see `bandwidth-oracle.ts`; the older `strict` and `warn` are
+ * read as `refuse` and `extrapolate`).
  */
 import type { BandwidthModel } from "../fit/model";
 import { InputError } from "../shared/errors";
-import { DOMAIN_POLICIES, type BandwidthFunction, type DomainPolicy } from "./bandwidth-oracle";
+import { scheduleDomainPolicy, type BandwidthFunction, type ScheduleDomainPolicy } from "./bandwidth-oracle";
 import { CRITERIA, type Criterion } from "./criterion-order";
 import { IDLE_STARTS, type IdleStart } from "./index-bw-max";
 import { SUBSET_ENUMERATIONS, type SubsetEnumeration } from "./ks-bw";
@@ -37,7 +38,7 @@ export interface ScheduleOptions {
   k0: number;
   criterion: Criterion;
   estimator: EstimatorName;
-  domain: DomainPolicy;
+  domain: ScheduleDomainPolicy;
   enumeration: SubsetEnumeration;
   sequentialRule: SequentialRule;
   /** ks_bw's result-preserving pruning. */
@@ -60,7 +61,7 @@ export const SCHEDULE_DEFAULTS = {
   k0: 2,
   criterion: "p",
   estimator: "static",
-  domain: "strict",
+  domain: "refuse",
   enumeration: "up-to-k0",
   sequentialRule: "stop",
   prune: true,
@@ -87,7 +88,7 @@ export function resolveScheduleOptions(input: ScheduleOptionsInput): ScheduleOpt
   }
   requireChoice("criterion", options.criterion, CRITERIA);
   requireChoice("estimator", options.estimator, ESTIMATOR_NAMES);
-  requireChoice("domain policy", options.domain, DOMAIN_POLICIES);
+  options.domain = scheduleDomainPolicy(options.domain);
   requireChoice("subset enumeration", options.enumeration, SUBSET_ENUMERATIONS);
   requireChoice("sequential rule", options.sequentialRule, SEQUENTIAL_RULES);
   requireChoice("idle start", options.idleStart, IDLE_STARTS);

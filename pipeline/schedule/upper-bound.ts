@@ -12,15 +12,14 @@
  * over the eligible applications, and the knapsack's optimum bounds CTNYS from above.
  *
  * Decisions: the bound is computed with the *truth* model (it bounds what the execution
- * can complete, whatever the scheduler believed); under the strict domain policy states
+ * can complete, whatever the scheduler believed); under the domain policy `refuse` states
  * above the fitted box are infeasible, so they do not count in max bw. The knapsack is
  * exact (branch and bound); if its node limit is hit the bound stays valid but is flagged
  * `exact: false` (see `knapsack.ts`). It ignores per-node constraints (a relaxation).
  */
-import { outsideDomainPolicy } from "../bandwidth/outside-domain";
+import { scheduleDomainPolicy, type ScheduleDomainPolicy } from "../bandwidth/outside-domain";
 import type { BandwidthModel } from "../fit/model";
 import type { Application } from "./application";
-import type { DomainPolicy } from "./bandwidth-oracle";
 import { knapsack01 } from "./knapsack";
 import { reachableBandwidth, type ReachableBandwidth } from "./reachable-bandwidth";
 
@@ -41,15 +40,15 @@ export interface UpperBound {
 
 export function upperBound(
   apps: readonly Application[],
-  options: { truthModel: BandwidthModel; deadlineS: number; domain: DomainPolicy },
+  options: { truthModel: BandwidthModel; deadlineS: number; domain: ScheduleDomainPolicy },
   nodeLimit?: number,
 ): UpperBound {
   const totalSizeMb = apps.reduce((sum, app) => sum + app.sizeMb, 0);
   const reachable = reachableBandwidth(options.truthModel, options.domain, apps.length, totalSizeMb);
   const capacityMb = options.deadlineS * reachable.bandwidthMaxMbPerS;
   const largestAloneMb = options.deadlineS * reachable.perProcessMaxMbPerS;
-  // Under the strict policy a checkpoint larger than the fitted box's V can never start.
-  const largestInDomainMb = outsideDomainPolicy(options.domain) === "refuse" ? options.truthModel.domain.vGbMax * 1000 : Infinity;
+  // Under `refuse` a checkpoint larger than the fitted box's V can never start.
+  const largestInDomainMb = scheduleDomainPolicy(options.domain) === "refuse" ? options.truthModel.domain.vGbMax * 1000 : Infinity;
   const eligible = apps.map((app) => app.sizeMb <= largestAloneMb && app.sizeMb <= largestInDomainMb);
   const weights = apps.map((app, i) => (eligible[i] ? app.sizeMb : Infinity));
   const result = knapsack01(

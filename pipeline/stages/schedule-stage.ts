@@ -27,7 +27,7 @@ import { PAPER_MODEL, type BandwidthModel } from "../fit/model";
 import type { Stage } from "../runner/stage";
 import { readInputs } from "./catalog";
 import type * as ScheduleLibrary from "../schedule";
-import type { CampaignPart, Criterion, DomainPolicy, EstimatorName, IdleStart, Application } from "../schedule";
+import type { CampaignPart, Criterion, ScheduleDomainPolicy, EstimatorName, IdleStart, Application } from "../schedule";
 import { InputError } from "../shared/errors";
 import { settleNotApplicable, type NotApplicable } from "../shared/not-applicable";
 import { projectPath } from "./project-path";
@@ -35,7 +35,8 @@ import { splitTimings } from "../shared/split-timings";
 
 export interface ScheduleStageParameters {
   model: "paper" | "fitted";
-  domain: DomainPolicy;
+  /** Outside the model's fitted domain: refuse or extrapolate (the older strict and warn are read as those). */
+  domain: ScheduleDomainPolicy;
   estimator: EstimatorName;
   idleStart: IdleStart;
   /** Fail on a scenario the model cannot answer (`ckpt pipeline --strict`) instead of listing it. */
@@ -47,7 +48,7 @@ export interface ScheduleStageParameters {
 
 export const DEFAULT_SCHEDULE_PARAMETERS: ScheduleStageParameters = {
   model: "paper",
-  domain: "strict",
+  domain: "refuse",
   estimator: "static",
   idleStart: "constant-term",
   strict: false,

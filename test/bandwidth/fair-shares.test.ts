@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { compareByLink, equalSharesIntervalS, isFinished, maxMinFairRates, timeToFinishS } from "../../pipeline/bandwidth/fair-shares";
-import { clampCount, clampVolumeGb, DOMAIN_POLICY_ALIASES } from "../../pipeline/bandwidth/outside-domain";
+import { clampCount, clampVolumeGb, DOMAIN_POLICY_ALIASES, scheduleDomainPolicy } from "../../pipeline/bandwidth/outside-domain";
 import { createBandwidthOracle } from "../../pipeline/schedule/bandwidth-oracle";
 import { createFluidDevice } from "../../pipeline/schedule/fluid-device";
 import { createFluidServer } from "../../pipeline/simulate/server/fluid-server";
@@ -70,6 +70,10 @@ describe("3 transfers of 100, 200 and 300 MB on a constant 60 MB/s aggregate", (
 describe("the domain vocabulary", () => {
   it("maps the schedule commands' older words and clamps to the box", () => {
     expect(DOMAIN_POLICY_ALIASES).toEqual({ strict: "refuse", warn: "extrapolate" });
+    expect(["refuse", "extrapolate", "strict", "warn"].map((word) => scheduleDomainPolicy(word))).toEqual(["refuse", "extrapolate", "refuse", "extrapolate"]);
+    // ScheduleCkpt has no clamp; an unknown word is refused with both vocabularies listed.
+    expect(() => scheduleDomainPolicy("clamp", "settings.domain")).toThrow('settings.domain must be one of refuse (alias strict), extrapolate (alias warn); found "clamp"');
+    expect(() => scheduleDomainPolicy(undefined)).toThrow(/found undefined/);
     const domain = { mMin: 1, mMax: 18, vGbMin: 0.015, vGbMax: 3.42 };
     expect([clampCount(domain, 70), clampCount(domain, 0), clampCount(domain, 5)]).toEqual([18, 1, 5]);
     expect([clampVolumeGb(domain, 21), clampVolumeGb(domain, 0), clampVolumeGb(domain, 1)]).toEqual([3.42, 0.015, 1]);

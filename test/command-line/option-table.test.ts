@@ -63,6 +63,17 @@ describe("parseOptions", () => {
     expect(usage(["--model", "m", "extra"])).toMatch(/Unexpected argument 'extra'/);
   });
 
+  it("reads a choice's aliases as the choice they name, lists them in refusals and in the help", () => {
+    const table = { domain: { kind: "choice", choices: ["refuse", "extrapolate"], aliases: { strict: "refuse", warn: "extrapolate" }, default: "refuse", help: "policy" } } as const satisfies OptionTable;
+    expect(["strict", "refuse", "warn", "extrapolate"].map((word) => parseOptions(table, ["--domain", word]).values.domain)).toEqual(["refuse", "refuse", "extrapolate", "extrapolate"]);
+    expect(() => parseOptions(table, ["--domain", "clamp"])).toThrow(new UsageError('--domain must be one of refuse (alias strict), extrapolate (alias warn); got "clamp"'));
+    // An alias names a word, not a key of the object: "constructor" is no choice.
+    expect(() => parseOptions(table, ["--domain", "constructor"])).toThrow(/got "constructor"/);
+    const text = { name: "demo", title: "a demo", usage: ["ckpt demo"], options: table };
+    expect(formatHelp(text).replace(/\s+/g, " ")).toContain("--domain refuse|extrapolate policy (accepts refuse (alias strict) | extrapolate (alias warn); default: refuse)");
+    expect(formatMarkdown(text)).toContain("| `--domain refuse\\|extrapolate` | refuse | policy; accepts refuse (alias strict) \\| extrapolate (alias warn) |");
+  });
+
   it("asks for nothing when --help is given", () => {
     expect(parseOptions(TABLE, ["--help"]).help).toBe(true);
     expect(parseOptions(TABLE, ["-h"]).help).toBe(true);

@@ -1,7 +1,8 @@
 /**
  * `ckpt predict`: one new burst's mean, prediction interval and duration quantiles from a
  * model written by `ckpt fit`, and its refusals (a model without replicate variance, a
- * point outside the domain unless --domain warn, a level outside (0, 1)).
+ * point outside the domain unless --domain extrapolate, or its older alias warn, a level
+ * outside (0, 1)).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,15 +41,19 @@ describe("ckpt predict", () => {
     expect(answer.durationS.lower).toBeCloseTo(4096 / answer.upper, 9);
   });
 
-  it("refuses a point outside the fitted domain, saying how far, and answers it with --domain warn", async () => {
+  it("refuses a point outside the fitted domain, saying how far, and answers it with --domain extrapolate (or its older alias warn)", async () => {
     const refused = await runCli(["predict", "--model", modelPath, "--m", "40", "--size-mb", "512"]);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe("");
-    expect(refused.stderr).toMatch(/\(m = 40, V = 20\.48 GB\) is outside the fitted domain m ∈ \[1, 16\].*m = 40 is 24 above the largest fitted m \(16, ×2\.5\).*--domain warn/);
+    expect(refused.stderr).toMatch(/\(m = 40, V = 20\.48 GB\) is outside the fitted domain m ∈ \[1, 16\].*m = 40 is 24 above the largest fitted m \(16, ×2\.5\).*--domain extrapolate/);
+    const extrapolated = await runCli(["predict", "--model", modelPath, "--m", "40", "--size-mb", "512", "--domain", "extrapolate", "--json"]);
+    expect(extrapolated.code).toBe(0);
+    expect(JSON.parse(extrapolated.stdout).inDomain).toBe(false);
+    expect(extrapolated.stderr).toMatch(/warning: .*an extrapolation/);
     const warned = await runCli(["predict", "--model", modelPath, "--m", "40", "--size-mb", "512", "--domain", "warn", "--json"]);
-    expect(warned.code).toBe(0);
-    expect(JSON.parse(warned.stdout).inDomain).toBe(false);
-    expect(warned.stderr).toMatch(/warning: .*an extrapolation/);
+    expect([warned.code, warned.stdout, warned.stderr]).toEqual([0, extrapolated.stdout, extrapolated.stderr]);
+    const strict = await runCli(["predict", "--model", modelPath, "--m", "40", "--size-mb", "512", "--domain", "strict"]);
+    expect([strict.code, strict.stderr]).toEqual([1, refused.stderr]);
   });
 
   it("refuses a level outside (0, 1) and a model without replicate variance (the published one), saying how to refit", async () => {
@@ -72,6 +77,6 @@ describe("ckpt predict", () => {
     const help = await runCli(["predict", "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/--level/);
-    expect(help.stdout).toMatch(/--domain refuse\|warn/);
+    expect(help.stdout).toMatch(/--domain refuse\|extrapolate/);
   });
 });

@@ -93,10 +93,10 @@ describe("one size per writer", () => {
     expect(fitForm(points.map((p) => ({ ...p, bwMbPerS: Math.min(60 * p.m, 300) })), "link-capacity").oneSize!.held).toEqual(["alpha", "beta"]);
   });
 
-  it("ScheduleCkpt's oracle: more data per writer than measured is above the domain, infeasible under strict", async () => {
+  it("ScheduleCkpt's oracle: more data per writer than measured is above the domain, infeasible under refuse", async () => {
     const observations = await observationsOf(syntheticClusterCsv({ shape: SATURATING, seed: 2, repetitions: 3 }));
     const model = fitBandwidthModel(observations, DEFAULT_FIT_OPTIONS).model;
-    const oracle = createBandwidthOracle(model, "strict");
+    const oracle = createBandwidthOracle(model, "refuse");
     expect(oracle.bandwidthMbPerS(8, 8 * 10.737)).toBeGreaterThan(0);
     expect(oracle.bandwidthMbPerS(8, 8 * 20)).toBeNaN();
     expect(oracle.counts().aboveDomain).toBe(1);

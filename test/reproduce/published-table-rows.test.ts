@@ -36,7 +36,7 @@ const row = (id: string) => {
 beforeAll(() => {
   published = readPublishedTables(PUBLISHED_DIR);
   const campaign = runCampaign({
-    model: PAPER_MODEL, domain: "strict", estimator: "static", parts: ["A", "B", "C", "waves"], seeds: 20, firstSeed: 1,
+    model: PAPER_MODEL, domain: "refuse", estimator: "static", parts: ["A", "B", "C", "waves"], seeds: 20, firstSeed: 1,
     k0s: [0, 1, 2], criteria: ["p", "density"], exact: null, scalingNs: [], scalingSeeds: 1,
   });
   rows = publishedTableRows(published, PAPER_MODEL, options, campaign);

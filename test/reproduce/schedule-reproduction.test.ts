@@ -24,7 +24,7 @@ const row = (id: string) => {
 
 beforeAll(() => {
   const campaign = runCampaign({
-    model: PAPER_MODEL, domain: "strict", estimator: "static", parts: ["A", "B", "C", "identical", "waves"], seeds: 20, firstSeed: 1,
+    model: PAPER_MODEL, domain: "refuse", estimator: "static", parts: ["A", "B", "C", "identical", "waves"], seeds: 20, firstSeed: 1,
     k0s: [0, 1, 2], criteria: ["p", "density"], exact: null, scalingNs: [], scalingSeeds: 1,
   });
   const published = readPublishedTables(PUBLISHED_DIR);

@@ -41,7 +41,7 @@ describe("ckpt schedule", () => {
     expect(result.ctnys + result.rctnys).toBe(familyA.reduce((a, b) => a + b.pS, 0));
     expect(typeof result.schedulerMicros).toBe("number");
     expect(result.schedulerMicros).toBeGreaterThan(0);
-    expect(result.inputs).toMatchObject({ k0: 1, criterion: "density", estimator: "static", domain: "strict" });
+    expect(result.inputs).toMatchObject({ k0: 1, criterion: "density", estimator: "static", domain: "refuse" });
     expect(result.upperBound.ctnys).toBeGreaterThanOrEqual(result.ctnys);
     expect(result.bandwidthSteps.length).toBeGreaterThan(0);
   });
@@ -78,6 +78,46 @@ describe("ckpt schedule", () => {
     const result = JSON.parse(stdout);
     expect(result.missed.length).toBeGreaterThan(0);
     expect(stderr).toMatch(/warning: \d+ checkpoint\(s\) started but did not complete by T = 180 s .* the truth model is slower than the plan/);
+  });
+
+  describe("--domain: refuse | extrapolate, with the older strict | warn as aliases", () => {
+    // Eight 700 MB images: five of them already weigh 3.5 GB, above the paper model's fitted
+    // V ≤ 3.42 GB, so that the policy decides the plan.
+    const large = file("large.csv", ["id,p,size_mb", ...Array.from({ length: 8 }, (_, i) => `big${i},${1000 - i},700`)].join("\n") + "\n");
+    const run = (...extra: string[]) => ckpt("schedule", "--model", "paper", "--apps", large, "--deadline", "600", "--k0", "1", ...extra);
+    /** The output less the scheduler's measured times (the only part that differs between two runs). */
+    const withoutTimes = (text: string) => text.replace(/[\d.]+ µs/g, "… µs");
+    const jsonWithoutTimes = (text: string) => JSON.stringify(JSON.parse(text), (key, value) => (/micros$/i.test(key) ? undefined : value));
+
+    it("strict is refuse and warn is extrapolate: the same output, word for word", async () => {
+      for (const [alias, policy] of [["strict", "refuse"], ["warn", "extrapolate"]]) {
+        const [byAlias, byPolicy] = [await run("--domain", alias!), await run("--domain", policy!)];
+        expect([byAlias.code, byPolicy.code]).toEqual([0, 0]);
+        expect(withoutTimes(byAlias.stdout)).toBe(withoutTimes(byPolicy.stdout));
+        expect(byAlias.stderr).toBe(byPolicy.stderr);
+        expect(byPolicy.stdout).toContain(`domain policy ${policy}`);
+        const [jsonAlias, jsonPolicy] = [await run("--domain", alias!, "--json"), await run("--domain", policy!, "--json")];
+        expect(jsonWithoutTimes(jsonAlias.stdout)).toBe(jsonWithoutTimes(jsonPolicy.stdout));
+        expect(JSON.parse(jsonAlias.stdout).inputs.domain).toBe(policy); // recorded in the new words
+      }
+      // The policy matters here, so the comparison above could fail: refuse never runs more than 4 at once.
+      const [refused, extrapolated] = [JSON.parse((await run("--json")).stdout), JSON.parse((await run("--domain", "extrapolate", "--json")).stdout)];
+      expect(Math.max(...refused.bandwidthSteps.map((s: { m: number }) => s.m))).toBe(4);
+      expect(Math.max(...extrapolated.bandwidthSteps.map((s: { m: number }) => s.m))).toBeGreaterThan(4);
+      expect(refused.inputs.domain).toBe("refuse"); // the default
+    });
+
+    it("refuses another word, listing both vocabularies, and says so in --help", async () => {
+      for (const command of [["schedule", "--model", "paper", "--apps", large, "--deadline", "600"], ["campaign", "--parts", "identical"], ["predict", "--model", "paper", "--m", "2", "--size-mb", "100"]]) {
+        for (const word of ["clamp", "Strict"]) {
+          const { code, stderr } = await ckpt(...command, "--domain", word);
+          expect({ command: command[0], code }).toEqual({ command: command[0], code: 2 });
+          expect(stderr).toContain(`--domain must be one of refuse (alias strict), extrapolate (alias warn); got "${word}"`);
+        }
+        const help = await ckpt(command[0]!, "--help");
+        expect(help.stdout.replace(/\s+/g, " ")).toMatch(/--domain refuse\|extrapolate .*\(accepts refuse \(alias strict\) \| extrapolate \(alias warn\); default: refuse\)/);
+      }
+    });
   });
 
   it("refuses bad input with exit 1 and bad usage with exit 2", async () => {

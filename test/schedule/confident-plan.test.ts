@@ -68,7 +68,7 @@ describe("planMissProbability (one factor per release)", () => {
   });
 
   it("a plan that starts nothing never misses", () => {
-    const apps = [{ id: "huge", pS: 10, sizeMb: 5000 }]; // above the fitted V ≤ 3.42 GB: never started under strict
+    const apps = [{ id: "huge", pS: 10, sizeMb: 5000 }]; // above the fitted V ≤ 3.42 GB: never started under refuse
     const result = planMissProbability(apps, resolveScheduleOptions({ model: PAPER_MODEL, deadlineS: 60 }), quantile);
     expect(result.missProbability).toBeLessThanOrEqual(1e-6);
     expect(result.expectedCtnysS).toBe(0);

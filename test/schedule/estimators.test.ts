@@ -40,7 +40,7 @@ describe("time estimators", () => {
     expect(SUBSET_ENUMERATIONS).toEqual(["up-to-k0", "exactly-k0"]);
   });
 
-  const paper = createBandwidthOracle(PAPER_MODEL, "strict");
+  const paper = createBandwidthOracle(PAPER_MODEL, "refuse");
 
   it("match the independent reference on the paper model", () => {
     for (const { sizesMb, staticS, fluidS } of reference.estimates) {
@@ -54,7 +54,7 @@ describe("time estimators", () => {
   });
 
   it("by hand on a constant 10 MB/s device", () => {
-    const ten = createBandwidthOracle(constantModel(10), "strict");
+    const ten = createBandwidthOracle(constantModel(10), "refuse");
     // static: m · max / bw = 3 · 60 / 10 = 18 s
     expectClose(staticEstimator.finishTimeS(setOf([20, 40, 60]), 0, Infinity, ten), 18);
     // fluid: 20 MB each at 10/3 → 6 s; 20 MB each at 5 → 4 s; 20 MB at 10 → 2 s: 12 s
@@ -75,7 +75,7 @@ describe("time estimators", () => {
     const sizes = [80, 120, 400, 450, 90];
     const full = fluidEstimator.finishTimeS(setOf(sizes), 0, Infinity, paper);
     expect(fluidEstimator.finishTimeS(setOf(sizes), 0, full / 2, paper)).toBeGreaterThan(full / 2);
-    // Above the fitted domain (V > 3.42 GB) under the strict policy: infeasible.
+    // Above the fitted domain (V > 3.42 GB) under the policy refuse: infeasible.
     expect(staticEstimator.finishTimeS(setOf([700, 700, 700, 700, 700]), 0, Infinity, paper)).toBe(Infinity);
     expect(fluidEstimator.finishTimeS(setOf([700, 700, 700, 700, 700]), 0, Infinity, paper)).toBe(Infinity);
     // The empty set takes no time.
@@ -87,9 +87,9 @@ describe("fluid device", () => {
   it("executes a set exactly as the fluid estimator predicts", () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 1, max: 500, noNaN: true }), { minLength: 1, maxLength: 12 }), (sizes) => {
-        const oracle = createBandwidthOracle(PAPER_MODEL, "warn");
+        const oracle = createBandwidthOracle(PAPER_MODEL, "extrapolate");
         const predicted = fluidEstimator.finishTimeS(setOf(sizes), 0, Infinity, oracle);
-        const device = createFluidDevice(Float64Array.from(sizes), createBandwidthOracle(PAPER_MODEL, "warn"));
+        const device = createFluidDevice(Float64Array.from(sizes), createBandwidthOracle(PAPER_MODEL, "extrapolate"));
         sizes.forEach((_, i) => device.start(i));
         while (device.advance() > 0);
         if (predicted === Infinity) expect(device.stall).not.toBeNull();
@@ -116,14 +116,14 @@ describe("fluid device", () => {
 
   it("stalls instead of dividing by a bandwidth the model does not give", () => {
     const apps = Array.from({ length: 25 }, () => 300);
-    const device = createFluidDevice(Float64Array.from(apps), createBandwidthOracle(PAPER_MODEL, "strict"));
+    const device = createFluidDevice(Float64Array.from(apps), createBandwidthOracle(PAPER_MODEL, "refuse"));
     apps.forEach((_, i) => device.start(i));
     expect(device.advance()).toBe(-1);
     expect(device.stall?.reason).toMatch(/outside its fitted domain \(m ≤ 18, V ≤ 3\.42 GB\)/);
     expect(device.timeS).toBe(0);
-    const warn = createFluidDevice(Float64Array.from(apps), createBandwidthOracle(PAPER_MODEL, "warn"));
-    apps.forEach((_, i) => warn.start(i));
-    expect(warn.advance()).toBe(-1); // bw(25, 7.5 GB) < 0 even when extrapolating
-    expect(warn.stall?.reason).toMatch(/no usable bandwidth \(≤ 0\)/);
+    const extrapolating = createFluidDevice(Float64Array.from(apps), createBandwidthOracle(PAPER_MODEL, "extrapolate"));
+    apps.forEach((_, i) => extrapolating.start(i));
+    expect(extrapolating.advance()).toBe(-1); // bw(25, 7.5 GB) < 0 even when extrapolating
+    expect(extrapolating.stall?.reason).toMatch(/no usable bandwidth \(≤ 0\)/);
   });
 });

@@ -25,7 +25,7 @@ describe("evaluateSchedule by hand on a constant 10 MB/s device", () => {
     expect(report.checkpointed).toEqual(["a", "b"]);
     expect(report.ctnys).toBe(150);
     expect(report.inputs).toEqual({
-      model: "ten", truthModel: "ten", deadlineS: 7, k0: 1, criterion: "p", estimator: "static", domain: "strict",
+      model: "ten", truthModel: "ten", deadlineS: 7, k0: 1, criterion: "p", estimator: "static", domain: "refuse",
       enumeration: "up-to-k0", sequentialRule: "stop", idleStart: "constant-term", appCount: 3,
     });
     expect(report.schema).toBe("ckpt-lab/schedule@1");
@@ -107,9 +107,9 @@ describe("evaluateSchedule's warnings about the models", () => {
     const report = evaluateSchedule(big, resolveScheduleOptions({ model: ten, truthModel: PAPER_MODEL, deadlineS: 600 }));
     expect(report.stall).toMatchObject({ atS: 0, m: 8, vGb: 5.6 });
     expect(report.warnings).toEqual([
-      'the execution (truth model): 1 of 1 bandwidth evaluations fell above the fitted domain of "paper" (m ≤ 18, V ≤ 3.42 GB; first at m = 8, V = 5.600 GB) and were treated as infeasible (--domain strict); --domain warn uses the extrapolation instead',
+      'the execution (truth model): 1 of 1 bandwidth evaluations fell above the fitted domain of "paper" (m ≤ 18, V ≤ 3.42 GB; first at m = 8, V = 5.600 GB) and were treated as infeasible (--domain refuse); --domain extrapolate uses the extrapolation instead',
       "8 checkpoint(s) started but did not complete by T = 600 s (big0, big1, big2, big3, big4, big5, big6, big7): the truth model is slower than the plan; their p counts in RCTNYS",
-      'ScheduleCkpt\'s execution stalled at t = 0.000 s: the model "paper" has no prediction for 8 concurrent checkpoints of 5.600 GB: outside its fitted domain (m ≤ 18, V ≤ 3.42 GB), treated as infeasible under the strict domain policy',
+      'ScheduleCkpt\'s execution stalled at t = 0.000 s: the model "paper" has no prediction for 8 concurrent checkpoints of 5.600 GB: outside its fitted domain (m ≤ 18, V ≤ 3.42 GB), treated as infeasible under the domain policy refuse',
     ]);
   });
 });

@@ -8,17 +8,17 @@ describe("evaluateSchedule", () => {
   // Eight 700 MB images: five of them already weigh 3.5 GB, above the fitted V ≤ 3.42 GB.
   const large: Application[] = Array.from({ length: 8 }, (_, i) => ({ id: `big${i}`, pS: 1000 - i, sizeMb: 700 }));
 
-  it("strict: says that sets above the fitted domain were treated as infeasible", () => {
+  it("refuse (the default): says that sets above the fitted domain were treated as infeasible", () => {
     const report = evaluateSchedule(large, resolveScheduleOptions({ model: PAPER_MODEL, deadlineS: 600, k0: 1 }));
     expect(report.evaluations.aboveDomain).toBeGreaterThan(0);
-    expect(report.warnings.join("\n")).toMatch(/fell above the fitted domain of "paper" \(m ≤ 18, V ≤ 3\.42 GB; first at m = 5, V = 3\.500 GB\) and were treated as infeasible \(--domain strict\)/);
-    // Never more than 4 of them at once under strict.
+    expect(report.warnings.join("\n")).toMatch(/fell above the fitted domain of "paper" \(m ≤ 18, V ≤ 3\.42 GB; first at m = 5, V = 3\.500 GB\) and were treated as infeasible \(--domain refuse\)/);
+    // Never more than 4 of them at once under refuse.
     for (const step of report.bandwidthSteps) expect(step.m).toBeLessThanOrEqual(4);
     expect(report.baselines.allInParallel.stall?.reason).toMatch(/outside its fitted domain/);
   });
 
-  it("warn: uses the extrapolation and says how much of the run rests on it", () => {
-    const report = evaluateSchedule(large, resolveScheduleOptions({ model: PAPER_MODEL, deadlineS: 600, k0: 1, domain: "warn" }));
+  it("extrapolate: uses the extrapolation and says how much of the run rests on it", () => {
+    const report = evaluateSchedule(large, resolveScheduleOptions({ model: PAPER_MODEL, deadlineS: 600, k0: 1, domain: "extrapolate" }));
     expect(report.warnings.join("\n")).toMatch(/extrapolated above the fitted domain/);
     expect(Math.max(...report.bandwidthSteps.map((s) => s.m))).toBeGreaterThan(4);
   });

@@ -1,7 +1,7 @@
 /** Bad input is refused with a message that says what, where and how to fix it. */
 import { describe, expect, it } from "vitest";
 import { PAPER_MODEL } from "../../pipeline/fit/model";
-import { parseAppsCsv, resolveScheduleOptions, validateApplications } from "../../pipeline/schedule";
+import { parseAppsCsv, resolveScheduleOptions, runCampaign, validateApplications } from "../../pipeline/schedule";
 import { InputError } from "../../pipeline/shared/errors";
 
 describe("applications CSV", () => {
@@ -54,6 +54,15 @@ describe("schedule options", () => {
   });
   it("defaults to the published algorithm", () => {
     const options = resolveScheduleOptions({ model: PAPER_MODEL, deadlineS: 10 });
-    expect(options).toMatchObject({ estimator: "static", enumeration: "up-to-k0", criterion: "p", domain: "strict", k0: 2, truthModel: PAPER_MODEL });
+    expect(options).toMatchObject({ estimator: "static", enumeration: "up-to-k0", criterion: "p", domain: "refuse", k0: 2, truthModel: PAPER_MODEL });
+  });
+  it("reads the older domain words (a notebook's or a pipeline parameter's) as the current ones, and refuses others naming both", () => {
+    const read = (domain: string) => resolveScheduleOptions({ model: PAPER_MODEL, deadlineS: 10, domain: domain as never }).domain;
+    expect(["strict", "warn", "refuse", "extrapolate"].map(read)).toEqual(["refuse", "extrapolate", "refuse", "extrapolate"]);
+    expect(() => read("clamp")).toThrow(InputError);
+    expect(() => read("clamp")).toThrow('the domain policy must be one of refuse (alias strict), extrapolate (alias warn); found "clamp"');
+    // A campaign records the current word whichever the settings used.
+    const settings = { model: PAPER_MODEL, estimator: "static", parts: ["identical"], seeds: 1, firstSeed: 1, k0s: [0], criteria: ["p"], exact: null, scalingNs: [], scalingSeeds: 1 } as const;
+    expect(runCampaign({ ...settings, domain: "warn" as never }).settings.domain).toBe("extrapolate");
   });
 });

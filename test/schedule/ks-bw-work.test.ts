@@ -12,7 +12,7 @@ import { constantModel } from "./models";
 
 /** a (p 100 s, 10 MB) and b (p 50 s, 10 MB), nothing running, 100 s left: everything fits. */
 function decide(k0: number, enumeration: SubsetEnumeration, prune: boolean) {
-  const oracle = createBandwidthOracle(constantModel(10), "strict");
+  const oracle = createBandwidthOracle(constantModel(10), "refuse");
   const workspace = createKsBwWorkspace(3);
   const value = ksBw(Int32Array.from([0, 1]), 0, 2, Float64Array.from([10, 10]), Float64Array.from([100, 50]), createSizeSet(3), 100, { k0, enumeration, prune }, estimatorByName("static"), oracle, workspace);
   return { value, selected: Array.from(workspace.selected.subarray(0, workspace.selectedCount)), estimates: oracle.counts().evaluations };

@@ -74,7 +74,7 @@ describe("whether a model can price an instance", () => {
     const big: Application[] = [{ id: "x", pS: 10, sizeMb: 4000 }, { id: "y", pS: 10, sizeMb: 5000 }];
     expect(modelNotApplicableReason(collapsing, big)).toMatch(/sizes 4000–5000 MB; fitted on m ∈ \[1, 6\], V ∈ \[0\.03, 3\] GB/);
   });
-  it("prices sizes below the smallest fitted V, as the strict domain policy does", () => {
+  it("prices sizes below the smallest fitted V, as the domain policy refuse does", () => {
     expect(modelNotApplicableReason(collapsing, [{ id: "tiny", pS: 1, sizeMb: 1 }])).toBeNull();
   });
   it("prices no application larger than the one size per writer a model holds at", () => {

@@ -20,7 +20,7 @@ import {
   sequentialGreedy,
   upperBound,
   type Application,
-  type DomainPolicy,
+  type ScheduleDomainPolicy,
   type EstimatorName,
   type StrategyOutcome,
 } from "../../pipeline/schedule";
@@ -33,7 +33,7 @@ const appsArbitrary = (minLength: number, maxLength: number) =>
     .array(fc.record({ pS: fc.integer({ min: 0, max: 2000 }), sizeMb: fc.double({ min: 5, max: 700, noNaN: true }) }), { minLength, maxLength })
     .map((rows) => rows.map((row, i): Application => ({ id: `a${i}`, ...row })));
 const estimatorArbitrary = fc.constantFrom<EstimatorName>("static", "fluid");
-const domainArbitrary = fc.constantFrom<DomainPolicy>("strict", "warn");
+const domainArbitrary = fc.constantFrom<ScheduleDomainPolicy>("refuse", "extrapolate");
 const criterionArbitrary = fc.constantFrom("p" as const, "density" as const);
 
 function expectConsistent(outcome: StrategyOutcome, apps: readonly Application[], deadlineS: number): void {
@@ -71,7 +71,7 @@ describe("ScheduleCkpt invariants", () => {
       fc.property(
         appsArbitrary(1, 30), fc.integer({ min: 5, max: 600 }), fc.integer({ min: 0, max: 2 }), estimatorArbitrary, fc.constantFrom(1, 0.6, 1.3),
         (apps, deadlineS, k0, estimator, truthFactor) => {
-          const options = resolveScheduleOptions({ model: PAPER_MODEL, truthModel: scaledPaperModel(truthFactor), deadlineS, k0, estimator, domain: "warn", record: false });
+          const options = resolveScheduleOptions({ model: PAPER_MODEL, truthModel: scaledPaperModel(truthFactor), deadlineS, k0, estimator, domain: "extrapolate", record: false });
           for (const outcome of [scheduleCkpt(apps, options), sequentialGreedy(apps, options), allInParallel(apps, options)]) expectConsistent(outcome, apps, deadlineS);
         },
       ),
@@ -116,10 +116,10 @@ describe("ScheduleCkpt invariants", () => {
 // ---------------------------------------------------------------------------------------
 // Brute force, written independently of the library's estimators.
 
-function bandwidthFor(model: BandwidthModel, domain: DomainPolicy): (m: number, vGb: number) => number | null {
+function bandwidthFor(model: BandwidthModel, domain: ScheduleDomainPolicy): (m: number, vGb: number) => number | null {
   const raw = bandwidthEvaluator(model);
   return (m, vGb) => {
-    if (domain === "strict" && (m > model.domain.mMax || vGb > model.domain.vGbMax)) return null;
+    if (domain === "refuse" && (m > model.domain.mMax || vGb > model.domain.vGbMax)) return null;
     const bw = raw(m, vGb);
     return bw > 0 ? bw : null;
   };
@@ -144,7 +144,7 @@ function bruteTime(sizes: number[], estimator: EstimatorName, bw: (m: number, v:
   return time;
 }
 
-function bruteForceSimultaneous(apps: readonly Application[], deadlineS: number, estimator: EstimatorName, domain: DomainPolicy, model = PAPER_MODEL): number {
+function bruteForceSimultaneous(apps: readonly Application[], deadlineS: number, estimator: EstimatorName, domain: ScheduleDomainPolicy, model = PAPER_MODEL): number {
   const bw = bandwidthFor(model, domain);
   let best = 0;
   for (let mask = 0; mask < 1 << apps.length; mask++) {
@@ -178,7 +178,7 @@ describe("exact simultaneous start and the upper bound", () => {
     // bw/m at m = 1: 3 + 2 + 1 − 0.05·0.09 ≈ 6 MB/s → one 300 MB image alone takes ≈ 50 s > 40;
     // ten together: (3 + 20 + 100 − 0.05·9)/10 ≈ 12.3 MB/s each → 24.5 s ≤ 40.
     const apps = Array.from({ length: 10 }, (_, i): Application => ({ id: `a${i}`, pS: 1, sizeMb: 300 }));
-    const result = exactSimultaneous(apps, { model: superlinearModel(), deadlineS: 40, estimator: "static", domain: "warn" });
+    const result = exactSimultaneous(apps, { model: superlinearModel(), deadlineS: 40, estimator: "static", domain: "extrapolate" });
     expect(result.value).toBe(10);
   });
 
@@ -187,8 +187,8 @@ describe("exact simultaneous start and the upper bound", () => {
     const runs = 120;
     fc.assert(
       fc.property(appsArbitrary(6, 11), fc.integer({ min: 30, max: 300 }), estimatorArbitrary, (apps, deadlineS, estimator) => {
-        const result = exactSimultaneous(apps, { model: PAPER_MODEL, deadlineS, estimator, domain: "strict" }, { nodeLimit: 5 });
-        const optimum = bruteForceSimultaneous(apps, deadlineS, estimator, "strict");
+        const result = exactSimultaneous(apps, { model: PAPER_MODEL, deadlineS, estimator, domain: "refuse" }, { nodeLimit: 5 });
+        const optimum = bruteForceSimultaneous(apps, deadlineS, estimator, "refuse");
         if (!result.provenOptimal) stopped++;
         if (!result.provenOptimal) expect(result.stoppedBy).toBe("node-limit");
         expect(result.value).toBeLessThanOrEqual(optimum + 1e-9);
@@ -249,7 +249,7 @@ describe("ks_bw, one decision", () => {
     const value = ksBw(
       order, 0, d.candidates.length,
       Float64Array.from(d.candidates, (c) => c.sizeMb), Float64Array.from(d.candidates, (c) => c.pS),
-      running, d.budgetS, { k0, enumeration: "up-to-k0", prune }, estimatorByName(d.estimator), createBandwidthOracle(PAPER_MODEL, "strict"), workspace,
+      running, d.budgetS, { k0, enumeration: "up-to-k0", prune }, estimatorByName(d.estimator), createBandwidthOracle(PAPER_MODEL, "refuse"), workspace,
     );
     return { value, selected: Array.from(workspace.selected.subarray(0, workspace.selectedCount)) };
   }
@@ -291,7 +291,7 @@ describe("ks_bw, one decision", () => {
       slackS: fc.integer({ min: 5, max: 200 }),
       estimator: estimatorArbitrary,
     })
-    .map(({ slackS, ...d }): Decision => ({ ...d, budgetS: bruteTime(d.running, d.estimator, bandwidthFor(PAPER_MODEL, "strict")) + slackS }));
+    .map(({ slackS, ...d }): Decision => ({ ...d, budgetS: bruteTime(d.running, d.estimator, bandwidthFor(PAPER_MODEL, "refuse")) + slackS }));
 
   it("the selection meets the time constraint together with the running checkpoints", () => {
     let selections = 0;
@@ -302,7 +302,7 @@ describe("ks_bw, one decision", () => {
         if (!Number.isFinite(value)) return;
         if (selected.length > 0) selections++;
         const sizes = [...d.running, ...selected.map((i) => d.candidates[i]!.sizeMb)];
-        expect(bruteTime(sizes, d.estimator, bandwidthFor(PAPER_MODEL, "strict"))).toBeLessThanOrEqual(d.budgetS * (1 + 1e-12) + 1e-12);
+        expect(bruteTime(sizes, d.estimator, bandwidthFor(PAPER_MODEL, "refuse"))).toBeLessThanOrEqual(d.budgetS * (1 + 1e-12) + 1e-12);
         expectClose(selected.reduce((a, i) => a + d.candidates[i]!.pS, 0), value, 1e-12, 1e-9);
       }),
       { seed: SEED, numRuns: runs },

@@ -99,7 +99,7 @@ describe("the campaign and its command-line options", () => {
   });
 
   it("runs the waves under another reading when asked, and says so", () => {
-    const base = { model: PAPER_MODEL, domain: "strict", estimator: "static", parts: ["waves"], seeds: 5, firstSeed: 1, k0s: [2], criteria: ["p"], exact: null, scalingNs: [], scalingSeeds: 1 } as const;
+    const base = { model: PAPER_MODEL, domain: "refuse", estimator: "static", parts: ["waves"], seeds: 5, firstSeed: 1, k0s: [2], criteria: ["p"], exact: null, scalingNs: [], scalingSeeds: 1 } as const;
     const faithful = runCampaign({ ...base, parts: [...base.parts], k0s: [...base.k0s], criteria: [...base.criteria], scalingNs: [] });
     const byCriterion = runCampaign({ ...base, parts: [...base.parts], k0s: [...base.k0s], criteria: [...base.criteria], scalingNs: [], waveReadings: { order: "criterion" } });
     expect(byCriterion.waves![0]!.share.mean).toBeGreaterThan(faithful.waves![0]!.share.mean);

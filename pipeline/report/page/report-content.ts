@@ -32,6 +32,7 @@ import { fitFigures } from "../figures/fit-figures";
 import type { FitReportArtifact } from "../../fit/fit-report-artifact";
 import type { TurnDownFindings } from "../../fit/turn-down-findings";
 import type { CampaignResult } from "../../schedule/campaign";
+import { scheduleDomainPolicy, type ScheduleDomainPolicy } from "../../bandwidth/outside-domain";
 import { mergeTimings } from "../../shared/split-timings";
 import { scheduleFigures, schedulerTimeFigure } from "../figures/schedule-figures";
 import type { ScheduleExample } from "../../schedule/schedule-example";
@@ -529,18 +530,23 @@ interface DrawnModel {
   figures: readonly Figure[];
 }
 
+/** The campaign's domain policy in this version's words: an artifact recorded by an older version says strict or warn. */
+function campaignDomainPolicy(campaign: CampaignResult | undefined): ScheduleDomainPolicy {
+  return scheduleDomainPolicy(campaign?.settings.domain ?? "refuse", "the campaign's settings.domain");
+}
+
 /** Every downstream use of a model outside the domain it was fitted on, in words (with the model's name). */
 function outsideDomainUses(inputs: ReportInputs, drawnPast: readonly DrawnModel[], models: ModelLabels): string[] {
   const uses: string[] = [];
   const example = inputs.scheduleExample ?? null;
   if (example) {
     const counts = example.scheduleCkpt.evaluations;
-    const policy = inputs.campaign?.settings.domain ?? "strict";
+    const policy = campaignDomainPolicy(inputs.campaign);
     if (counts.aboveDomain > 0) {
       const at = counts.firstAboveDomain!;
       uses.push(
         `ScheduleCkpt's example asked the ${models.of(example.model)} about ${counts.aboveDomain} of ${counts.evaluations} sets above its fitted domain ` +
-          `(first at m = ${at.m}, V = ${readableNumber(at.vGb)} GB), ${policy === "strict" ? "treated as infeasible (domain policy strict)" : "answered by extrapolation (domain policy warn)"}`,
+          `(first at m = ${at.m}, V = ${readableNumber(at.vGb)} GB), ${policy === "refuse" ? "treated as infeasible (domain policy refuse)" : "answered by extrapolation (domain policy extrapolate)"}`,
       );
     }
     if (counts.belowDomain > 0) {
@@ -559,7 +565,7 @@ function outsideDomainUses(inputs: ReportInputs, drawnPast: readonly DrawnModel[
     if (parts.length > 0) {
       uses.push(
         `the campaigns asked the ${models.of(inputs.campaign.settings.model)} about sets above its fitted domain in ${parts.map(([part, e]) => `${e.above} of ${e.runs} runs of ${part}`).join(", ")} ` +
-          `(${inputs.campaign.settings.domain === "strict" ? "treated as infeasible" : "answered by extrapolation"})`,
+          `(${campaignDomainPolicy(inputs.campaign) === "refuse" ? "treated as infeasible" : "answered by extrapolation"})`,
       );
     }
     for (const entry of inputs.campaign.notApplicable ?? []) uses.push(`${entry.scenario} not run: ${entry.reason}`);

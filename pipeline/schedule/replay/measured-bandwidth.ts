@@ -9,8 +9,8 @@
  * bilinearly in (m, log v) between the four surrounding cells: bandwidth changes with the
  * order of magnitude of an image, and the campaigns space v by factors of 2 or 4, m
  * evenly or by factors of 2. Outside the grid the value is the nearest edge's (held, not
- * extrapolated): past the largest m or v no replayed run says more, and under the strict
- * domain policy the plan never goes above the fitted box anyway; below the smallest v
+ * extrapolated): past the largest m or v no replayed run says more, and under the
+ * domain policy `refuse` the plan never goes above the fitted box anyway; below the smallest v
  * (a checkpoint's last megabytes) the smallest image's bandwidth is used, as the fluid
  * model does with the fitted form. O(log cells) per evaluation.
  */
