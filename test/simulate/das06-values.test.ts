@@ -467,4 +467,33 @@ describe("the machines a trace gives", () => {
       `${trace}: 1 of its 33 nodes are observed throughout days 0.0–40.0 of the trace; the machine set needs 32. Choose a window where enough are: of the 39-day windows, --window-days 1,40 has the most (33)`,
     );
   });
+
+  /**
+   * The trace starts at the epoch, a Thursday 00:00 UTC: Monday 00:00 is 4 days in. The
+   * weekend window (Saturday 21:00 → Sunday 21:00) is then days 2 d 21 h → 3 d 21 h of the
+   * trace: 25 whole hours. With 7 of the 8 days to be left after a start, only day 0–1
+   * (Thursday) may start: no weekend hour, refused.
+   */
+  it("find the trace's Monday from its UTC timestamps, and refuse a window with no starting point", async () => {
+    const trace = ftaTrace("thursday.tab", 32, () => [[0, 8 * DAY]]);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, startTimes: "weekend", minTraceLeftDays: 0, policies: ["FCFS"] });
+    const messages: string[] = [];
+    const report = await simulateDas06(s, (m) => messages.push(m));
+    expect(report.startTimesS).toHaveLength(25);
+    expect(report.startTimesS[0]).toBe(2 * DAY + 21 * H);
+    expect((await loadDas06Trace(s)).mondayOffsetS).toBe(4 * DAY);
+    // Told every tenth of the starting points (every third of 25), and at the last.
+    expect(messages).toEqual([3, 6, 9, 12, 15, 18, 21, 24, 25].map((n) => `${n} of 25 starting points, 1 policies each`));
+    await expect(simulateDas06({ ...s, minTraceLeftDays: 7 })).rejects.toThrow("no starting point: days 0.0–8.0 of the trace leave no weekend hour with 7 days after it (minTraceLeftDays)");
+  });
+});
+
+describe("the model the sweeps run", () => {
+  it("names the files a scenario reads and refuses a bad one", () => {
+    expect(das06Model.inputFiles!({ checkpointServer: { model: "m.json" }, trace: "t.tab" })).toEqual(["m.json", "t.tab"]);
+    expect(das06Model.inputFiles!({ checkpointServer: { model: "paper" }, trace: null })).toEqual([]);
+    expect(das06Model.inputFiles!({})).toEqual([]);
+    expect(() => das06Model.validate({ ...structuredClone(DAS06_DEFAULTS), tasks: 0 })).toThrow(/tasks must be an integer/);
+    expect(() => das06Model.validate({ ...structuredClone(DAS06_DEFAULTS) })).not.toThrow();
+  });
 });

@@ -495,4 +495,48 @@ describe("the simulator's summary per policy and a sweep's cell", () => {
     expect(bktInputFiles({ server: { model: "paper" }, trace: null })).toEqual([]);
     expect(bktInputFiles({})).toEqual([]);
   });
+
+  /** Progress per run (at its start, and once at the end), the wall-clock timer per run, and the sweep model's message per run. */
+  it("tells the progress of each run, its time apart, and checks a sweep's parameters", async () => {
+    const states: string[] = [];
+    const timed: string[] = [];
+    const report = await simulateBkt(scenario(), (p) => p.events === 0 && states.push(`${p.run}/${p.runs} ${p.seed} ${p.policy} ${p.completedJobs}/${p.jobs}`), (policy, seed, seconds, events) => timed.push(`${policy} ${seed} ${seconds >= 0} ${events}`));
+    expect(states).toEqual(["0/4 1 none 0/2", "1/4 1 every-slice 0/2", "2/4 2 none 0/2", "3/4 2 every-slice 0/2", "4/4 2 every-slice 2/2"]);
+    expect(timed).toEqual(report.runs.map((r) => `${r.policy} ${r.seed} true ${r.events}`));
+    expect(report.policyLaw).toMatch(/^empirical/);
+    const messages: string[] = [];
+    await bktModel.run(scenario() as unknown as Record<string, unknown>, 3, (m) => messages.push(m));
+    expect(messages).toEqual(["seed 3, policy none…", "seed 3, policy every-slice…"]);
+    expect(() => bktModel.validate({ ...BKT_PAPER_PRESET, replications: 0 })).not.toThrow();
+    expect(() => bktModel.validate({ ...BKT_PAPER_PRESET, clients: 0 })).toThrow(/clients must be an integer/);
+  });
+});
+
+describe("hosts that follow a trace", () => {
+  /**
+   * Node 1 is recorded on days 0–1, nodes 2 and 3 on days 2–3. At day 1.5 none is observed: the
+   * refusal names day 2, when the most (2) are. At day 2 two nodes for three clients: reused,
+   * with the same hint absent (no day has more). Beyond the trace's 3 days: refused.
+   */
+  function staggered(): string {
+    const path = join(dir, "staggered.tab");
+    const header = "# event_id component_id node_id platform_id node_name event_type event_start_time event_stop_time event_end_reason";
+    const d = 86400;
+    writeFileSync(path, [header, `0 0 1 0 n1 1 0 ${d} NULL`, `1 0 2 0 n2 1 ${2 * d} ${3 * d} NULL`, `2 0 3 0 n3 1 ${2 * d} ${3 * d} NULL`, ""].join("\n"));
+    return path;
+  }
+  const s = (traceStartDays: number) =>
+    validateBktScenario({ ...BKT_PAPER_PRESET, clients: 3, jobs: 1, slicesPerJob: [1, 1], sliceHours: [1, 1], checkpointMbit: [1, 1], lifetime: "none", trace: staggered(), traceStartDays, policies: ["none"] });
+
+  it("start where nodes are observed, and say where most are", async () => {
+    await expect(simulateBkt(s(1.5))).rejects.toThrow(/staggered\.tab: no node is observed at day 1\.5 of the trace \(traceStartDays\); the most are observed at day 2 \(2 nodes\): --trace-start-days 2$/);
+    await expect(simulateBkt(s(3))).rejects.toThrow(/traceStartDays: .*staggered\.tab spans 3\.0 days; start inside it \(traceStartDays < that\)/);
+    const report = await simulateBkt(s(2));
+    expect(report.trace).toMatchObject({ nodes: 3, startDays: 2, nodesObservedAtStart: 2 });
+    expect(report.warnings[0]).toBe("2 nodes of the trace are observed at day 2 for 3 clients: nodes are reused cyclically (a seeded permutation)");
+    // One slice of 1 h at the mean speed on a host up from its start: done at 3600 s + the 1 Mbit result.
+    expect(report.runs[0]!.completedJobs).toBe(1);
+    const atDay0 = await simulateBkt(s(0));
+    expect(atDay0.warnings[0]).toBe("1 nodes of the trace are observed at day 0 for 3 clients: nodes are reused cyclically (a seeded permutation); the most are observed at day 2 (2 nodes): --trace-start-days 2");
+  });
 });
