@@ -497,3 +497,61 @@ describe("the model the sweeps run", () => {
     expect(() => das06Model.validate({ ...structuredClone(DAS06_DEFAULTS) })).not.toThrow();
   });
 });
+
+describe("several tasks, and the noisy predictor", () => {
+  /**
+   * Three tasks of 3600 s on two machines always up: machine 0 takes task 0, machine 1 task 1;
+   * the queue's task 2 goes to the first to finish. Ratios 1 and 2: machine 1 ends task 1 at
+   * 1800 s and task 2 at 3600 s, machine 0 task 0 at 3600 s: turnaround 3600. Ratios 1 and 1:
+   * both end at 3600, machine 0 (first in the request order) takes task 2: done at 7200.
+   */
+  it("hands the queue's tasks to machines as they free up", () => {
+    expect(run({ tasks: 3 }, "FCFS", [always(), always()], { ratios: [1, 2] }).turnaroundS).toBeCloseTo(3600, 9);
+    const equal = run({ tasks: 3 }, "FCFS", [always(), always()]);
+    expect(equal.turnaroundS).toBeCloseTo(7200, 9);
+    expect(equal).toMatchObject({ restarts: 0, replicas: 0, failures: 0 });
+  });
+
+  /**
+   * Private checkpoints of two tasks on two machines (ratio 1, one checkpoint of 1 MB at 50 %,
+   * 0.08 s): machine 1 (task 1) is away 2000–3000 s after its checkpoint (written by 1800.08)
+   * and resumes task 1 from it: done at 3000 + 1800 = 4800 s; machine 0 ends task 0 at 3600.08.
+   */
+  it("keep each machine's checkpoint of each task apart", () => {
+    const r = run({ tasks: 2, checkpoints: 1, checkpointStore: "private" }, "FCFS", [always(), machine([[0, 2000], [3000, END]])]);
+    expect(r.turnaroundS).toBeCloseTo(4800, 9);
+    expect(r.lostWorkS).toBeCloseTo(2000 - 1800.08, 9);
+    expect(r).toMatchObject({ failures: 1, restarts: 1, checkpoints: 2 });
+  });
+
+  /**
+   * The noisy predictor with falsePositive 1 and falseNegative 0 predicts a failure at every
+   * round: one task of 3600 s alone on a machine always up checkpoints on demand at each round
+   * (120, 240, … s), each pausing it 0.08 s: 30 rounds fall before it ends (the 30th at 3600 s,
+   * when 3600 − 29 · 0.08 s are done), so it ends at 3600 + 30 · 0.08 s. With falsePositive 0
+   * it never does: 3600 s.
+   */
+  it("noisy-oracle: checkpoints on demand at the rates it errs", () => {
+    const always1 = run({ predictor: "noisy-oracle", falsePositive: 1, falseNegative: 0 }, "FCFS-PRDCT-DMD", [always()]);
+    expect(always1.onDemandCheckpoints).toBe(30);
+    expect(always1.turnaroundS).toBeCloseTo(3600 + 30 * 0.08, 9);
+    const never = run({ predictor: "noisy-oracle", falsePositive: 0, falseNegative: 1 }, "FCFS-PRDCT-DMD", [machine([[0, 1000]]), always()]);
+    // Machine 1 replicates at once (FCFS-PRDCT-DMD replicates as FCFS-TR does); machine 0's coming failure is missed.
+    expect(never.onDemandCheckpoints).toBe(0);
+    expect(never.turnaroundS).toBeCloseTo(3600, 9);
+    const oracle = run({}, "FCFS-PRDCT-DMD", [always()]);
+    expect(oracle.onDemandCheckpoints).toBe(0);
+    expect(oracle.turnaroundS).toBeCloseTo(3600, 9);
+  });
+
+  /**
+   * FCFS-AT with shared checkpoints: machine 0 leaves at 1000 s; the round at 1080 s gives the
+   * task to machine 1 (3600 s: done at 4680), and machine 0's old timeout (at 3960 s, night)
+   * belongs to an assignment taken back: it is ignored. No timeout counted.
+   */
+  it("a timeout of an assignment taken back is ignored", () => {
+    const r = run({ checkpointStore: "shared" }, "FCFS-AT", [machine([[0, 1000]]), always()], { mondayOffsetS: -(DAY + 3 * H) });
+    expect(r.turnaroundS).toBeCloseTo(4680, 9);
+    expect(r).toMatchObject({ timeouts: 0, restarts: 1, failures: 1 });
+  });
+});

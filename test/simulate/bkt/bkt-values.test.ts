@@ -20,7 +20,7 @@ import type { BktPlatform } from "../../../pipeline/simulate/bkt/bkt-platform";
 import { runBkt, type BktRunResult } from "../../../pipeline/simulate/bkt/bkt-run";
 import { BKT_PAPER_PRESET, validateBktScenario, type BktPolicy, type BktScenario } from "../../../pipeline/simulate/bkt/bkt-scenario";
 import { bktInputFiles, bktModel, serverMetrics, simulateBkt } from "../../../pipeline/simulate/bkt/bkt-simulator";
-import { describeValue, planFlags } from "../../../pipeline/simulate/bkt/checkpoint-policy";
+import { describeValue, planFlags, type CheckpointPolicy, type CheckpointPolicyInput } from "../../../pipeline/simulate/bkt/checkpoint-policy";
 import type { MeasuredServer } from "../../../pipeline/simulate/server/measured-server";
 import type { AvailabilityTrace, NodeAvailability } from "../../../pipeline/simulate/traces/availability-trace";
 import type { Random } from "../../../pipeline/shared/random";
@@ -68,17 +68,27 @@ function node(intervals: [number, number][]): NodeAvailability {
 
 const policyLaw = createLaw(parseLawString("exp:mean=2,unit=h").spec);
 
-function run(over: Partial<BktScenario>, clients: Client[], jobs: { workMi: number[]; imageMbit: number[] }[], policy: BktPolicy = "every-slice", server: MeasuredServer | null = null): BktRunResult {
-  const scenario = validateBktScenario({ ...BKT_PAPER_PRESET, clients: clients.length, jobs: jobs.length, lifetime: "none", policies: [policy], ...over });
-  const nodes = clients.map((c) => node(c.up ?? [[0, FOREVER]]));
+function run(
+  over: Partial<BktScenario>,
+  clients: Client[],
+  jobs: { workMi: number[]; imageMbit: number[] }[],
+  policy: BktPolicy | CheckpointPolicy = "every-slice",
+  server: MeasuredServer | null = null,
+  originS = 0,
+  onAvailability?: (client: number, timeS: number, up: boolean) => void,
+): BktRunResult {
+  const scenario = validateBktScenario({ ...BKT_PAPER_PRESET, clients: clients.length, jobs: jobs.length, lifetime: "none", policies: ["none"], ...over });
+  const shift = (intervals: [number, number][]) => intervals.map(([a, b]): [number, number] => [a + originS, b + originS]);
+  const nodes = clients.map((c) => node(shift(c.up ?? [[0, FOREVER]])));
   return runBkt({
     scenario,
     platform: platformOf(clients, jobs),
     streams: firstChoice(),
     policy,
     server,
-    trace: { trace: { nodes } as AvailabilityTrace, nodeOfClient: Int32Array.from(clients, (_, c) => c), originS: 0 },
+    trace: { trace: { nodes } as AvailabilityTrace, nodeOfClient: Int32Array.from(clients, (_, c) => c), originS },
     policyLaw,
+    ...(onAvailability ? { onAvailability } : {}),
   });
 }
 
@@ -540,3 +550,52 @@ describe("hosts that follow a trace", () => {
     expect(atDay0.warnings[0]).toBe("1 nodes of the trace are observed at day 0 for 3 clients: nodes are reused cyclically (a seeded permutation); the most are observed at day 2 (2 nodes): --trace-start-days 2");
   });
 });
+
+describe("what a policy is given for each copy (checkpoint-policy.ts)", () => {
+  /**
+   * The lifetime case above with latency 1 s and client 1 at 0.5 MIPS on a 2 Mbit/s link, under
+   * a policy of our own that checkpoints after the first slice and records its inputs. Copy 1
+   * (client 0, from scratch): slices of 100 s, checkpoints of 10 / 1 + 1 = 11 s, no download.
+   * Copy 2 (client 1, from the checkpoint after slice 1): the one slice left, 200 s, its
+   * checkpoint 10 / 2 + 1 = 6 s, and the download of the checkpoint, 6 s. Makespan: client 1
+   * back at 1000 downloads 1000–1006, computes 1006–1206 and uploads 1206–1212.
+   */
+  it("sees each copy's remaining slices, checkpoint costs and download on its host", () => {
+    const seen: CheckpointPolicyInput[] = [];
+    const mine: CheckpointPolicy = { name: "mine", plan: (input) => (seen.push(input), [1]) };
+    const clients = [{ linkMbps: 1, lifetimeEndS: 150 }, { linkMbps: 2, speedMips: 0.5, up: [[1000, FOREVER]] as [number, number][] }];
+    const r = run({ latencySeconds: 1 }, clients, [{ workMi: [100, 100], imageMbit: [10, 10] }], mine);
+    expect(r.policy).toBe("mine");
+    expect(seen.map(({ sliceSeconds, checkpointSeconds, downloadSeconds }) => ({ sliceSeconds, checkpointSeconds, downloadSeconds }))).toEqual([
+      { sliceSeconds: [100, 100], checkpointSeconds: [11, 11], downloadSeconds: 0 },
+      { sliceSeconds: [200], checkpointSeconds: [6], downloadSeconds: 6 },
+    ]);
+    expect(seen[0]!.law.mean).toBeCloseTo(2 * H, 6);
+    expect(r.makespanS).toBeCloseTo(1212, 9);
+    // Lost: slice 2 of client 0 from 111 (slice 1 0–100, its checkpoint 100–111) to 150.
+    expect(r.lostComputationS).toBeCloseTo(39, 9);
+  });
+
+  it("stops the run, naming the policy and the copy, when it throws", () => {
+    const broken: CheckpointPolicy = { name: "broken", plan: () => { throw new Error("cannot plan"); } };
+    expect(() => run({}, [{ linkMbps: 1 }], [{ workMi: [100], imageMbit: [10] }], broken)).toThrow('policy "broken" cannot plan — planning a copy of job 0 starting after slice 0 at t = 0 s');
+    expect(() => run({}, [{ linkMbps: 1 }], [{ workMi: [100], imageMbit: [10] }], { name: "odd", plan: () => [5] })).toThrow('policy "odd" returned [5] for a copy of job 0 starting after slice 0 at t = 0 s (1 slice): 5 is not a slice');
+  });
+});
+
+describe("a trace's instant t = 0", () => {
+  /** The same hosts with the trace read from 10 000 s on (every interval shifted by it): the same run, and the same availability changes told. */
+  it("is where the trace is read from", () => {
+    const clients = [{ linkMbps: 1, lifetimeEndS: 150 }, { linkMbps: 1, up: [[1000, FOREVER]] as [number, number][] }];
+    const job = [{ workMi: [100, 100], imageMbit: [10, 10] }];
+    const told: string[][] = [[], []];
+    const runs = [0, 10_000].map((originS, i) => run({}, clients, job, "every-slice", null, originS, (c, t, up) => told[i]!.push(`${c} ${t} ${up}`)));
+    for (const r of runs) {
+      expect(r.makespanS).toBeCloseTo(1120, 9);
+      expect(r.buckets.unavailableS).toBeCloseTo(1000, 9);
+    }
+    expect(told[0]).toEqual(["1 1000 true"]);
+    expect(told[1]).toEqual(told[0]);
+  });
+});
+
