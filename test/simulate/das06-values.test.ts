@@ -555,3 +555,29 @@ describe("several tasks, and the noisy predictor", () => {
     expect(r).toMatchObject({ timeouts: 0, restarts: 1, failures: 1 });
   });
 });
+
+describe("the trace's times and the synthetic trace's size", () => {
+  /**
+   * A trace whose first interval starts 1000 s after the epoch (a Thursday): the machines'
+   * times are from the trace's start (their interval is 0 – 8 days), and its Monday 00:00 is
+   * 4 days − 1000 s in.
+   */
+  it("are counted from the trace's start", async () => {
+    const trace = ftaTrace("later-start.tab", 32, () => [[1000, 1000 + 8 * DAY]], () => 1000, () => 1000 + 8 * DAY);
+    const loaded = await loadDas06Trace(validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", startTimes: [0], minTraceLeftDays: 0 }));
+    expect([loaded.machines[0]!.starts[0], loaded.machines[0]!.ends[0]]).toEqual([0, 8 * DAY]);
+    expect(loaded).toMatchObject({ fromS: 0, endS: 8 * DAY, mondayOffsetS: 4 * DAY - 1000 });
+  });
+
+  /** The synthetic trace starts on a Monday unless the scenario says otherwise; one of 16 machines for a set of 32 is said; a window is days from its start. */
+  it("synthetic: its Monday, its window, and fewer machines than the set", async () => {
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), startTimes: [0], minTraceLeftDays: 0 });
+    expect((await loadDas06Trace(s)).mondayOffsetS).toBe(0);
+    expect((await loadDas06Trace({ ...s, mondayOffsetS: 3600 })).mondayOffsetS).toBe(3600);
+    expect(await loadDas06Trace({ ...s, windowDays: [1, 8] })).toMatchObject({ fromS: DAY, endS: 8 * DAY });
+    const few = await loadDas06Trace({ ...s, synthetic: { ...s.synthetic, machines: 16 } });
+    expect(few.machines).toHaveLength(16);
+    expect(few.warnings).toEqual(["the synthetic trace has 16 machines for a set of 32"]);
+    expect((await loadDas06Trace(s)).warnings).toEqual([]);
+  });
+});

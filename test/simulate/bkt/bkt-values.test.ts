@@ -599,3 +599,17 @@ describe("a trace's instant t = 0", () => {
   });
 });
 
+
+describe("the mean's interval as the simulators report it", () => {
+  /** [1, 3]: mean 2, sd √2, half-width t(0.975, 1) · √2 / √2 = 12.7062 (the Student-t quantile for 1 degree of freedom). */
+  it("gives ci95 = [low, high] from two runs, and null below", async () => {
+    const { meanWithCi, withCi95 } = await import("../../../pipeline/stats/mean-confidence-interval");
+    const two = withCi95(meanWithCi([1, 3]));
+    expect(two.ci95![0]).toBeCloseTo(2 - 12.706204736, 6);
+    expect(two.ci95![1]).toBeCloseTo(2 + 12.706204736, 6);
+    expect(withCi95(meanWithCi([5]))).toEqual({ n: 1, mean: 5, sd: 0, low: null, high: null, ci95: null });
+    expect(withCi95(meanWithCi([]))).toEqual({ n: 0, mean: NaN, sd: 0, low: null, high: null, ci95: null });
+    expect(withCi95({ n: 2, mean: 0, sd: 1, low: null, high: 1 }).ci95).toBeNull();
+    expect(withCi95({ n: 2, mean: 0, sd: 1, low: -1, high: null }).ci95).toBeNull();
+  });
+});
