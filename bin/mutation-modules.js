@@ -100,19 +100,34 @@ const MUTATION_MODULES = {
       "test/place/tabulate-law.test.ts",
     ],
   },
-  // The [BKT] and [DAS06] simulators and the metrics they report.
+  // The [BKT] and [DAS06] simulators and the metrics they report: [BKT]'s clients' state
+  // machine and run, its bag of jobs and its server's connections, the max-min sharing of a
+  // link both servers use, [DAS06]'s run, both simulators' aggregation over seeds and the
+  // mean's 95 % interval they report.
   simulate: {
     mutate: [
       "pipeline/simulate/bkt/bkt-run.ts",
+      "pipeline/simulate/bkt/bkt-job-bag.ts",
+      "pipeline/simulate/bkt/bkt-server.ts",
       "pipeline/simulate/bkt/bkt-simulator.ts",
       "pipeline/simulate/bkt/checkpoint-policy.ts",
+      "pipeline/bandwidth/fair-shares.ts",
       "pipeline/simulate/das06/das06-run.ts",
       "pipeline/simulate/das06/das06-simulator.ts",
-      "pipeline/simulate/mean-with-ci95.ts",
+      "pipeline/stats/mean-confidence-interval.ts",
     ],
-    // The tests that check these files' values in process (the command and policy-module
-    // tests spawn the simulator per case).
-    testFiles: ["test/simulate/bkt/bkt.test.ts", "test/simulate/das06.test.ts"],
+    // The tests that check these files' values in process (not the command, policy-module,
+    // measured-server or compare-servers tests, which spawn a process per case, nor the
+    // staleness checks).
+    testFiles: [
+      "test/simulate/bkt/bkt.test.ts",
+      "test/simulate/bkt/bkt-values.test.ts",
+      "test/simulate/das06.test.ts",
+      "test/simulate/das06-values.test.ts",
+      "test/simulate/server/fluid-server.test.ts",
+      "test/bandwidth/fair-shares.test.ts",
+      "test/stats/mean-confidence-interval.test.ts",
+    ],
   },
   // The bandwidth forms, least squares and the goodness-of-fit metrics.
   fit: {

@@ -1,0 +1,615 @@
+/**
+ * [BKT]'s run (docs/science.md §6.1) by value on tiny platforms written out by hand: speeds of
+ * 1 MIPS (a slice of w million instructions takes w s), links in Mbit/s, availability from
+ * written intervals, and the server's choice of job fixed (a stream that always draws 0: the
+ * first job never handed out, else the first uncompleted one). Every makespan, bucket, waste
+ * and count is computed by hand next to its test from the rules in bkt-run.ts's header: a
+ * transfer takes size / link + latency, the server keeps only newer checkpoints, the first
+ * result completes a job, and every client-second is in one bucket.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { PAPER_MODEL, type BandwidthModel } from "../../../pipeline/fit/model";
+import { createLaw } from "../../../pipeline/place/laws/create-law";
+import { parseLawString } from "../../../pipeline/place/laws/law-string";
+import { createRandomStreams, type RandomStreams } from "../../../pipeline/simulate/engine/random-streams";
+import { createJobBag } from "../../../pipeline/simulate/bkt/bkt-job-bag";
+import type { BktPlatform } from "../../../pipeline/simulate/bkt/bkt-platform";
+import { runBkt, type BktRunResult } from "../../../pipeline/simulate/bkt/bkt-run";
+import { BKT_PAPER_PRESET, validateBktScenario, type BktPolicy, type BktScenario } from "../../../pipeline/simulate/bkt/bkt-scenario";
+import { bktInputFiles, bktModel, serverMetrics, simulateBkt } from "../../../pipeline/simulate/bkt/bkt-simulator";
+import { describeValue, planFlags, type CheckpointPolicy, type CheckpointPolicyInput } from "../../../pipeline/simulate/bkt/checkpoint-policy";
+import type { MeasuredServer } from "../../../pipeline/simulate/server/measured-server";
+import type { AvailabilityTrace, NodeAvailability } from "../../../pipeline/simulate/traces/availability-trace";
+import type { Random } from "../../../pipeline/shared/random";
+
+const H = 3600;
+const FOREVER = 1e9;
+const dir = mkdtempSync(join(tmpdir(), "ckpt-bkt-values-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A stream that always draws 0 (the first of the candidates). */
+const zero: Random = { next: () => 0, uniform: (low) => low, integer: (low) => low, normal: () => 0 };
+
+/** The run's streams with the server's choices fixed to the first candidate. */
+function firstChoice(): RandomStreams {
+  const real = createRandomStreams(1);
+  return { seed: 1, stream: (name, index) => (name === "server" ? zero : real.stream(name, index)), family: (name) => real.family(name) };
+}
+
+interface Client {
+  speedMips?: number;
+  linkMbps: number;
+  lifetimeEndS?: number;
+  /** Available intervals, s; default always. */
+  up?: [number, number][];
+}
+
+/** A platform from clients and jobs (per job, per slice: work in MI and the image after it in Mbit). */
+function platformOf(clients: Client[], jobs: { workMi: number[]; imageMbit: number[] }[]): BktPlatform {
+  const sliceStart = new Int32Array(jobs.length + 1);
+  jobs.forEach((job, j) => (sliceStart[j + 1] = sliceStart[j]! + job.workMi.length));
+  return {
+    speedMips: Float64Array.from(clients, (c) => c.speedMips ?? 1),
+    linkMbps: Float64Array.from(clients, (c) => c.linkMbps),
+    lifetimeEndS: Float64Array.from(clients, (c) => c.lifetimeEndS ?? Infinity),
+    speedRedraws: 0,
+    sliceStart,
+    workMi: Float64Array.from(jobs.flatMap((j) => j.workMi)),
+    imageMbit: Float64Array.from(jobs.flatMap((j) => j.imageMbit)),
+  };
+}
+
+function node(intervals: [number, number][]): NodeAvailability {
+  return { key: "n", starts: Float64Array.from(intervals, ([a]) => a), ends: Float64Array.from(intervals, ([, b]) => b), observedFromS: 0, observedToS: FOREVER };
+}
+
+const policyLaw = createLaw(parseLawString("exp:mean=2,unit=h").spec);
+
+function run(
+  over: Partial<BktScenario>,
+  clients: Client[],
+  jobs: { workMi: number[]; imageMbit: number[] }[],
+  policy: BktPolicy | CheckpointPolicy = "every-slice",
+  server: MeasuredServer | null = null,
+  originS = 0,
+  onAvailability?: (client: number, timeS: number, up: boolean) => void,
+): BktRunResult {
+  const scenario = validateBktScenario({ ...BKT_PAPER_PRESET, clients: clients.length, jobs: jobs.length, lifetime: "none", policies: ["none"], ...over });
+  const shift = (intervals: [number, number][]) => intervals.map(([a, b]): [number, number] => [a + originS, b + originS]);
+  const nodes = clients.map((c) => node(shift(c.up ?? [[0, FOREVER]])));
+  return runBkt({
+    scenario,
+    platform: platformOf(clients, jobs),
+    streams: firstChoice(),
+    policy,
+    server,
+    trace: { trace: { nodes } as AvailabilityTrace, nodeOfClient: Int32Array.from(clients, (_, c) => c), originS },
+    policyLaw,
+    ...(onAvailability ? { onAvailability } : {}),
+  });
+}
+
+/** Every client-second in one bucket: the buckets sum to clients × the run's length. */
+function expectBucketsAddUp(r: BktRunResult, clients: number): void {
+  const b = r.buckets;
+  expect(b.computeS + b.uploadS + b.downloadS + b.waitS + b.idleS + b.unavailableS + b.departedS).toBeCloseTo(clients * r.endS, 6);
+}
+
+describe("the server's bag of jobs", () => {
+  it("hands out jobs never handed out first, then duplicates of uncompleted ones, then nothing", () => {
+    // Draws 0.5, 0, 0.9, 0.4: of [0, 1, 2] index 1 (job 1), then of [0, 2] job 0, then of [2] job 2; then duplicates.
+    const draws = [0.5, 0, 0.9, 0.4, 0.7, 0];
+    const bag = createJobBag(3, { ...zero, next: () => draws.shift()! });
+    expect([bag.pick(), bag.pick(), bag.pick()]).toEqual([
+      { job: 1, first: true },
+      { job: 0, first: true },
+      { job: 2, first: true },
+    ]);
+    bag.complete(0); // uncompleted [2, 1] (the last moves into the completed one's place)
+    expect(bag.isCompleted(0)).toBe(true);
+    expect(bag.isCompleted(1)).toBe(false);
+    expect(bag.pick()).toEqual({ job: 2, first: false }); // 0.4 · 2 → index 0
+    expect(bag.pick()).toEqual({ job: 1, first: false }); // 0.7 · 2 → index 1
+    bag.complete(2);
+    bag.complete(1);
+    expect(bag.pick()).toBeNull();
+  });
+
+  it("keeps a checkpoint only when it is newer than the one it holds", () => {
+    const bag = createJobBag(2, zero);
+    expect(bag.checkpointedSlice(0)).toBe(0);
+    expect(bag.offerCheckpoint(0, 2)).toBe(true);
+    expect(bag.offerCheckpoint(0, 2)).toBe(false);
+    expect(bag.offerCheckpoint(0, 1)).toBe(false);
+    expect(bag.checkpointedSlice(0)).toBe(2);
+    expect(bag.offerCheckpoint(0, 3)).toBe(true);
+    expect(bag.checkpointedSlice(0)).toBe(3);
+    expect(bag.checkpointedSlice(1)).toBe(0);
+  });
+});
+
+describe("connections and the server's link", () => {
+  /**
+   * Two clients always up, two jobs of one 100 s slice, results of 10 Mbit at 1 Mbit/s, latency
+   * 5 s, one connection. Both finish computing at 100 s; client 0 uploads 100–115 (10 / 1 + 5),
+   * client 1 waits 100–115 and uploads 115–130: makespan 130 s. Client 0, back at 115, gets a
+   * duplicate of client 1's job and computes 115–130 (cut by the run's end).
+   * Overhead = uploads 30 + waits 15 = 45 s; compute 100 + 100 + 15 s.
+   */
+  it("queue first come first served and add the latency to each transfer", () => {
+    const r = run({ latencySeconds: 5, server: { mbps: 1000, connections: 1 } }, [{ linkMbps: 1 }, { linkMbps: 1 }], [
+      { workMi: [100], imageMbit: [10] },
+      { workMi: [100], imageMbit: [10] },
+    ]);
+    expect(r.makespanS).toBeCloseTo(130, 9);
+    expect(r.connectionWaitS).toBeCloseTo(15, 9);
+    expect(r.checkpointOverheadS).toBeCloseTo(45, 9);
+    expect(r.buckets).toMatchObject({ idleS: 0, downloadS: 0, unavailableS: 0, departedS: 0 });
+    expect(r.buckets.computeS).toBeCloseTo(215, 9);
+    expect(r.buckets.uploadS).toBeCloseTo(30, 9);
+    expect(r).toMatchObject({ completedJobs: 2, unfinishedJobs: 0, resultsSent: 2, resultsDiscarded: 0, copies: 3, checkpointsTaken: 0, uploadedMbit: 20, lostComputationS: 0 });
+    expectBucketsAddUp(r, 2);
+  });
+
+  /** With two connections both upload at once: 100–115, makespan 115 s, no wait. */
+  it("let transfers run side by side up to the connections", () => {
+    const r = run({ latencySeconds: 5, server: { mbps: 1000, connections: 2 } }, [{ linkMbps: 1 }, { linkMbps: 1 }], [
+      { workMi: [100], imageMbit: [10] },
+      { workMi: [100], imageMbit: [10] },
+    ]);
+    expect(r.makespanS).toBeCloseTo(115, 9);
+    expect(r.connectionWaitS).toBe(0);
+  });
+
+  /**
+   * A 2 Mbit/s server link and two 2 Mbit/s clients uploading 10 Mbit at 100 s: the second start
+   * would exceed the server, so both share it at 1 Mbit/s: both end at 110 s (alone: 105).
+   */
+  it("share a binding server link equally", () => {
+    const r = run({ server: { mbps: 2, connections: 10 } }, [{ linkMbps: 2 }, { linkMbps: 2 }], [
+      { workMi: [100], imageMbit: [10] },
+      { workMi: [100], imageMbit: [10] },
+    ]);
+    expect(r.makespanS).toBeCloseTo(110, 9);
+    expect(r.buckets.uploadS).toBeCloseTo(20, 9);
+  });
+
+  /**
+   * Links 0.5 and 4 Mbit/s on a 2 Mbit/s server: max-min, the slow one keeps its 0.5 and the
+   * other gets the 1.5 left: client 1's 10 Mbit end at 100 + 10/1.5 s; client 0 then runs alone
+   * at its link, 0.5 Mbit/s all along: ends at 100 + 20 s. Uploads: 20 + 20/3 s.
+   */
+  it("leave a slow link's unused share to the others (max-min)", () => {
+    const r = run({ server: { mbps: 2, connections: 10 } }, [{ linkMbps: 0.5 }, { linkMbps: 4 }], [
+      { workMi: [100], imageMbit: [10] },
+      { workMi: [100], imageMbit: [10] },
+    ]);
+    expect(r.makespanS).toBeCloseTo(120, 9);
+    expect(r.buckets.uploadS).toBeCloseTo(20 + 10 / 1.5, 9);
+  });
+
+  /**
+   * A measured server of 2 MB/s whatever the load (fluid-server.ts): two 16 Mbit (2 MB) results
+   * at 100 s on 80 Mbit/s (10 MB/s) links share it, 1 MB/s each: 2 s, makespan 102 s. The server
+   * was busy 2 s at its full bandwidth, and each transfer waited 2 − 2/10 = 1.8 s beyond its link.
+   */
+  it("a measured server shares its bw(m, V) among the transfers in progress", () => {
+    const r = run({}, [{ linkMbps: 80 }, { linkMbps: 80 }], [
+      { workMi: [100], imageMbit: [16] },
+      { workMi: [100], imageMbit: [16] },
+    ], "every-slice", flatServer);
+    expect(r.makespanS).toBeCloseTo(102, 9);
+    expect(r.server).toMatchObject({ transfers: 2, completed: 2, interrupted: 0, maxConcurrent: 2 });
+    expect(r.server!.busyS).toBeCloseTo(2, 9);
+    expect(r.server!.waitS).toBeCloseTo(2 * 1.8, 9);
+    expect(r.server!.deliveredMb).toBeCloseTo(4, 9);
+    expect(serverMetrics(r.server!, r.endS)).toEqual({
+      serverTransfers: 2,
+      serverTransfersOutsideDomain: 0,
+      serverBusyFraction: r.server!.busyS / 102,
+      serverUtilisation: r.server!.deliveredMb / r.server!.capacityMb,
+      serverWaitH: r.server!.waitS / H,
+    });
+    expect(serverMetrics({ ...r.server!, capacityMb: 0 }, 0)).toMatchObject({ serverBusyFraction: 0, serverUtilisation: 0 });
+  });
+});
+
+/** bw(m, V) = 2 MB/s whatever the load. */
+const flatModel: BandwidthModel = {
+  ...PAPER_MODEL,
+  name: "flat 2 MB/s",
+  form: "full",
+  coefficients: { a00: 2, a01: 0, a02: 0, a10: 0, a11: 0, a12: 0, a20: 0, a21: 0, a22: 0 },
+  domain: { mMin: 1, mMax: 100, vGbMin: 0, vGbMax: 1000 },
+  provenance: {},
+};
+const flatServer: MeasuredServer = { model: flatModel, file: "flat", sha256: "0".repeat(64), outsideDomain: "clamp", volume: "whole" };
+
+describe("failures", () => {
+  const twoSlices = { workMi: [100, 100], imageMbit: [10, 10] };
+
+  /**
+   * Client 0 leaves for good at 150 s: slice 1 0–100, its checkpoint 100–110 (accepted),
+   * slice 2 from 110: 40 s lost. Client 1 is away until 1000 s, then gets a duplicate of the job
+   * from its checkpoint: download 1000–1010, slice 2 1010–1110, result 1110–1120: makespan 1120 s,
+   * finished by a duplicate. Client 0 departed 150–1120, client 1 unavailable 0–1000.
+   */
+  it("the end of a lifetime kills the copy: its work since the last accepted checkpoint is lost", () => {
+    const r = run({}, [{ linkMbps: 1, lifetimeEndS: 150 }, { linkMbps: 1, up: [[1000, FOREVER]] }], [twoSlices]);
+    expect(r.makespanS).toBeCloseTo(1120, 9);
+    expect(r.lostComputationS).toBeCloseTo(40, 9);
+    expect(r).toMatchObject({ failuresPermanent: 1, failuresTransient: 0, copies: 2, jobsFinishedByDuplicate: 1, checkpointsTaken: 1, checkpointsAccepted: 1, downloadedMbit: 10, uploadedMbit: 20 });
+    expect(r.buckets.departedS).toBeCloseTo(1120 - 150, 9);
+    expect(r.buckets.unavailableS).toBeCloseTo(1000, 9);
+    expect(r.buckets.computeS).toBeCloseTo(240, 9);
+    expect(r.downloadS).toBeCloseTo(10, 9);
+    expect(r.checkpointOverheadS).toBeCloseTo(30, 9);
+    expectBucketsAddUp(r, 2);
+  });
+
+  /**
+   * Suspend: client 0 is away 105–200 s, in the middle of its checkpoint's upload (100–110). The
+   * transfer starts again from zero on return, 200–210 (accepted), slice 2 210–310, result
+   * 310–320: makespan 320 s, nothing lost, uploads 5 + 10 + 10 s, the failure counted.
+   */
+  it("suspend: an upload a failure interrupts starts again on return", () => {
+    const r = run({ transient: "suspend" }, [{ linkMbps: 1, up: [[0, 105], [200, FOREVER]] }], [twoSlices]);
+    expect(r.makespanS).toBeCloseTo(320, 9);
+    expect(r.lostComputationS).toBe(0);
+    expect(r.buckets.uploadS).toBeCloseTo(25, 9);
+    expect(r.buckets.unavailableS).toBeCloseTo(95, 9);
+    expect(r).toMatchObject({ failuresTransient: 1, checkpointsAccepted: 1, uploadedMbit: 20, copies: 1 });
+    expectBucketsAddUp(r, 1);
+  });
+
+  /**
+   * Suspend, down during slice 2 (110–210) at 150 s and back at 400 s: 60 s of the slice are
+   * left, done at 460; result 460–470. Nothing lost.
+   */
+  it("suspend: a computation resumes where it stopped", () => {
+    const r = run({ transient: "suspend" }, [{ linkMbps: 1, up: [[0, 150], [400, FOREVER]] }], [twoSlices]);
+    expect(r.makespanS).toBeCloseTo(470, 9);
+    expect(r.lostComputationS).toBe(0);
+    expect(r.buckets.computeS).toBeCloseTo(200, 9);
+  });
+
+  /**
+   * Abort, down at 150 s (in slice 2, 110–210) and back at 400 s: 40 s lost; the client asks for
+   * a job on return and gets the same one again, a duplicate (it was handed out), from its
+   * checkpoint: download 400–410, slice 2 410–510, result 510–520. Under "none" nothing was saved:
+   * 150 s lost, slices 400–600, result 600–610.
+   */
+  it("abort: the copy dies and the client asks for a new job on return", () => {
+    const r = run({ transient: "abort" }, [{ linkMbps: 1, up: [[0, 150], [400, FOREVER]] }], [twoSlices]);
+    expect(r.makespanS).toBeCloseTo(520, 9);
+    expect(r.lostComputationS).toBeCloseTo(40, 9);
+    expect(r).toMatchObject({ failuresTransient: 1, copies: 2, jobsFinishedByDuplicate: 1, downloadedMbit: 10 });
+    const none = run({ transient: "abort" }, [{ linkMbps: 1, up: [[0, 150], [400, FOREVER]] }], [twoSlices], "none");
+    expect(none.makespanS).toBeCloseTo(610, 9);
+    expect(none.lostComputationS).toBeCloseTo(150, 9);
+    expect(none).toMatchObject({ checkpointsTaken: 0, downloadedMbit: 0, uploadedMbit: 10 });
+  });
+
+  /** Abort, down at 105 s in the checkpoint's upload (100–110): the 100 s of slice 1, not yet saved, are lost. */
+  it("abort during an upload loses the work the checkpoint was saving", () => {
+    const r = run({ transient: "abort", downloadOnRestart: true }, [{ linkMbps: 1, up: [[0, 105], [200, FOREVER]] }], [twoSlices]);
+    expect(r.lostComputationS).toBeCloseTo(100, 9);
+    // Back at 200: the job again from scratch (no checkpoint held): 200–300, 300–310, 310–410, 410–420.
+    expect(r.makespanS).toBeCloseTo(420, 9);
+  });
+
+  /** With no client left the run stops: the job is unfinished and the makespan null. */
+  it("stops when every client has departed, the job unfinished", () => {
+    const r = run({}, [{ linkMbps: 1, lifetimeEndS: 150 }], [twoSlices]);
+    expect(r).toMatchObject({ makespanS: null, unfinishedJobs: 1, completedJobs: 0, failuresPermanent: 1 });
+    expect(r.endS).toBeCloseTo(150, 9);
+    expect(r.lostComputationS).toBeCloseTo(40, 9);
+  });
+});
+
+describe("copies of jobs already completed", () => {
+  /**
+   * Job 0: two slices of 100 s; job 1: one slice of 1000 s; images 10 Mbit at 1 Mbit/s.
+   * Client 0 (1 MIPS) gets job 0, client 1 (1 MIPS) job 1, client 2 (0.5 MIPS) a duplicate of
+   * job 0. Client 0: slice 1 0–100, checkpoint 100–110, slice 2 110–210, result 210–220 (job 0
+   * done), then a duplicate of job 1 from 220. Client 2: slice 1 0–200, its checkpoint 200–210
+   * is outdated (the server holds slice 1 already), slice 2 210–410 — spent on a completed job:
+   * 200 s of duplicate work — and its result 410–420 is discarded ("run-on"). Client 1 ends job 1
+   * at 1000–1010: makespan 1010 s. "abort-on-contact": client 2 drops the copy at 410 instead of
+   * uploading the result.
+   */
+  it("run on and have their result discarded, or stop at their next upload", () => {
+    const clients = [{ linkMbps: 1 }, { linkMbps: 1 }, { linkMbps: 1, speedMips: 0.5 }];
+    const jobs = [
+      { workMi: [100, 100], imageMbit: [10, 10] },
+      { workMi: [1000], imageMbit: [10] },
+    ];
+    const runOn = run({ staleCopies: "run-on" }, clients, jobs);
+    expect(runOn.makespanS).toBeCloseTo(1010, 9);
+    expect(runOn.duplicateWorkS).toBeCloseTo(200, 9);
+    expect(runOn).toMatchObject({ checkpointsTaken: 2, checkpointsAccepted: 1, checkpointsOutdated: 1, resultsSent: 3, resultsDiscarded: 1, copies: 5, jobsFinishedByDuplicate: 0, uploadedMbit: 50 });
+    expect(runOn).toMatchObject({ sliceBoundaries: 2, checkpointDecisions: 2 });
+    const abortOnContact = run({ staleCopies: "abort-on-contact" }, clients, jobs);
+    expect(abortOnContact.makespanS).toBeCloseTo(1010, 9);
+    expect(abortOnContact.duplicateWorkS).toBeCloseTo(200, 9);
+    expect(abortOnContact).toMatchObject({ resultsSent: 2, resultsDiscarded: 0, copies: 5, uploadedMbit: 40 });
+    expectBucketsAddUp(runOn, 3);
+    expectBucketsAddUp(abortOnContact, 3);
+  });
+
+  /** "none" checkpoints only the last slice (its result): one boundary reached by each two-slice copy, none checkpointed. */
+  it("count the boundaries a plan passes without checkpointing", () => {
+    const r = run({}, [{ linkMbps: 1 }], [{ workMi: [100, 100, 100], imageMbit: [10, 10, 10] }], "none");
+    expect(r).toMatchObject({ sliceBoundaries: 2, checkpointDecisions: 0, checkpointsTaken: 0 });
+    expect(r.makespanS).toBeCloseTo(310, 9);
+  });
+
+  /** One client, two jobs: after its first result it gets the second; after the second nothing is left and the run ends at 420 s. */
+  it("a client asks again after each result", () => {
+    const r = run({}, [{ linkMbps: 1 }], [
+      { workMi: [200], imageMbit: [10] },
+      { workMi: [200], imageMbit: [10] },
+    ]);
+    expect(r.makespanS).toBeCloseTo(420, 9);
+    expect(r).toMatchObject({ copies: 2, completedJobs: 2 });
+  });
+});
+
+describe("what a policy returns", () => {
+  const copy = () => "a copy of job 3 starting after slice 0 at t = 0 s";
+  it("becomes flags over the copy's slices, the last always set", () => {
+    expect([...planFlags([1, 3], 4, "policy x", copy)]).toEqual([1, 0, 1, 1]);
+    expect([...planFlags([], 1, "policy x", copy)]).toEqual([1]);
+  });
+
+  it("is refused with the policy, the copy and what it returned", () => {
+    expect(() => planFlags("no", 2, 'policy "x"', copy)).toThrow('policy "x" returned "no" for a copy of job 3 starting after slice 0 at t = 0 s (2 slices): plan(input) must return an array of slice indices (number[]), synchronously');
+    expect(() => planFlags([1.5], 1, "p", copy)).toThrow("p returned [1.5] for a copy of job 3 starting after slice 0 at t = 0 s (1 slice): 1.5 is not an integer index");
+    expect(() => planFlags([0], 2, "p", copy)).toThrow("0 is not a slice: indices are 1-based, in 1..2");
+    expect(() => planFlags([3], 2, "p", copy)).toThrow("3 is not a slice: indices are 1-based, in 1..2");
+    expect(() => planFlags(["1"], 2, "p", copy)).toThrow('"1" is not an integer index');
+  });
+
+  it("is shown as JSON, or by its kind, in at most 200 characters", () => {
+    expect(describeValue(undefined)).toBe("undefined");
+    expect(describeValue(() => 1)).toBe("a function");
+    expect(describeValue(3n)).toBe("3n");
+    expect(describeValue(Infinity)).toBe("Infinity");
+    expect(describeValue(NaN)).toBe("NaN");
+    expect(describeValue(Promise.resolve(1))).toBe("a Promise");
+    expect(describeValue({ then: () => 1 })).toBe("a Promise");
+    expect(describeValue([1, 2])).toBe("[1,2]");
+    expect(describeValue(Symbol("s"))).toBe("Symbol(s)");
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(describeValue(cyclic)).toBe("[object Object]");
+    const long = describeValue("x".repeat(300));
+    expect(long).toHaveLength(198);
+    expect(long.endsWith("xx…")).toBe(true);
+    expect(describeValue("x".repeat(198))).toHaveLength(200);
+  });
+});
+
+describe("the simulator's summary per policy and a sweep's cell", () => {
+  /** One node available 0–86400 s, followed by every client. */
+  function alwaysUp(): string {
+    const path = join(dir, "always.tab");
+    const header = "# event_id component_id node_id platform_id node_name event_type event_start_time event_stop_time event_end_reason";
+    writeFileSync(path, [header, "0 0 1 0 n1 1 0 86400 NULL", ""].join("\n"));
+    return path;
+  }
+  /**
+   * Two clients, two jobs of two slices of 1771 s · 1771 MI (1 h at the preset's mean speed, sd
+   * 0), 36 Mbit images on 1 Mbit/s links (36 s): "none" computes 2 h and uploads its result,
+   * makespan 7236 s, overhead 36 s per client; "every-slice" also uploads the first checkpoint,
+   * makespan 7272 s, overhead 72 s per client. Totals are twice one client's; the average waste
+   * is per client; the paired difference every-slice − none is 36 s.
+   */
+  const scenario = () =>
+    validateBktScenario({
+      ...BKT_PAPER_PRESET,
+      clients: 2,
+      jobs: 2,
+      slicesPerJob: [2, 2],
+      sliceHours: [1, 1],
+      speedMips: { mean: 1771, sd: 0 },
+      hostMbps: [1, 1],
+      checkpointMbit: [36, 36],
+      lifetime: "none",
+      trace: alwaysUp(),
+      policies: ["none", "every-slice"],
+      replications: 2,
+    });
+
+  it("gives the waste per client, the Mbit sent, the share of boundaries checkpointed and the paired difference", async () => {
+    const report = await simulateBkt(scenario());
+    const none = report.policies.none!;
+    const every = report.policies["every-slice"]!;
+    expect(none.makespanH.mean * H).toBeCloseTo(7236, 6);
+    expect(every.makespanH.mean * H).toBeCloseTo(7272, 6);
+    expect(none.averageWasteH.mean * H).toBeCloseTo(36, 6);
+    expect(every.averageWasteH.mean * H).toBeCloseTo(72, 6);
+    expect(every.checkpointOverheadH.mean * H).toBeCloseTo(144, 6);
+    expect(every.sentMbit.mean).toBe(4 * 36);
+    expect(every.uploadedMbit.mean).toBe(4 * 36);
+    expect(every.downloadedMbit.mean).toBe(0);
+    expect(none.sentMbit.mean).toBe(2 * 36);
+    expect(every.checkpointShare.mean).toBe(1);
+    expect(none.checkpointShare.mean).toBe(0);
+    expect(every.checkpointsTaken.mean).toBe(2);
+    expect(every.checkpointsAccepted.mean).toBe(2);
+    expect(every.copies.mean).toBe(2);
+    expect(every.connectionWaitH.mean).toBe(0);
+    expect(every.duplicateWorkH.mean).toBe(0);
+    expect(every.lostComputationH.mean).toBe(0);
+    expect(every.failures).toMatchObject({ transient: { mean: 0 }, permanent: { mean: 0 } });
+    expect(every.unfinishedRuns).toBe(0);
+    expect(every.events.mean).toBeGreaterThan(0);
+    expect(report.events).toBe(report.runs.reduce((s, r) => s + r.events, 0));
+    expect(report.pairedMakespanDifferenceH["every-slice − none"]!.mean * H).toBeCloseTo(36, 6);
+    expect(report.pairedMakespanDifferenceH["every-slice − none"]!.n).toBe(2);
+    expect(report.seeds).toEqual([1, 2]);
+    expect(report.trace).toMatchObject({ nodes: 1, startDays: 0, nodesObservedAtStart: 1 });
+    expect(report.warnings[0]).toBe("1 nodes of the trace are observed at day 0 for 2 clients: nodes are reused cyclically (a seeded permutation)");
+  });
+
+  it("keeps each policy's metrics in a sweep's cell", async () => {
+    const cell = await bktModel.run(scenario() as unknown as Record<string, unknown>, 1);
+    const every = cell.policies["every-slice"]!;
+    expect(every.makespanH).toBeCloseTo(7272 / H, 9);
+    expect(every.averageWasteH).toBeCloseTo(72 / H, 9);
+    expect(every.checkpointOverheadH).toBeCloseTo(144 / H, 9);
+    expect(every).toMatchObject({ lostComputationH: 0, connectionWaitH: 0, checkpointsTaken: 2, sliceBoundaries: 2, checkpointShare: 1, checkpointsAccepted: 2, copies: 2, failuresTransient: 0, failuresPermanent: 0, sentMbit: 144, unfinishedJobs: 0 });
+    expect(cell.policies.none).toMatchObject({ checkpointShare: 0, sentMbit: 72 });
+    expect(cell.metrics.events).toBe(cell.events);
+    expect(Object.keys(every)).not.toContain("serverTransfers");
+  });
+
+  /** A 1-hour horizon stops the runs before their 2 h of compute: no makespan, every job unfinished, said in a warning per run. */
+  it("counts runs the horizon stopped and says so", async () => {
+    const report = await simulateBkt({ ...scenario(), horizonHours: 1, replications: 1, policies: ["none"] });
+    expect(report.policies.none!.unfinishedRuns).toBe(1);
+    expect(report.policies.none!.makespanH.n).toBe(0);
+    expect(report.warnings).toContain("seed 1, none: 2 job(s) unfinished at 1.0 h (horizon 1 h, or every client departed)");
+    const cell = await bktModel.run({ ...scenario(), horizonHours: 1, policies: ["none"] } as unknown as Record<string, unknown>, 1);
+    expect(cell.policies.none!.makespanH).toBeNaN();
+    expect(cell.policies.none!.unfinishedJobs).toBe(2);
+  });
+
+  /**
+   * With the measured 2 MB/s server: the 36 Mbit (4.5 MB) transfers on 1 Mbit/s (0.125 MB/s)
+   * links are held by the links, the server never binds: the same makespans, the server busy
+   * while a transfer runs and waited for by none.
+   */
+  it("summarises what a measured server did per policy", async () => {
+    const s = { ...scenario(), server: { model: "paper", connections: 100, outsideDomain: "clamp", volume: "whole" } } as BktScenario;
+    const report = await simulateBkt(s, undefined, undefined, { server: flatServer });
+    const every = report.policies["every-slice"]!;
+    expect(every.makespanH.mean * H).toBeCloseTo(7272, 6);
+    expect(every.server!.transfers.mean).toBe(4);
+    expect(every.server!.transfersOutsideDomain.mean).toBe(0);
+    expect(every.server!.waitH.mean).toBeCloseTo(0, 9);
+    expect(every.server!.maxConcurrent.mean).toBe(2);
+    // Busy 3600–3636 and 7236–7272 s of 7272: both clients transfer at once.
+    expect(every.server!.busyFraction.mean).toBeCloseTo(72 / 7272, 9);
+    // 2 × 0.125 MB/s used of 2 MB/s while busy.
+    expect(every.server!.utilisation.mean).toBeCloseTo(0.25 / 2, 9);
+    expect(report.server).toMatchObject({ file: "flat" });
+  });
+
+  it("names the files a scenario reads", () => {
+    expect(bktInputFiles({ server: { model: "m.json" }, policyModules: ["a.mjs"], trace: "t.tab" })).toEqual(["m.json", "a.mjs", "t.tab"]);
+    expect(bktInputFiles({ server: { model: "paper" }, trace: null })).toEqual([]);
+    expect(bktInputFiles({})).toEqual([]);
+  });
+
+  /** Progress per run (at its start, and once at the end), the wall-clock timer per run, and the sweep model's message per run. */
+  it("tells the progress of each run, its time apart, and checks a sweep's parameters", async () => {
+    const states: string[] = [];
+    const timed: string[] = [];
+    const report = await simulateBkt(scenario(), (p) => p.events === 0 && states.push(`${p.run}/${p.runs} ${p.seed} ${p.policy} ${p.completedJobs}/${p.jobs}`), (policy, seed, seconds, events) => timed.push(`${policy} ${seed} ${seconds >= 0} ${events}`));
+    expect(states).toEqual(["0/4 1 none 0/2", "1/4 1 every-slice 0/2", "2/4 2 none 0/2", "3/4 2 every-slice 0/2", "4/4 2 every-slice 2/2"]);
+    expect(timed).toEqual(report.runs.map((r) => `${r.policy} ${r.seed} true ${r.events}`));
+    expect(report.policyLaw).toMatch(/^empirical/);
+    const messages: string[] = [];
+    await bktModel.run(scenario() as unknown as Record<string, unknown>, 3, (m) => messages.push(m));
+    expect(messages).toEqual(["seed 3, policy none…", "seed 3, policy every-slice…"]);
+    expect(() => bktModel.validate({ ...BKT_PAPER_PRESET, replications: 0 })).not.toThrow();
+    expect(() => bktModel.validate({ ...BKT_PAPER_PRESET, clients: 0 })).toThrow(/clients must be an integer/);
+  });
+});
+
+describe("hosts that follow a trace", () => {
+  /**
+   * Node 1 is recorded on days 0–1, nodes 2 and 3 on days 2–3. At day 1.5 none is observed: the
+   * refusal names day 2, when the most (2) are. At day 2 two nodes for three clients: reused,
+   * with the same hint absent (no day has more). Beyond the trace's 3 days: refused.
+   */
+  function staggered(): string {
+    const path = join(dir, "staggered.tab");
+    const header = "# event_id component_id node_id platform_id node_name event_type event_start_time event_stop_time event_end_reason";
+    const d = 86400;
+    writeFileSync(path, [header, `0 0 1 0 n1 1 0 ${d} NULL`, `1 0 2 0 n2 1 ${2 * d} ${3 * d} NULL`, `2 0 3 0 n3 1 ${2 * d} ${3 * d} NULL`, ""].join("\n"));
+    return path;
+  }
+  const s = (traceStartDays: number) =>
+    validateBktScenario({ ...BKT_PAPER_PRESET, clients: 3, jobs: 1, slicesPerJob: [1, 1], sliceHours: [1, 1], checkpointMbit: [1, 1], lifetime: "none", trace: staggered(), traceStartDays, policies: ["none"] });
+
+  it("start where nodes are observed, and say where most are", async () => {
+    await expect(simulateBkt(s(1.5))).rejects.toThrow(/staggered\.tab: no node is observed at day 1\.5 of the trace \(traceStartDays\); the most are observed at day 2 \(2 nodes\): --trace-start-days 2$/);
+    await expect(simulateBkt(s(3))).rejects.toThrow(/traceStartDays: .*staggered\.tab spans 3\.0 days; start inside it \(traceStartDays < that\)/);
+    const report = await simulateBkt(s(2));
+    expect(report.trace).toMatchObject({ nodes: 3, startDays: 2, nodesObservedAtStart: 2 });
+    expect(report.warnings[0]).toBe("2 nodes of the trace are observed at day 2 for 3 clients: nodes are reused cyclically (a seeded permutation)");
+    // One slice of 1 h at the mean speed on a host up from its start: done at 3600 s + the 1 Mbit result.
+    expect(report.runs[0]!.completedJobs).toBe(1);
+    const atDay0 = await simulateBkt(s(0));
+    expect(atDay0.warnings[0]).toBe("1 nodes of the trace are observed at day 0 for 3 clients: nodes are reused cyclically (a seeded permutation); the most are observed at day 2 (2 nodes): --trace-start-days 2");
+  });
+});
+
+describe("what a policy is given for each copy (checkpoint-policy.ts)", () => {
+  /**
+   * The lifetime case above with latency 1 s and client 1 at 0.5 MIPS on a 2 Mbit/s link, under
+   * a policy of our own that checkpoints after the first slice and records its inputs. Copy 1
+   * (client 0, from scratch): slices of 100 s, checkpoints of 10 / 1 + 1 = 11 s, no download.
+   * Copy 2 (client 1, from the checkpoint after slice 1): the one slice left, 200 s, its
+   * checkpoint 10 / 2 + 1 = 6 s, and the download of the checkpoint, 6 s. Makespan: client 1
+   * back at 1000 downloads 1000–1006, computes 1006–1206 and uploads 1206–1212.
+   */
+  it("sees each copy's remaining slices, checkpoint costs and download on its host", () => {
+    const seen: CheckpointPolicyInput[] = [];
+    const mine: CheckpointPolicy = { name: "mine", plan: (input) => (seen.push(input), [1]) };
+    const clients = [{ linkMbps: 1, lifetimeEndS: 150 }, { linkMbps: 2, speedMips: 0.5, up: [[1000, FOREVER]] as [number, number][] }];
+    const r = run({ latencySeconds: 1 }, clients, [{ workMi: [100, 100], imageMbit: [10, 10] }], mine);
+    expect(r.policy).toBe("mine");
+    expect(seen.map(({ sliceSeconds, checkpointSeconds, downloadSeconds }) => ({ sliceSeconds, checkpointSeconds, downloadSeconds }))).toEqual([
+      { sliceSeconds: [100, 100], checkpointSeconds: [11, 11], downloadSeconds: 0 },
+      { sliceSeconds: [200], checkpointSeconds: [6], downloadSeconds: 6 },
+    ]);
+    expect(seen[0]!.law.mean).toBeCloseTo(2 * H, 6);
+    expect(r.makespanS).toBeCloseTo(1212, 9);
+    // Lost: slice 2 of client 0 from 111 (slice 1 0–100, its checkpoint 100–111) to 150.
+    expect(r.lostComputationS).toBeCloseTo(39, 9);
+  });
+
+  it("stops the run, naming the policy and the copy, when it throws", () => {
+    const broken: CheckpointPolicy = { name: "broken", plan: () => { throw new Error("cannot plan"); } };
+    expect(() => run({}, [{ linkMbps: 1 }], [{ workMi: [100], imageMbit: [10] }], broken)).toThrow('policy "broken" cannot plan — planning a copy of job 0 starting after slice 0 at t = 0 s');
+    expect(() => run({}, [{ linkMbps: 1 }], [{ workMi: [100], imageMbit: [10] }], { name: "odd", plan: () => [5] })).toThrow('policy "odd" returned [5] for a copy of job 0 starting after slice 0 at t = 0 s (1 slice): 5 is not a slice');
+  });
+});
+
+describe("a trace's instant t = 0", () => {
+  /** The same hosts with the trace read from 10 000 s on (every interval shifted by it): the same run, and the same availability changes told. */
+  it("is where the trace is read from", () => {
+    const clients = [{ linkMbps: 1, lifetimeEndS: 150 }, { linkMbps: 1, up: [[1000, FOREVER]] as [number, number][] }];
+    const job = [{ workMi: [100, 100], imageMbit: [10, 10] }];
+    const told: string[][] = [[], []];
+    const runs = [0, 10_000].map((originS, i) => run({}, clients, job, "every-slice", null, originS, (c, t, up) => told[i]!.push(`${c} ${t} ${up}`)));
+    for (const r of runs) {
+      expect(r.makespanS).toBeCloseTo(1120, 9);
+      expect(r.buckets.unavailableS).toBeCloseTo(1000, 9);
+    }
+    expect(told[0]).toEqual(["1 1000 true"]);
+    expect(told[1]).toEqual(told[0]);
+  });
+});
+
+
+describe("the mean's interval as the simulators report it", () => {
+  /** [1, 3]: mean 2, sd √2, half-width t(0.975, 1) · √2 / √2 = 12.7062 (the Student-t quantile for 1 degree of freedom). */
+  it("gives ci95 = [low, high] from two runs, and null below", async () => {
+    const { meanWithCi, withCi95 } = await import("../../../pipeline/stats/mean-confidence-interval");
+    const two = withCi95(meanWithCi([1, 3]));
+    expect(two.ci95![0]).toBeCloseTo(2 - 12.706204736, 6);
+    expect(two.ci95![1]).toBeCloseTo(2 + 12.706204736, 6);
+    expect(withCi95(meanWithCi([5]))).toEqual({ n: 1, mean: 5, sd: 0, low: null, high: null, ci95: null });
+    expect(withCi95(meanWithCi([]))).toEqual({ n: 0, mean: NaN, sd: 0, low: null, high: null, ci95: null });
+    expect(withCi95({ n: 2, mean: 0, sd: 1, low: null, high: 1 }).ci95).toBeNull();
+    expect(withCi95({ n: 2, mean: 0, sd: 1, low: -1, high: null }).ci95).toBeNull();
+  });
+});

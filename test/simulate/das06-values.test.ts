@@ -1,0 +1,583 @@
+/**
+ * [DAS06]'s run (docs/science.md §6.2.5) on two or three machines whose availability is
+ * written out, each metric — turnaround, lost work, failures, restarts, timeouts, replicas,
+ * checkpoints — computed by hand next to the test from the rules in das06-run.ts's header:
+ * a task of R reference seconds takes R / ratio s on a machine, a checkpoint pauses it for
+ * checkpointMb / lanMBytePerS s, the scheduler's round is every refreshS = 120 s, and the
+ * adaptive timeout is base · (1 + tolerance) with the tolerance of the assignment instant's
+ * period. Also the period calendar, the starting points and what a sweep's cell keeps.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { PAPER_MODEL, type BandwidthModel } from "../../pipeline/fit/model";
+import { createRandomStreams } from "../../pipeline/simulate/engine/random-streams";
+import { checkpointPositions, periodAt, runDas06, type Das06RunResult } from "../../pipeline/simulate/das06/das06-run";
+import { DAS06_DEFAULTS, validateDas06Scenario, type Das06Policy, type Das06Scenario } from "../../pipeline/simulate/das06/das06-scenario";
+import { das06Model, loadDas06Trace, simulateDas06, startTimes } from "../../pipeline/simulate/das06/das06-simulator";
+import type { MeasuredServer } from "../../pipeline/simulate/server/measured-server";
+import type { NodeAvailability } from "../../pipeline/simulate/traces/availability-trace";
+
+const H = 3600;
+const DAY = 24 * H;
+const END = 10 * DAY;
+
+/** A machine available on the given [from, to) intervals (seconds), observed over the whole 10 days. */
+function machine(intervals: [number, number][]): NodeAvailability {
+  return { key: "m", starts: Float64Array.from(intervals, ([a]) => a), ends: Float64Array.from(intervals, ([, b]) => b), observedFromS: 0, observedToS: END };
+}
+const always = () => machine([[0, END]]);
+
+const scenario = (over: Partial<Das06Scenario>): Das06Scenario => validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), startTimes: [0], minTraceLeftDays: 0, tasks: 1, taskCpuS: H, checkpoints: 0, ...over });
+
+interface RunOptions {
+  ratios?: number[];
+  startS?: number;
+  mondayOffsetS?: number;
+  server?: MeasuredServer | null;
+  traceEndS?: number;
+}
+
+/** One run; machines request in index order (rank = index). */
+function run(over: Partial<Das06Scenario>, policy: Das06Policy, machines: NodeAvailability[], options: RunOptions = {}): Das06RunResult {
+  return runDas06({
+    scenario: scenario(over),
+    policy,
+    machines,
+    traceEndS: options.traceEndS ?? END,
+    ratios: Float64Array.from(options.ratios ?? machines.map(() => 1)),
+    startS: options.startS ?? 0,
+    requestRank: Int32Array.from(machines, (_, i) => i),
+    predictorRandom: createRandomStreams(1).stream("predictor"),
+    mondayOffsetS: options.mondayOffsetS ?? 0,
+    server: options.server ?? null,
+  });
+}
+
+/** bw(m, V) = 2 MB/s whatever the load. */
+const flat: BandwidthModel = {
+  ...PAPER_MODEL,
+  name: "flat 2 MB/s",
+  form: "full",
+  coefficients: { a00: 2, a01: 0, a02: 0, a10: 0, a11: 0, a12: 0, a20: 0, a21: 0, a22: 0 },
+  domain: { mMin: 1, mMax: 100, vGbMin: 0, vGbMax: 1000 },
+  provenance: {},
+};
+const server: MeasuredServer = { model: flat, file: "flat", sha256: "0".repeat(64), outsideDomain: "clamp", volume: "whole" };
+
+const dir = mkdtempSync(join(tmpdir(), "ckpt-das06-values-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** An FTA trace of `nodes` nodes from their available intervals; node i is recorded (observed) from `from(i)` to `to(i)` s, by default over 8 days. */
+function ftaTrace(name: string, nodes: number, up: (node: number) => [number, number][], from: (node: number) => number = () => 0, to: (node: number) => number = () => 8 * DAY): string {
+  const lines = ["# event_id component_id node_id platform_id node_name event_type event_start_time event_stop_time event_end_reason"];
+  let id = 0;
+  for (let node = 0; node < nodes; node++) {
+    let t = from(node);
+    for (const [a, b] of up(node)) {
+      if (a > t) lines.push(`${id++} 0 ${node} 0 ${node} 0 ${t} ${a} NULL`);
+      lines.push(`${id++} 0 ${node} 0 ${node} 1 ${a} ${b} NULL`);
+      t = b;
+    }
+    if (t < to(node)) lines.push(`${id++} 0 ${node} 0 ${node} 0 ${t} ${to(node)} NULL`);
+  }
+  const path = join(dir, name);
+  writeFileSync(path, `${lines.join("\n")}\n`);
+  return path;
+}
+
+describe("the adaptive timeout's calendar (docs/science.md §6.2.6)", () => {
+  it("is night 00:00–08:00 Monday to Saturday, the weekend from Saturday 21:00 to Monday 08:00, day otherwise", () => {
+    // t in seconds from a Monday 00:00; day 5 is Saturday, day 6 Sunday.
+    const at = (day: number, hour: number) => periodAt(day * DAY + hour * H);
+    expect(at(1, 3)).toBe("night"); // Tuesday 03:00
+    expect(at(1, 7.99)).toBe("night");
+    expect(at(1, 8)).toBe("day");
+    expect(at(4, 23)).toBe("day"); // Friday 23:00
+    expect(at(5, 7)).toBe("night"); // Saturday 07:00
+    expect(at(5, 20.99)).toBe("day");
+    expect(at(5, 21)).toBe("weekend");
+    expect(at(6, 12)).toBe("weekend");
+    expect(at(0, 7.99)).toBe("weekend"); // Monday before 08:00 is still the closure
+    expect(at(0, 8)).toBe("day");
+    // One week later, and before the Monday (Sunday 23:59): the same calendar.
+    expect(at(7 + 1, 10)).toBe("day");
+    expect(periodAt(-60)).toBe("weekend");
+    expect(periodAt(-(DAY + 12 * H))).toBe("day"); // Saturday 12:00 of the week before
+  });
+
+  it("puts checkpoints at 50 %, or every 10 %", () => {
+    expect(checkpointPositions(0)).toEqual([]);
+    expect(checkpointPositions(1)).toEqual([0.5]);
+    expect(checkpointPositions(9)).toEqual([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]);
+  });
+});
+
+describe("a failure that the scheduler sees at its next round (shared checkpoints)", () => {
+  /**
+   * One task of 3600 s on machine 0 (ratio 1), which leaves at 1000 s for good; machine 1 is up
+   * all along and idle. The rounds are at 0, 120, …: the one at 1080 s sees machine 0 down and
+   * gives the task back; machine 1 starts it over at 1080 (no checkpoint): done at 4680 s.
+   * Lost: the 1000 s computed, in reference seconds (ratio 1).
+   */
+  it("gives the task to another machine at the round, losing what was not checkpointed", () => {
+    const r = run({ checkpointStore: "shared" }, "FCFS", [machine([[0, 1000]]), always()]);
+    expect(r).toMatchObject({ censored: false, failures: 1, restarts: 1, replicas: 0, timeouts: 0, checkpoints: 0, onDemandCheckpoints: 0 });
+    expect(r.turnaroundS).toBeCloseTo(4680, 9);
+    expect(r.lostWorkS).toBeCloseTo(1000, 9);
+  });
+
+  /**
+   * The same with nine checkpoints of 10 MB (0.8 s each at 12.5 MB/s) and ratio 2 (1800 s of
+   * machine time): checkpoint k (10 k %) is reached at 180 k + 0.8 (k − 1) s and written 0.8 s
+   * later; at the failure (1000 s) the fifth is durable (written by 904 s) and 1000 − 904 = 96 s
+   * of machine time since then are lost: 192 reference seconds. The round at 1080 gives the
+   * task to machine 1 (ratio 1), which resumes at 50 %: 1800 s of compute and four checkpoints
+   * (3.2 s): done at 1080 + 1803.2 s. Checkpoints: five on machine 0, four on machine 1.
+   */
+  it("resumes from the last checkpoint written, and counts each one", () => {
+    const r = run({ checkpointStore: "shared", checkpoints: 9, checkpointMb: 10 }, "FCFS", [machine([[0, 1000]]), always()], { ratios: [2, 1] });
+    expect(r.turnaroundS).toBeCloseTo(1080 + 1800 + 4 * 0.8, 9);
+    expect(r.lostWorkS).toBeCloseTo(2 * (1000 - (5 * 180 + 5 * 0.8)), 9);
+    expect(r).toMatchObject({ failures: 1, restarts: 1, checkpoints: 9 });
+  });
+
+  /** The run starts at 7200 s: machine 0 (up 7200–8200 only) fails after 1000 s, the round at 7200 + 1080 hands the task on: turnaround 4680 s from the run's start. */
+  it("counts the turnaround from the run's start", () => {
+    const r = run({ checkpointStore: "shared" }, "FCFS", [machine([[0, 100], [7200, 8200]]), always()], { startS: 7200 });
+    expect(r.turnaroundS).toBeCloseTo(4680, 9);
+  });
+
+  /** Machine 1 never comes up and the trace ends at 5000 s: the task is never done, the run is censored. */
+  it("is censored when the trace ends first", () => {
+    const r = run({ checkpointStore: "shared" }, "FCFS", [machine([[0, 1000]]), machine([])], { traceEndS: 5000 });
+    expect(r).toMatchObject({ censored: true, turnaroundS: null, failures: 1 });
+  });
+});
+
+describe("private checkpoints and the adaptive timeout (FCFS-AT)", () => {
+  /**
+   * Machine 0 (ratio 1) runs the task from 0 and is away 1000–5000 s; machine 1 is always up.
+   * With private checkpoints the scheduler never sees the failure: under FCFS the task waits for
+   * machine 0, which starts it over at 5000 (no checkpoint): done at 8600 s.
+   */
+  it("FCFS waits for the machine to return", () => {
+    const r = run({ checkpointStore: "private" }, "FCFS", [machine([[0, 1000], [5000, END]]), always()]);
+    expect(r.turnaroundS).toBeCloseTo(8600, 9);
+    expect(r).toMatchObject({ failures: 1, restarts: 1, timeouts: 0 });
+    expect(r.lostWorkS).toBeCloseTo(1000, 9);
+  });
+
+  /**
+   * FCFS-AT: at assignment (t = 0) the deadline is 3600 · (1 + tol) after it. t = 0 is a Monday
+   * 00:00 shifted by mondayOffsetS: Tuesday 03:00 is night (tol 0.1: 3960 s), Tuesday 10:00 day
+   * (0.2 + 0.1 · 3600/3600 = 0.3: 4680 s), Sunday 00:00 weekend (0.05: 3780 s). The timeout
+   * cancels machine 0's instance and machine 1 starts the task over: done at deadline + 3600.
+   */
+  for (const [period, offsetS, tolerance] of [
+    ["night", -(DAY + 3 * H), 0.1],
+    ["day", -(DAY + 10 * H), 0.3],
+    ["weekend", -6 * DAY, 0.05],
+  ] as const) {
+    it(`reassigns the task at base · (1 + tolerance), ${period}: tolerance ${tolerance}`, () => {
+      const r = run({ checkpointStore: "private" }, "FCFS-AT", [machine([[0, 1000], [20000, END]]), always()], { mondayOffsetS: offsetS });
+      expect(r.turnaroundS).toBeCloseTo(3600 * (1 + tolerance) + 3600, 9);
+      expect(r).toMatchObject({ timeouts: 1, restarts: 1, failures: 1 });
+    });
+  }
+
+  /** A 10-hour task by day: 0.2 + 0.1 · 10 = 1.2, capped at dayMax 0.5: deadline 54000 s, done at 54000 + 36000. */
+  it("caps the daytime tolerance at dayMax", () => {
+    const r = run({ checkpointStore: "private", taskCpuS: 10 * H }, "FCFS-AT", [machine([[0, 1000]]), always()], { mondayOffsetS: -(DAY + 10 * H) });
+    expect(r.turnaroundS).toBeCloseTo(36000 * 1.5 + 36000, 9);
+  });
+
+  /**
+   * onTimeout "keep": at the deadline (3960 s, night) the instance is not cancelled, the task is
+   * only queued again; machine 1, idle and not woken, takes nothing. Machine 0 returns at 5000
+   * and starts the task over: done at 8600 s, as under FCFS, with one timeout counted.
+   */
+  it('with onTimeout "keep" leaves the instance bound to its machine', () => {
+    const r = run({ checkpointStore: "private", onTimeout: "keep" }, "FCFS-AT", [machine([[0, 1000], [5000, END]]), always()], { mondayOffsetS: -(DAY + 3 * H) });
+    expect(r.turnaroundS).toBeCloseTo(8600, 9);
+    expect(r).toMatchObject({ timeouts: 1, restarts: 1 });
+  });
+
+  /**
+   * Private checkpoint at 50 % (1 MB: 0.08 s) on machine 0 (ratio 1): reached at 1800 s, written
+   * by 1800.08; machine 0 is away 2000–5000 s and resumes from its own checkpoint: 1800 s more,
+   * done at 6800 s. Lost: 2000 − 1800.08 s.
+   */
+  it("resume from the machine's own checkpoint", () => {
+    const r = run({ checkpointStore: "private", checkpoints: 1 }, "FCFS", [machine([[0, 2000], [5000, END]]), always()]);
+    expect(r.turnaroundS).toBeCloseTo(6800, 9);
+    expect(r.lostWorkS).toBeCloseTo(2000 - 1800.08, 9);
+    expect(r.checkpoints).toBe(1);
+  });
+});
+
+describe("replication (FCFS-TR)", () => {
+  /** Two machines always up, ratios 1 and 2: machine 0 takes the task, idle machine 1 a replica, which ends at 1800 s. */
+  it("replicates onto an idle machine; the first instance to finish completes the task", () => {
+    const r = run({}, "FCFS-TR", [always(), always()], { ratios: [1, 2] });
+    expect(r.turnaroundS).toBeCloseTo(1800, 9);
+    expect(r).toMatchObject({ replicas: 1, restarts: 0, failures: 0 });
+    const single = run({ maxInstances: 1 }, "FCFS-TR", [always(), always()], { ratios: [1, 2] });
+    expect(single.turnaroundS).toBeCloseTo(3600, 9);
+    expect(single.replicas).toBe(0);
+  });
+
+  /**
+   * Two tasks on machines 0 (ratio 1) and 1 (ratio 2); machine 2 (ratio 4) replicates the one
+   * with the latest estimated completion, task 0 (3600 s against 1800), and ends it at 900 s.
+   * With maxInstances 2, machine 0 then replicates task 1 (still one instance) and machine 2
+   * finds none below the limit; machine 1 ends task 1 at 1800 s. Had machine 2 picked task 1,
+   * task 0 would have ended at 900 + 3600 / 2 = 2700 s.
+   */
+  it("replicates the task that would finish last", () => {
+    const r = run({ tasks: 2, maxInstances: 2 }, "FCFS-TR", [always(), always(), always()], { ratios: [1, 2, 4] });
+    expect(r.turnaroundS).toBeCloseTo(1800, 9);
+    expect(r.replicas).toBe(2);
+  });
+
+  /** Plain FCFS never replicates: the idle machine stays idle and the task ends at 3600 s on machine 0. */
+  it("is not done by FCFS or FCFS-AT", () => {
+    for (const policy of ["FCFS", "FCFS-AT"] as const) {
+      const r = run({}, policy, [always(), always()], { ratios: [1, 2] });
+      expect(r.turnaroundS, policy).toBeCloseTo(3600, 9);
+      expect(r.replicas, policy).toBe(0);
+    }
+  });
+});
+
+describe("checkpoints on demand (FCFS-PRDCT-DMD, the oracle)", () => {
+  /**
+   * Machine 0 (ratio 1) leaves at 1000 s; machine 1 is up from 1100 s. The round at 960 s sees
+   * the failure coming before the next (1080 s): machine 0 checkpoints its 960 s of progress (1 MB,
+   * 0.08 s) and, no machine being free, nothing is replicated. At 1000 s the checkpoint is
+   * durable: the 1000 − 960.08 s computed after it are lost. The round at 1080 s sees machine
+   * 0's failure and queues the task; machine 1, up at 1100 s, resumes it from 960 s: done at
+   * 1100 + 2640 = 3740 s.
+   */
+  it("checkpoints a machine predicted to fail and resumes the task from there", () => {
+    const r = run({}, "FCFS-PRDCT-DMD", [machine([[0, 1000]]), machine([[1100, END]])]);
+    expect(r.onDemandCheckpoints).toBe(1);
+    expect(r.lostWorkS).toBeCloseTo(1000 - 960.08, 9);
+    expect(r.turnaroundS).toBeCloseTo(1100 + (3600 - 960), 9);
+    expect(r).toMatchObject({ failures: 1, replicas: 0, restarts: 1 });
+  });
+
+  /**
+   * The same with machine 1 up all along: idle at 0, it takes a replica at once (FCFS-PRDCT-DMD
+   * replicates as FCFS-TR does), which ends the task at 3600 s; with maxInstances 2 the round at
+   * 960 s checkpoints on demand but cannot add a third instance.
+   */
+  it("replicates onto an idle machine, and checkpoints on demand within maxInstances", () => {
+    const r = run({ maxInstances: 2 }, "FCFS-PRDCT-DMD", [machine([[0, 1000]]), always()]);
+    expect(r.turnaroundS).toBeCloseTo(3600, 9);
+    expect(r).toMatchObject({ replicas: 1, onDemandCheckpoints: 1, failures: 1 });
+  });
+});
+
+describe("a measured checkpoint server (docs/science.md §6.6)", () => {
+  /**
+   * One task, one shared checkpoint of 10 MB at 50 %: at 2 MB/s (under the 12.5 MB/s LAN) the
+   * write takes 5 s instead of 0.8: done at 3605 s. The server was busy 5 s of the 3605 s run,
+   * at its full bandwidth, and the write waited 5 − 10/12.5 = 4.2 s beyond its LAN time.
+   */
+  it("writes shared checkpoints at the model's bandwidth", () => {
+    const r = run({ checkpoints: 1, checkpointMb: 10 }, "FCFS", [always()], { server });
+    expect(r.turnaroundS).toBeCloseTo(3605, 9);
+    expect(r.server!.transfers).toBe(1);
+    expect(r.server!.completed).toBe(1);
+    expect(r.server!.runS).toBeCloseTo(3605, 9);
+    expect(r.server!.busyS).toBeCloseTo(5, 9);
+    expect(r.server!.waitS).toBeCloseTo(5 - 10 / 12.5, 9);
+  });
+
+  /** Two tasks on two machines write at the same instant: 2 MB/s shared, 1 MB/s each: 10 s per write, done at 3610 s. */
+  it("shares the model's bandwidth among the writes in progress", () => {
+    const r = run({ tasks: 2, checkpoints: 1, checkpointMb: 10 }, "FCFS", [always(), always()], { server });
+    expect(r.turnaroundS).toBeCloseTo(3610, 9);
+    expect(r.server!.maxConcurrent).toBe(2);
+  });
+
+  /**
+   * A failure during the write (machine 0 away at 1803 s, in the write that began at 1800 and
+   * would end at 1805): the checkpoint is lost with the 1800 s computed; the round at 1920 hands
+   * the task to machine 1 (up all along, idle), which starts over: 3600 s and its own 5 s write,
+   * done at 1920 + 3605 s.
+   */
+  it("loses a checkpoint whose write a failure interrupts", () => {
+    const r = run({ checkpoints: 1, checkpointMb: 10 }, "FCFS", [machine([[0, 1803]]), always()], { server });
+    expect(r.turnaroundS).toBeCloseTo(1920 + 3605, 9);
+    expect(r.lostWorkS).toBeCloseTo(1800, 9);
+    expect(r.server!.interrupted).toBe(1);
+    expect(r.server!.completed).toBe(1);
+  });
+
+  /** Private checkpoints stay on their machine: the server is not used, the write costs 10 / 12.5 s. */
+  it("is not used by private checkpoints", () => {
+    const r = run({ checkpoints: 1, checkpointMb: 10, checkpointStore: "private" }, "FCFS", [always()], { server });
+    expect(r.turnaroundS).toBeCloseTo(3600.8, 9);
+    expect(r.server).toBeUndefined();
+  });
+});
+
+describe("the starting points (docs/science.md §6.2.7)", () => {
+  const s = (over: Partial<Das06Scenario>) => scenario({ minTraceLeftDays: 0, ...over });
+  /** Whole hours from Monday 08:00 to Friday 21:00 (4 · 24 + 13 + 1 = 110 of them), the trace starting on a Monday. */
+  it("are the weekday window's whole hours, or the weekend's, in the trace's week", () => {
+    const weekday = startTimes(s({ startTimes: "weekday" }), 0, 7 * DAY, 0);
+    expect(weekday.length).toBe(4 * 24 + 13 + 1);
+    expect(weekday[0]).toBe(8 * H);
+    expect(weekday.at(-1)).toBe(4 * DAY + 21 * H);
+    // Saturday 21:00 to Sunday 21:00: 25 hours.
+    const weekend = startTimes(s({ startTimes: "weekend" }), 0, 7 * DAY, 0);
+    expect(weekend.length).toBe(25);
+    expect(weekend[0]).toBe(5 * DAY + 21 * H);
+    expect(weekend.at(-1)).toBe(6 * DAY + 21 * H);
+  });
+
+  it("shift with the Monday, start at the window's first whole hour and leave minTraceLeftDays", () => {
+    // Monday at 2 h into the trace: the weekday window starts at 10 h.
+    expect(startTimes(s({ startTimes: "weekday" }), 0, 7 * DAY, 2 * H)[0]).toBe(10 * H);
+    // From 8.5 h: the first whole hour is 9 h.
+    expect(startTimes(s({ startTimes: "weekday" }), 8.5 * H, 7 * DAY, 0)[0]).toBe(9 * H);
+    // 3 days of a 7-day trace left after the start: the last start is at day 4 (Friday 00:00, inside the window), included.
+    const left = startTimes(s({ startTimes: "weekday", minTraceLeftDays: 3 }), 0, 7 * DAY, 0);
+    expect(left.at(-1)).toBe(4 * DAY);
+    // A list is taken as it is.
+    expect(startTimes(s({ startTimes: [5, 7] }), 0, 7 * DAY, 0)).toEqual([5, 7]);
+  });
+});
+
+describe("the simulator's summary and a sweep's cell", () => {
+  const M01_RATIO = 1.692; // [DAS06] Table 1, type D
+  const iet = 1800 / M01_RATIO; // one task of 1800 s on M01: its IET
+
+  /**
+   * One task on M01; node 0 is up except 4000–5000 s, the 31 others never. From 0 the task ends
+   * at the IET; from 3600 it loses 400 s at 4000 and starts over at 5000: turnaround 1400 + IET.
+   * Per policy the means over the two starting points; the cell's slowdown interval is the
+   * Student-t one, mean ± t(0.975, 1) · sd / √2 with sd = (1400 / IET) / √2 and t = 12.7062.
+   */
+  it("keeps the mean slowdown, its interval over the starting points, the turnaround in minutes and the counts", async () => {
+    const trace = ftaTrace("later.tab", 32, (node) => (node === 0 ? [[0, 4000], [5000, 8 * DAY]] : []));
+    const parameters = { ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, taskCpuS: 1800, startTimes: [0, 3600], minTraceLeftDays: 0, policies: ["FCFS", "FCFS-TR"] };
+    const cell = await das06Model.run(parameters, 1);
+    const slowdowns = [1, (1400 + iet) / iet];
+    const mean = (slowdowns[0]! + slowdowns[1]!) / 2;
+    const half = (12.706204736 * (1400 / iet / Math.SQRT2)) / Math.SQRT2;
+    const fcfs = cell.policies.FCFS!;
+    expect(fcfs.slowdown).toBeCloseTo(mean, 9);
+    expect(fcfs.slowdownLow).toBeCloseTo(mean - half, 6);
+    expect(fcfs.slowdownHigh).toBeCloseTo(mean + half, 6);
+    expect(fcfs.turnaroundMin).toBeCloseTo((iet + 1400 + iet) / 2 / 60, 9);
+    expect(fcfs).toMatchObject({ censored: 0, runs: 2, restarts: 0.5, replicas: 0, checkpoints: 0 });
+    expect(cell.metrics).toMatchObject({ startingPoints: 2, syntheticTrace: 0 });
+    expect(cell.metrics.ietMin).toBeCloseTo(iet / 60, 9);
+    expect(cell.metrics.events).toBe(cell.events);
+    expect(cell.events).toBeGreaterThan(0);
+  });
+
+  /** One starting point: no interval, so the cell's bounds are the mean itself. */
+  it("gives the mean as both bounds for one starting point", async () => {
+    const trace = ftaTrace("up.tab", 32, () => [[0, 8 * DAY]]);
+    const cell = await das06Model.run({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, startTimes: [0], minTraceLeftDays: 0, policies: ["FCFS"] }, 1);
+    expect(cell.policies.FCFS).toMatchObject({ slowdown: 1, slowdownLow: 1, slowdownHigh: 1 });
+  });
+
+  /** The task cannot end before the trace does (node 0 up only 0–1000 s): the run is censored, counted and named in a warning, and left out of the means. */
+  it("counts censored runs and says so", async () => {
+    const trace = ftaTrace("short.tab", 32, (node) => (node === 0 ? [[0, 1000]] : []));
+    const report = await simulateDas06(validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, startTimes: [0], minTraceLeftDays: 0, policies: ["FCFS"] }));
+    expect(report.policies.FCFS).toMatchObject({ runs: 1, censored: 1 });
+    expect(report.policies.FCFS!.turnaroundS.n).toBe(0);
+    expect(report.policies.FCFS!.failures.mean).toBe(1);
+    expect(report.warnings).toContain("FCFS: 1 of 1 runs had not finished when the trace ended (censored, left out of the means)");
+  });
+
+  /**
+   * The measured server's summary: one task, one 10 MB checkpoint written at 2 MB/s (5 s) in a
+   * run of IET + 5 s; the server busy 5 s, at all its bandwidth (utilisation 1), and the write
+   * waited 5 − 10 / 12.5 = 4.2 s beyond its LAN time.
+   */
+  it("summarises what the measured server did, and says when private checkpoints leave it unused", async () => {
+    const trace = ftaTrace("up2.tab", 32, () => [[0, 8 * DAY]]);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, checkpoints: 1, checkpointMb: 10, startTimes: [0], minTraceLeftDays: 0, policies: ["FCFS"], checkpointServer: { model: "paper" } });
+    const report = await simulateDas06(s, undefined, { server });
+    const p = report.policies.FCFS!;
+    expect(p.turnaroundS.mean).toBeCloseTo(iet + 5, 6);
+    expect(p.server!.writes.mean).toBe(1);
+    expect(p.server!.writesOutsideDomain.mean).toBe(0);
+    expect(p.server!.busyFraction.mean).toBeCloseTo(5 / (iet + 5), 9);
+    expect(p.server!.utilisation.mean).toBeCloseTo(1, 9);
+    expect(p.server!.waitS.mean).toBeCloseTo(4.2, 9);
+    expect(report.checkpointServer).toMatchObject({ file: "flat" });
+    const cell = await das06Model.run(s as unknown as Record<string, unknown>, 1);
+    // das06Model loads the scenario's own server ("paper"): only the cell's keys are checked here.
+    expect(Object.keys(cell.policies.FCFS!)).toEqual(expect.arrayContaining(["serverWrites", "serverWritesOutsideDomain", "serverBusyFraction", "serverUtilisation", "serverWaitS"]));
+    const privately = await simulateDas06({ ...s, checkpointStore: "private" }, undefined, { server });
+    expect(privately.policies.FCFS!.server).toBeUndefined();
+    expect(privately.warnings).toContain('checkpointServer flat is not used: private checkpoints stay on their machine (checkpointStore "private")');
+  });
+});
+
+describe("the machines a trace gives", () => {
+  it("are a seeded choice of 32 among the nodes observed throughout the window, the same for the same seed", async () => {
+    const trace = ftaTrace("33.tab", 33, () => [[0, 8 * DAY]]);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", startTimes: [0], minTraceLeftDays: 0 });
+    const a = await loadDas06Trace(s);
+    const keys = (t: typeof a) => (t.identity.synthetic ? [] : t.identity.nodes);
+    expect(new Set(keys(a)).size).toBe(32);
+    expect(keys(await loadDas06Trace(s))).toEqual(keys(a));
+    expect(a).toMatchObject({ fromS: 0, endS: 8 * DAY, machines: expect.any(Array) });
+    expect(a.machines).toHaveLength(32);
+    // Another seed, another choice or order (33 · 32! orders: equal only by accident).
+    expect(keys(await loadDas06Trace({ ...s, seed: 2 }))).not.toEqual(keys(a));
+  });
+
+  /**
+   * Node 0 is recorded only from day 2: over the whole 8 days 31 nodes are observed throughout,
+   * too few; the only 8-day window has 31, so the message says no window has enough. Days 2–8
+   * have all 32: the run goes on, its machines' times from the trace's start and observed over
+   * that window. A window beyond the trace is refused.
+   */
+  it("must be observed throughout the window; the refusal says where enough are", async () => {
+    const trace = ftaTrace("late.tab", 32, (node) => (node === 0 ? [[2 * DAY, 8 * DAY]] : [[0, 8 * DAY]]), (node) => (node === 0 ? 2 * DAY : 0));
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", startTimes: [2 * DAY], minTraceLeftDays: 0 });
+    await expect(loadDas06Trace(s)).rejects.toThrow(`${trace}: 31 of its 32 nodes are observed throughout days 0.0–8.0 of the trace; the machine set needs 32. No 8-day window has enough (at most 31): use a trace with more nodes`);
+    const windowed = await loadDas06Trace({ ...s, windowDays: [2, 8] });
+    expect(windowed).toMatchObject({ fromS: 2 * DAY, endS: 8 * DAY });
+    expect(windowed.machines[0]).toMatchObject({ observedFromS: 2 * DAY, observedToS: 8 * DAY });
+    await expect(loadDas06Trace({ ...s, windowDays: [0, 9] })).rejects.toThrow(`windowDays: ${trace} spans 8.00 days; the window [0, 9] goes beyond it`);
+  });
+
+  /**
+   * A 40-day trace: node 0 recorded all along, nodes 1–32 from day 1 to 40. Over the whole trace
+   * one node is observed throughout; of the 39-day windows (the paper's trace length), days
+   * 1–40 have all 33 (more than the 32 the set needs), and the refusal says so.
+   */
+  it("names the window with the most nodes when one has enough", async () => {
+    const trace = ftaTrace("late-nodes.tab", 33, (node) => (node === 0 ? [[0, 40 * DAY]] : [[DAY, 40 * DAY]]), (node) => (node === 0 ? 0 : DAY), () => 40 * DAY);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", startTimes: [DAY], minTraceLeftDays: 0 });
+    await expect(loadDas06Trace(s)).rejects.toThrow(
+      `${trace}: 1 of its 33 nodes are observed throughout days 0.0–40.0 of the trace; the machine set needs 32. Choose a window where enough are: of the 39-day windows, --window-days 1,40 has the most (33)`,
+    );
+  });
+
+  /**
+   * The trace starts at the epoch, a Thursday 00:00 UTC: Monday 00:00 is 4 days in. The
+   * weekend window (Saturday 21:00 → Sunday 21:00) is then days 2 d 21 h → 3 d 21 h of the
+   * trace: 25 whole hours. With 7 of the 8 days to be left after a start, only day 0–1
+   * (Thursday) may start: no weekend hour, refused.
+   */
+  it("find the trace's Monday from its UTC timestamps, and refuse a window with no starting point", async () => {
+    const trace = ftaTrace("thursday.tab", 32, () => [[0, 8 * DAY]]);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, startTimes: "weekend", minTraceLeftDays: 0, policies: ["FCFS"] });
+    const messages: string[] = [];
+    const report = await simulateDas06(s, (m) => messages.push(m));
+    expect(report.startTimesS).toHaveLength(25);
+    expect(report.startTimesS[0]).toBe(2 * DAY + 21 * H);
+    expect((await loadDas06Trace(s)).mondayOffsetS).toBe(4 * DAY);
+    // Told every tenth of the starting points (every third of 25), and at the last.
+    expect(messages).toEqual([3, 6, 9, 12, 15, 18, 21, 24, 25].map((n) => `${n} of 25 starting points, 1 policies each`));
+    await expect(simulateDas06({ ...s, minTraceLeftDays: 7 })).rejects.toThrow("no starting point: days 0.0–8.0 of the trace leave no weekend hour with 7 days after it (minTraceLeftDays)");
+  });
+});
+
+describe("the model the sweeps run", () => {
+  it("names the files a scenario reads and refuses a bad one", () => {
+    expect(das06Model.inputFiles!({ checkpointServer: { model: "m.json" }, trace: "t.tab" })).toEqual(["m.json", "t.tab"]);
+    expect(das06Model.inputFiles!({ checkpointServer: { model: "paper" }, trace: null })).toEqual([]);
+    expect(das06Model.inputFiles!({})).toEqual([]);
+    expect(() => das06Model.validate({ ...structuredClone(DAS06_DEFAULTS), tasks: 0 })).toThrow(/tasks must be an integer/);
+    expect(() => das06Model.validate({ ...structuredClone(DAS06_DEFAULTS) })).not.toThrow();
+  });
+});
+
+describe("several tasks, and the noisy predictor", () => {
+  /**
+   * Three tasks of 3600 s on two machines always up: machine 0 takes task 0, machine 1 task 1;
+   * the queue's task 2 goes to the first to finish. Ratios 1 and 2: machine 1 ends task 1 at
+   * 1800 s and task 2 at 3600 s, machine 0 task 0 at 3600 s: turnaround 3600. Ratios 1 and 1:
+   * both end at 3600, machine 0 (first in the request order) takes task 2: done at 7200.
+   */
+  it("hands the queue's tasks to machines as they free up", () => {
+    expect(run({ tasks: 3 }, "FCFS", [always(), always()], { ratios: [1, 2] }).turnaroundS).toBeCloseTo(3600, 9);
+    const equal = run({ tasks: 3 }, "FCFS", [always(), always()]);
+    expect(equal.turnaroundS).toBeCloseTo(7200, 9);
+    expect(equal).toMatchObject({ restarts: 0, replicas: 0, failures: 0 });
+  });
+
+  /**
+   * Private checkpoints of two tasks on two machines (ratio 1, one checkpoint of 1 MB at 50 %,
+   * 0.08 s): machine 1 (task 1) is away 2000–3000 s after its checkpoint (written by 1800.08)
+   * and resumes task 1 from it: done at 3000 + 1800 = 4800 s; machine 0 ends task 0 at 3600.08.
+   */
+  it("keep each machine's checkpoint of each task apart", () => {
+    const r = run({ tasks: 2, checkpoints: 1, checkpointStore: "private" }, "FCFS", [always(), machine([[0, 2000], [3000, END]])]);
+    expect(r.turnaroundS).toBeCloseTo(4800, 9);
+    expect(r.lostWorkS).toBeCloseTo(2000 - 1800.08, 9);
+    expect(r).toMatchObject({ failures: 1, restarts: 1, checkpoints: 2 });
+  });
+
+  /**
+   * The noisy predictor with falsePositive 1 and falseNegative 0 predicts a failure at every
+   * round: one task of 3600 s alone on a machine always up checkpoints on demand at each round
+   * (120, 240, … s), each pausing it 0.08 s: 30 rounds fall before it ends (the 30th at 3600 s,
+   * when 3600 − 29 · 0.08 s are done), so it ends at 3600 + 30 · 0.08 s. With falsePositive 0
+   * it never does: 3600 s.
+   */
+  it("noisy-oracle: checkpoints on demand at the rates it errs", () => {
+    const always1 = run({ predictor: "noisy-oracle", falsePositive: 1, falseNegative: 0 }, "FCFS-PRDCT-DMD", [always()]);
+    expect(always1.onDemandCheckpoints).toBe(30);
+    expect(always1.turnaroundS).toBeCloseTo(3600 + 30 * 0.08, 9);
+    const never = run({ predictor: "noisy-oracle", falsePositive: 0, falseNegative: 1 }, "FCFS-PRDCT-DMD", [machine([[0, 1000]]), always()]);
+    // Machine 1 replicates at once (FCFS-PRDCT-DMD replicates as FCFS-TR does); machine 0's coming failure is missed.
+    expect(never.onDemandCheckpoints).toBe(0);
+    expect(never.turnaroundS).toBeCloseTo(3600, 9);
+    const oracle = run({}, "FCFS-PRDCT-DMD", [always()]);
+    expect(oracle.onDemandCheckpoints).toBe(0);
+    expect(oracle.turnaroundS).toBeCloseTo(3600, 9);
+  });
+
+  /**
+   * FCFS-AT with shared checkpoints: machine 0 leaves at 1000 s; the round at 1080 s gives the
+   * task to machine 1 (3600 s: done at 4680), and machine 0's old timeout (at 3960 s, night)
+   * belongs to an assignment taken back: it is ignored. No timeout counted.
+   */
+  it("a timeout of an assignment taken back is ignored", () => {
+    const r = run({ checkpointStore: "shared" }, "FCFS-AT", [machine([[0, 1000]]), always()], { mondayOffsetS: -(DAY + 3 * H) });
+    expect(r.turnaroundS).toBeCloseTo(4680, 9);
+    expect(r).toMatchObject({ timeouts: 0, restarts: 1, failures: 1 });
+  });
+});
+
+describe("the trace's times and the synthetic trace's size", () => {
+  /**
+   * A trace whose first interval starts 1000 s after the epoch (a Thursday): the machines'
+   * times are from the trace's start (their interval is 0 – 8 days), and its Monday 00:00 is
+   * 4 days − 1000 s in.
+   */
+  it("are counted from the trace's start", async () => {
+    const trace = ftaTrace("later-start.tab", 32, () => [[1000, 1000 + 8 * DAY]], () => 1000, () => 1000 + 8 * DAY);
+    const loaded = await loadDas06Trace(validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", startTimes: [0], minTraceLeftDays: 0 }));
+    expect([loaded.machines[0]!.starts[0], loaded.machines[0]!.ends[0]]).toEqual([0, 8 * DAY]);
+    expect(loaded).toMatchObject({ fromS: 0, endS: 8 * DAY, mondayOffsetS: 4 * DAY - 1000 });
+  });
+
+  /** The synthetic trace starts on a Monday unless the scenario says otherwise; one of 16 machines for a set of 32 is said; a window is days from its start. */
+  it("synthetic: its Monday, its window, and fewer machines than the set", async () => {
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), startTimes: [0], minTraceLeftDays: 0 });
+    expect((await loadDas06Trace(s)).mondayOffsetS).toBe(0);
+    expect((await loadDas06Trace({ ...s, mondayOffsetS: 3600 })).mondayOffsetS).toBe(3600);
+    expect(await loadDas06Trace({ ...s, windowDays: [1, 8] })).toMatchObject({ fromS: DAY, endS: 8 * DAY });
+    const few = await loadDas06Trace({ ...s, synthetic: { ...s.synthetic, machines: 16 } });
+    expect(few.machines).toHaveLength(16);
+    expect(few.warnings).toEqual(["the synthetic trace has 16 machines for a set of 32"]);
+    expect((await loadDas06Trace(s)).warnings).toEqual([]);
+  });
+});
