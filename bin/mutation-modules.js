@@ -42,7 +42,7 @@ const MUTATION_MODULES = {
     ],
   },
   // ScheduleCkpt, ks_bw (and its knapsack), the three estimators and the campaigns'
-  // confidence intervals.
+  // confidence intervals (in pipeline/stats/ since the simulators use them too).
   schedule: {
     mutate: [
       "pipeline/schedule/schedule-ckpt.ts",
@@ -51,7 +51,7 @@ const MUTATION_MODULES = {
       "pipeline/schedule/static-estimator.ts",
       "pipeline/schedule/fluid-estimator.ts",
       "pipeline/schedule/time-estimator.ts",
-      "pipeline/schedule/mean-confidence-interval.ts",
+      "pipeline/stats/mean-confidence-interval.ts",
       "pipeline/schedule/evaluate-schedule.ts",
     ],
     // The tests that check values of these files, in process: the command tests (cli,
@@ -65,16 +65,18 @@ const MUTATION_MODULES = {
       "test/schedule/inputs.test.ts",
       "test/schedule/knapsack.test.ts",
       "test/schedule/ks-bw-work.test.ts",
-      "test/schedule/mean-confidence-interval.test.ts",
       "test/schedule/model-applicability.test.ts",
       "test/schedule/properties.test.ts",
       "test/schedule/replay.test.ts",
       "test/schedule/schedule-ckpt-decisions.test.ts",
       "test/schedule/work-limits.test.ts",
       "test/schedule/worked-example.test.ts",
+      "test/stats/mean-confidence-interval.test.ts",
     ],
   },
-  // The dynamic programmes (constant and variable costs) and the failure laws.
+  // The dynamic programmes (constant and variable costs) and the failure laws, with the
+  // incomplete gamma function and the normal distribution only the laws compute with
+  // (in pipeline/stats/ with the other numerical helpers).
   place: {
     mutate: [
       "pipeline/place/solve-dp.ts",
@@ -85,6 +87,8 @@ const MUTATION_MODULES = {
       "pipeline/place/laws/*.ts",
       "!pipeline/place/laws/index.ts",
       "!pipeline/place/laws/parse-durations-csv.ts",
+      "pipeline/stats/incomplete-gamma.ts",
+      "pipeline/stats/standard-normal.ts",
     ],
     // The tests that check values of these files, in process (not place-command or
     // extreme-laws, which spawn the command per case).

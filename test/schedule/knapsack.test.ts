@@ -58,4 +58,16 @@ describe("knapsack01", () => {
     // left: the root, its include child (5) and its exclude child (0), 3 nodes.
     expect(knapsack01([60, 10, 10], [1000, 0, 5], 50)).toEqual({ value: 5, chosen: [2], exact: true, upperBound: 5, nodes: 3 });
   });
+
+  it("by hand: an item as heavy as the room is taken, whole", () => {
+    // One item of 10 MB, capacity 10: it fits exactly (10 ≤ 10), value 5. Nodes: the root, its include child, its exclude child.
+    expect(knapsack01([10], [5], 10)).toEqual({ value: 5, chosen: [0], exact: true, upperBound: 5, nodes: 3 });
+    // The second item exactly fills what the first leaves (30 + 20 = 50): 60 + 45 = 105, both taken.
+    expect(knapsack01([30, 20], [60, 45], 50)).toMatchObject({ value: 105, chosen: [0, 1], exact: true });
+  });
+
+  it("by hand: the chosen indices are the input's, ascending, though the search takes the better ratio first", () => {
+    // Ratios 1/10 and 5/10: the search includes item 1 before item 0; both fit in 20.
+    expect(knapsack01([10, 10], [1, 5], 20)).toMatchObject({ value: 6, chosen: [0, 1], exact: true });
+  });
 });
