@@ -83,6 +83,19 @@ describe("time estimators", () => {
   });
 });
 
+describe("the fluid estimate's bandwidth evaluations", () => {
+  it("one per distinct size: equal sizes finish in one phase, with no zero-length phases evaluated", () => {
+    const ten = createBandwidthOracle(constantModel(10), "strict");
+    // [30, 30] ∪ {30}: one phase of 30 MB each at 10/3 MB/s, 9 s, one evaluation.
+    expectClose(fluidEstimator.finishTimeS(setOf([30, 30]), 30, Infinity, ten), 9);
+    expect(ten.counts().evaluations).toBe(1);
+    // [20, 20, 60]: 20 MB each at 10/3 (6 s), then 40 MB alone at 10 (4 s): 10 s, two evaluations.
+    ten.resetCounts();
+    expectClose(fluidEstimator.finishTimeS(setOf([20, 20, 60]), 0, Infinity, ten), 10);
+    expect(ten.counts().evaluations).toBe(2);
+  });
+});
+
 describe("fluid device", () => {
   it("executes a set exactly as the fluid estimator predicts", () => {
     fc.assert(

@@ -113,3 +113,44 @@ describe("evaluateSchedule's warnings about the models", () => {
     ]);
   });
 });
+
+describe("evaluateSchedule with several applications on one node", () => {
+  it("checkpoints them by waves: a alone, then b when a is done (docs/science.md §4.6)", () => {
+    // a and b on node n1, c alone on n2; constant 10 MB/s, T = 7 s.
+    // Wave 1 {a, c}: static 2 · 30 / 10 = 6 s ≤ 7: both start, each at 5 MB/s, done at t = 6.
+    // Wave 2 {b} at t = 6: 30 / 10 = 3 s > 1 s left: nothing starts. Together (no waves) a, b and c would take
+    // 3 · 30 / 10 = 9 s > 7, and {a, b} would be the best pair (150 s).
+    const apps: Application[] = [
+      { id: "a", pS: 100, sizeMb: 30, node: "n1" },
+      { id: "b", pS: 50, sizeMb: 30, node: "n1" },
+      { id: "c", pS: 10, sizeMb: 30, node: "n2" },
+    ];
+    const report = evaluateSchedule(apps, resolveScheduleOptions({ model: ten, deadlineS: 7, k0: 1 }));
+    expect(report.waves!.map(({ wave, startS, endS, appIds, checkpointedCount, ctnys }) => ({ wave, startS, endS, appIds, checkpointedCount, ctnys }))).toEqual([
+      { wave: 1, startS: 0, endS: 6, appIds: ["a", "c"], checkpointedCount: 2, ctnys: 110 },
+      { wave: 2, startS: 6, endS: 6, appIds: ["b"], checkpointedCount: 0, ctnys: 0 },
+    ]);
+    expect(report.checkpointed).toEqual(["a", "c"]);
+    expect(report.ctnys).toBe(110);
+  });
+
+  it("one application per node is one wave: plain ScheduleCkpt, no waves in the report", () => {
+    const report = evaluateSchedule([{ id: "a", pS: 100, sizeMb: 30, node: "n1" }, { id: "b", pS: 50, sizeMb: 30, node: "n2" }], resolveScheduleOptions({ model: ten, deadlineS: 7 }));
+    expect(report.waves).toBeUndefined();
+    expect(report.decisions.every((d) => d.wave === undefined)).toBe(true);
+    expect(report.ctnys).toBe(150);
+  });
+});
+
+describe("evaluateSchedule's domain warnings when the execution uses the planning model", () => {
+  it("names the decisions' extrapolations once, not again for the execution", () => {
+    // Eight 700 MB images under --domain warn: the plan's and the execution's evaluations above the fitted
+    // domain are of the same model, so only the decisions' warning is given.
+    const big = Array.from({ length: 8 }, (_, i) => ({ id: `big${i}`, pS: 1000 - i, sizeMb: 700 }));
+    const report = evaluateSchedule(big, resolveScheduleOptions({ model: PAPER_MODEL, deadlineS: 600, domain: "warn" }));
+    expect(report.truthEvaluations.aboveDomain).toBeGreaterThan(0);
+    expect(report.warnings.filter((w) => w.startsWith("ScheduleCkpt's decisions:"))).toHaveLength(1);
+    expect(report.warnings.filter((w) => w.startsWith("the execution"))).toEqual([]);
+  });
+});
+
