@@ -56,6 +56,17 @@ describe("ScheduleCkpt decision by decision", () => {
     expect(outcome).toMatchObject({ endS: 10, ctnys: 0, missed: ["a"] });
   });
 
+  it("a set that needs exactly the time left fits, and a decision at T (budget 0) still has the empty set", () => {
+    // a: 50 MB at 10 MB/s takes 5 s = T: started (5 ≤ 5). It finishes at t = 5, where the budget is 0 s: the
+    // empty set meets 0 ≤ 0, so the value is 0, not null.
+    const outcome = scheduleCkpt([{ id: "a", pS: 100, sizeMb: 50 }], resolveScheduleOptions({ model: ten, deadlineS: 5 }));
+    expect(decisionsOf(outcome)).toEqual([
+      { iteration: 1, atS: 0, budgetS: 5, running: [], candidates: ["a"], started: ["a"], value: 100 },
+      { iteration: 2, atS: 5, budgetS: 0, running: [], candidates: [], started: [], value: 0 },
+    ]);
+    expect(outcome).toMatchObject({ endS: 5, ctnys: 100, missed: [] });
+  });
+
   it("refuses a decision that would make more estimates than allowed, saying how many and what to change", () => {
     // r = 3 candidates, k0 = 2, up to k0: 1 + 3 + 3 = 7 subsets × (3 + 1) estimates = 28 > 10.
     const apps: Application[] = [
