@@ -15,6 +15,7 @@ const placeTestFiles = [
   "test/place/batch.test.ts",
   "test/place/bkt-objective.test.ts",
   "test/place/derived-laws.test.ts",
+  "test/place/dp-counters.test.ts",
   "test/place/dp.test.ts",
   "test/place/fitted-laws.test.ts",
   "test/place/law-string.test.ts",
