@@ -21,6 +21,7 @@ const placeTestFiles = [
   "test/place/law-string.test.ts",
   "test/place/laws.test.ts",
   "test/place/simulate.test.ts",
+  "test/place/solve-dp.test.ts",
   "test/place/tabulate-law.test.ts",
 ];
 
