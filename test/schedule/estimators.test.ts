@@ -80,6 +80,11 @@ describe("time estimators", () => {
     expect(fluidEstimator.finishTimeS(setOf([700, 700, 700, 700, 700]), 0, Infinity, paper)).toBe(Infinity);
     // The empty set takes no time.
     expect(staticEstimator.finishTimeS(setOf([]), 0, 0, paper)).toBe(0);
+    // Even on a device with no bandwidth, and without asking it (bw(0, 0) = 0 would make it infeasible).
+    const none = createBandwidthOracle(constantModel(0), "strict");
+    expect(staticEstimator.finishTimeS(setOf([]), 0, 0, none)).toBe(0);
+    expect(fluidEstimator.finishTimeS(setOf([]), 0, 0, none)).toBe(0);
+    expect(none.counts().evaluations).toBe(0);
   });
 });
 
