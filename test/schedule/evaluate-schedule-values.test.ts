@@ -154,3 +154,42 @@ describe("evaluateSchedule's domain warnings when the execution uses the plannin
   });
 });
 
+describe("evaluateSchedule's exact reference, executed", () => {
+  // a (p 100, 20 MB) and b (p 50, 40 MB), T = 100 s: the exact set {a, b} starts at t = 0 at 5 MB/s each; a is done at
+  // t = 4, b's last 20 MB alone at 10 MB/s at t = 6.
+  const apps: Application[] = [
+    { id: "a", pS: 100, sizeMb: 20 },
+    { id: "b", pS: 50, sizeMb: 40 },
+  ];
+
+  it("runs the exact set to its last completion and names it", () => {
+    const report = evaluateSchedule(apps, resolveScheduleOptions({ model: ten, deadlineS: 100 }), { exact: {} });
+    const outcome = report.exact!.outcome;
+    expect(outcome.strategy).toBe("exact-simultaneous");
+    expect(outcome.apps.map((x) => [x.id, x.start, x.finish])).toEqual([
+      ["a", 0, 4],
+      ["b", 0, 6],
+    ]);
+    expect(outcome.ctnys).toBe(150);
+    expect(outcome.bandwidthSteps.map((step) => [step.fromS, step.toS, step.m])).toEqual([
+      [0, 4, 2],
+      [4, 6, 1],
+    ]);
+  });
+
+  it("records the exact run's bandwidth steps only when asked to record", () => {
+    const report = evaluateSchedule(apps, resolveScheduleOptions({ model: ten, deadlineS: 100, record: false }), { exact: {} });
+    expect(report.exact!.outcome.bandwidthSteps).toEqual([]);
+    expect(report.exact!.outcome.ctnys).toBe(150);
+  });
+
+  it("lists exactly ten misses without an ellipsis", () => {
+    // Ten 1 MB images: planned 10 · 1 / 10 = 1 s ≤ 2 s; executed at 1 MB/s: 10 s.
+    const tenImages = Array.from({ length: 10 }, (_, i) => ({ id: `j${i + 1}`, pS: 20 - i, sizeMb: 1 }));
+    const report = evaluateSchedule(tenImages, resolveScheduleOptions({ model: ten, deadlineS: 2, k0: 0, truthBandwidth: () => 1 }));
+    expect(report.warnings).toEqual([
+      "10 checkpoint(s) started but did not complete by T = 2 s (j1, j2, j3, j4, j5, j6, j7, j8, j9, j10): the static estimate was optimistic; their p counts in RCTNYS",
+    ]);
+  });
+});
+

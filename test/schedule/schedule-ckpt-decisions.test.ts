@@ -32,7 +32,7 @@ describe("ScheduleCkpt decision by decision", () => {
       { iteration: 3, atS: 6, budgetS: 19, running: ["c"], candidates: [], started: [], value: 0 },
       { iteration: 4, atS: 14, budgetS: 11, running: [], candidates: [], started: [], value: 0 },
     ]);
-    expect(outcome).toMatchObject({ iterations: 4, endS: 14, ctnys: 151, rctnys: 0, checkpointed: ["a", "b", "c"], missed: [] });
+    expect(outcome).toMatchObject({ strategy: "schedule-ckpt", iterations: 4, endS: 14, ctnys: 151, rctnys: 0, checkpointed: ["a", "b", "c"], missed: [] });
     expect(outcome.apps.map((a) => [a.id, a.start, a.finish])).toEqual([
       ["a", 0, 2],
       ["b", 0, 6],
