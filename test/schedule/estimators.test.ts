@@ -80,6 +80,24 @@ describe("time estimators", () => {
     expect(fluidEstimator.finishTimeS(setOf([700, 700, 700, 700, 700]), 0, Infinity, paper)).toBe(Infinity);
     // The empty set takes no time.
     expect(staticEstimator.finishTimeS(setOf([]), 0, 0, paper)).toBe(0);
+    // Even on a device with no bandwidth, and without asking it (bw(0, 0) = 0 would make it infeasible).
+    const none = createBandwidthOracle(constantModel(0), "strict");
+    expect(staticEstimator.finishTimeS(setOf([]), 0, 0, none)).toBe(0);
+    expect(fluidEstimator.finishTimeS(setOf([]), 0, 0, none)).toBe(0);
+    expect(none.counts().evaluations).toBe(0);
+  });
+});
+
+describe("the fluid estimate's bandwidth evaluations", () => {
+  it("one per distinct size: equal sizes finish in one phase, with no zero-length phases evaluated", () => {
+    const ten = createBandwidthOracle(constantModel(10), "strict");
+    // [30, 30] ∪ {30}: one phase of 30 MB each at 10/3 MB/s, 9 s, one evaluation.
+    expectClose(fluidEstimator.finishTimeS(setOf([30, 30]), 30, Infinity, ten), 9);
+    expect(ten.counts().evaluations).toBe(1);
+    // [20, 20, 60]: 20 MB each at 10/3 (6 s), then 40 MB alone at 10 (4 s): 10 s, two evaluations.
+    ten.resetCounts();
+    expectClose(fluidEstimator.finishTimeS(setOf([20, 20, 60]), 0, Infinity, ten), 10);
+    expect(ten.counts().evaluations).toBe(2);
   });
 });
 

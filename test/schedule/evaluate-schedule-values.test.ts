@@ -113,3 +113,83 @@ describe("evaluateSchedule's warnings about the models", () => {
     ]);
   });
 });
+
+describe("evaluateSchedule with several applications on one node", () => {
+  it("checkpoints them by waves: a alone, then b when a is done (docs/science.md §4.6)", () => {
+    // a and b on node n1, c alone on n2; constant 10 MB/s, T = 7 s.
+    // Wave 1 {a, c}: static 2 · 30 / 10 = 6 s ≤ 7: both start, each at 5 MB/s, done at t = 6.
+    // Wave 2 {b} at t = 6: 30 / 10 = 3 s > 1 s left: nothing starts. Together (no waves) a, b and c would take
+    // 3 · 30 / 10 = 9 s > 7, and {a, b} would be the best pair (150 s).
+    const apps: Application[] = [
+      { id: "a", pS: 100, sizeMb: 30, node: "n1" },
+      { id: "b", pS: 50, sizeMb: 30, node: "n1" },
+      { id: "c", pS: 10, sizeMb: 30, node: "n2" },
+    ];
+    const report = evaluateSchedule(apps, resolveScheduleOptions({ model: ten, deadlineS: 7, k0: 1 }));
+    expect(report.waves!.map(({ wave, startS, endS, appIds, checkpointedCount, ctnys }) => ({ wave, startS, endS, appIds, checkpointedCount, ctnys }))).toEqual([
+      { wave: 1, startS: 0, endS: 6, appIds: ["a", "c"], checkpointedCount: 2, ctnys: 110 },
+      { wave: 2, startS: 6, endS: 6, appIds: ["b"], checkpointedCount: 0, ctnys: 0 },
+    ]);
+    expect(report.checkpointed).toEqual(["a", "c"]);
+    expect(report.ctnys).toBe(110);
+  });
+
+  it("one application per node is one wave: plain ScheduleCkpt, no waves in the report", () => {
+    const report = evaluateSchedule([{ id: "a", pS: 100, sizeMb: 30, node: "n1" }, { id: "b", pS: 50, sizeMb: 30, node: "n2" }], resolveScheduleOptions({ model: ten, deadlineS: 7 }));
+    expect(report.waves).toBeUndefined();
+    expect(report.decisions.every((d) => d.wave === undefined)).toBe(true);
+    expect(report.ctnys).toBe(150);
+  });
+});
+
+describe("evaluateSchedule's domain warnings when the execution uses the planning model", () => {
+  it("names the decisions' extrapolations once, not again for the execution", () => {
+    // Eight 700 MB images under --domain warn: the plan's and the execution's evaluations above the fitted
+    // domain are of the same model, so only the decisions' warning is given.
+    const big = Array.from({ length: 8 }, (_, i) => ({ id: `big${i}`, pS: 1000 - i, sizeMb: 700 }));
+    const report = evaluateSchedule(big, resolveScheduleOptions({ model: PAPER_MODEL, deadlineS: 600, domain: "warn" }));
+    expect(report.truthEvaluations.aboveDomain).toBeGreaterThan(0);
+    expect(report.warnings.filter((w) => w.startsWith("ScheduleCkpt's decisions:"))).toHaveLength(1);
+    expect(report.warnings.filter((w) => w.startsWith("the execution"))).toEqual([]);
+  });
+});
+
+describe("evaluateSchedule's exact reference, executed", () => {
+  // a (p 100, 20 MB) and b (p 50, 40 MB), T = 100 s: the exact set {a, b} starts at t = 0 at 5 MB/s each; a is done at
+  // t = 4, b's last 20 MB alone at 10 MB/s at t = 6.
+  const apps: Application[] = [
+    { id: "a", pS: 100, sizeMb: 20 },
+    { id: "b", pS: 50, sizeMb: 40 },
+  ];
+
+  it("runs the exact set to its last completion and names it", () => {
+    const report = evaluateSchedule(apps, resolveScheduleOptions({ model: ten, deadlineS: 100 }), { exact: {} });
+    const outcome = report.exact!.outcome;
+    expect(outcome.strategy).toBe("exact-simultaneous");
+    expect(outcome.apps.map((x) => [x.id, x.start, x.finish])).toEqual([
+      ["a", 0, 4],
+      ["b", 0, 6],
+    ]);
+    expect(outcome.ctnys).toBe(150);
+    expect(outcome.bandwidthSteps.map((step) => [step.fromS, step.toS, step.m])).toEqual([
+      [0, 4, 2],
+      [4, 6, 1],
+    ]);
+  });
+
+  it("records the exact run's bandwidth steps only when asked to record", () => {
+    const report = evaluateSchedule(apps, resolveScheduleOptions({ model: ten, deadlineS: 100, record: false }), { exact: {} });
+    expect(report.exact!.outcome.bandwidthSteps).toEqual([]);
+    expect(report.exact!.outcome.ctnys).toBe(150);
+  });
+
+  it("lists exactly ten misses without an ellipsis", () => {
+    // Ten 1 MB images: planned 10 · 1 / 10 = 1 s ≤ 2 s; executed at 1 MB/s: 10 s.
+    const tenImages = Array.from({ length: 10 }, (_, i) => ({ id: `j${i + 1}`, pS: 20 - i, sizeMb: 1 }));
+    const report = evaluateSchedule(tenImages, resolveScheduleOptions({ model: ten, deadlineS: 2, k0: 0, truthBandwidth: () => 1 }));
+    expect(report.warnings).toEqual([
+      "10 checkpoint(s) started but did not complete by T = 2 s (j1, j2, j3, j4, j5, j6, j7, j8, j9, j10): the static estimate was optimistic; their p counts in RCTNYS",
+    ]);
+  });
+});
+

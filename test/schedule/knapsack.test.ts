@@ -58,4 +58,40 @@ describe("knapsack01", () => {
     // left: the root, its include child (5) and its exclude child (0), 3 nodes.
     expect(knapsack01([60, 10, 10], [1000, 0, 5], 50)).toEqual({ value: 5, chosen: [2], exact: true, upperBound: 5, nodes: 3 });
   });
+
+  it("by hand: an item as heavy as the room is taken, whole", () => {
+    // One item of 10 MB, capacity 10: it fits exactly (10 ≤ 10), value 5. Nodes: the root, its include child, its exclude child.
+    expect(knapsack01([10], [5], 10)).toEqual({ value: 5, chosen: [0], exact: true, upperBound: 5, nodes: 3 });
+    // The second item exactly fills what the first leaves (30 + 20 = 50): 60 + 45 = 105, both taken.
+    expect(knapsack01([30, 20], [60, 45], 50)).toMatchObject({ value: 105, chosen: [0, 1], exact: true });
+  });
+
+  it("by hand: the chosen indices are the input's, ascending, though the search takes the better ratio first", () => {
+    // Ratios 1/10 and 5/10: the search includes item 1 before item 0; both fit in 20.
+    expect(knapsack01([10, 10], [1, 5], 20)).toMatchObject({ value: 6, chosen: [0, 1], exact: true });
+  });
+
+  it("by hand: of two sets of equal value the first found is kept", () => {
+    // By ratio: item 1 (3, 4), item 3 (3, 4), item 2 (3, 3), item 0 (4, 2); capacity 4 holds one item of 3.
+    // {1} (4) is found first; excluding item 1 leaves a bound of 4 + 1 · 3/3 = 5 > 4, so the search goes on
+    // and meets {3} (4 again), which does not replace it.
+    expect(knapsack01([4, 3, 3, 3], [2, 4, 3, 4], 4)).toMatchObject({ value: 4, chosen: [1], exact: true });
+  });
+
+  it("by hand: a subtree whose bound only equals the best is pruned", () => {
+    // By ratio P (2, 3), Q (3, 4), R (4, 3); capacity 8. Nodes: the root, +P, +P+Q (7, the optimum), its leaf,
+    // +P−Q (bound 3 + 3 = 6 ≤ 7), −P (bound Q + R = 4 + 3 = 7, only equal to the best: pruned): 6 nodes.
+    expect(knapsack01([3, 2, 4], [4, 3, 3], 8)).toEqual({ value: 7, chosen: [0, 1], exact: true, upperBound: 7, nodes: 6 });
+  });
+
+  it("by hand: stopped by its node limit, a bound left open after the first can be the largest", () => {
+    // By ratio: item 2 (5, 4), item 1 (8, 6), item 0 (9, 1); capacity 11, node limit 2. Node 1: the root
+    // (bound 4 + 6 · 6/8 = 8.5); node 2: item 2 taken (4, the best found; item 1 does not fit in 6); node 3:
+    // item 1 left out, past the limit, bound 4 + 6 · 1/9 = 4.667 left open; node 4: item 2 left out, bound
+    // 6 + 3 · 1/9 = 6.333 left open. The bound is the larger, 19/3.
+    const result = knapsack01([9, 8, 5], [1, 6, 4], 11, 2);
+    expect(result).toMatchObject({ value: 4, chosen: [2], exact: false, nodes: 4 });
+    expectClose(result.upperBound, 19 / 3, 1e-15);
+  });
 });
+

@@ -36,3 +36,31 @@ describe("ks_bw's estimates in one decision", () => {
     expect(decide(0, "up-to-k0", false)).toEqual({ value: 150, selected: [0, 1], estimates: 2 });
   });
 });
+
+/** ks_bw once over candidates of the given p and sizes (in criterion order), nothing running, `budgetS` left. */
+function decideOn(pS: number[], sizesMb: number[], budgetS: number, k0: number, enumeration: SubsetEnumeration, prune: boolean) {
+  const oracle = createBandwidthOracle(constantModel(10), "strict");
+  const n = pS.length;
+  const workspace = createKsBwWorkspace(n);
+  const candidates = Int32Array.from({ length: n }, (_, i) => i);
+  const value = ksBw(candidates, 0, n, Float64Array.from(sizesMb), Float64Array.from(pS), createSizeSet(n), budgetS, { k0, enumeration, prune }, estimatorByName("static"), oracle, workspace);
+  return { value, selected: Array.from(workspace.selected.subarray(0, workspace.selectedCount)), estimates: oracle.counts().evaluations };
+}
+
+describe("ks_bw's estimates, more candidates", () => {
+  it("exactly k0 = 2 of four candidates: all C(4, 2) = 6 pairs, each 1 estimate and 2 for the greedy", () => {
+    // Four 1 MB images, 100 s left: every set fits, so without pruning every pair is completed by the other two.
+    expect(decideOn([4, 3, 2, 1], [1, 1, 1, 1], 100, 2, "exactly-k0", false)).toEqual({ value: 10, selected: [0, 1, 2, 3], estimates: 18 });
+  });
+
+  it("the greedy scan stops once the rest cannot beat the best", () => {
+    // a (p 100, 10 MB), b (50, 10 MB), c (1, 100 MB); 10 s left at 10 MB/s; exactly k0 = 1. The static estimates:
+    // {a} 1 s, {a, b} 2 s, {a, b, c} 30 s, {c} 10 s, {c, a} 20 s.
+    // J = {a}: {a}, {a, b} fits, {a, b, c} does not: 150, 3 estimates. J = {b}: the same three sets, 150 again.
+    // J = {c}: {c} fits (10 ≤ 10), {c, a} does not; then b could bring at most 1 + 50 = 51 ≤ 150: the scan stops,
+    // 2 estimates (3 without pruning).
+    expect(decideOn([100, 50, 1], [10, 10, 100], 10, 1, "exactly-k0", true)).toEqual({ value: 150, selected: [0, 1], estimates: 8 });
+    expect(decideOn([100, 50, 1], [10, 10, 100], 10, 1, "exactly-k0", false)).toEqual({ value: 150, selected: [0, 1], estimates: 9 });
+  });
+});
+

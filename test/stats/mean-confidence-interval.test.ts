@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { meanWithCi } from "../../pipeline/stats/mean-confidence-interval";
+import { meanWithCi, withCi95 } from "../../pipeline/stats/mean-confidence-interval";
 import { expectClose } from "../helpers";
 
 describe("95 % confidence interval of a mean", () => {
@@ -27,5 +27,17 @@ describe("95 % confidence interval of a mean", () => {
     expect(meanWithCi([7])).toEqual({ n: 1, mean: 7, sd: 0, low: null, high: null });
     // No values: no mean (NaN, not 0 / 0 computed by accident) and no interval.
     expect(meanWithCi([])).toEqual({ n: 0, mean: NaN, sd: 0, low: null, high: null });
+  });
+});
+
+describe("the simulators' ci95 field", () => {
+  it("is [low, high], and null when either bound is missing", () => {
+    // values 1, 2, 3, 4 as above: the interval 2.5 ± t(3) · √(5/3) / 2, kept as one pair next to low and high.
+    const ci = meanWithCi([1, 2, 3, 4]);
+    expect(withCi95(ci)).toEqual({ ...ci, ci95: [ci.low, ci.high] });
+    expect(withCi95(meanWithCi([7]))).toEqual({ n: 1, mean: 7, sd: 0, low: null, high: null, ci95: null });
+    // One bound alone is no interval.
+    expect(withCi95({ n: 2, mean: 1, sd: 0, low: null, high: 1 }).ci95).toBeNull();
+    expect(withCi95({ n: 2, mean: 1, sd: 0, low: 1, high: null }).ci95).toBeNull();
   });
 });
