@@ -150,8 +150,8 @@ const MUTATION_MODULES = {
       "pipeline/fit/forms/*.ts",
       "pipeline/fit/least-squares.ts",
       "pipeline/fit/goodness-of-fit.ts",
-      "pipeline/fit/student-t.ts",
-      "pipeline/fit/incomplete-beta.ts",
+      "pipeline/stats/student-t.ts",
+      "pipeline/stats/incomplete-beta.ts",
       "pipeline/fit/fit-form.ts",
     ],
     // The tests that check values of these files, in process (not non-azur-fit, which
@@ -164,7 +164,7 @@ const MUTATION_MODULES = {
       "test/fit/nonlinear-fit.test.ts",
       "test/fit/peak-curve.test.ts",
       "test/fit/predictive-bandwidth.test.ts",
-      "test/fit/student-t.test.ts",
+      "test/stats/student-t.test.ts",
     ],
   },
 };
