@@ -3,8 +3,8 @@
  * ends with each combination in the trace exactly once.
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { readFile as readFileAsync } from "node:fs/promises";
+import { constants, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Socket } from "node:net";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readAllStates } from "../../pipeline/harness/combination-state";
@@ -50,17 +50,15 @@ describe("a sweep killed with SIGKILL", () => {
     expect(statuses(out)).toContain("running");
 
     // Its workers notice the parent is gone and exit; nothing keeps writing. A worker held in
-    // its open() of the FIFO goes on once it has a reader (here), writes, and sees the parent
-    // gone; one killed before it got there never opens it, and a writer that opens and
-    // closes at once gives the reader its end.
-    const drained = readFileAsync(fifo);
+    // its open() of the FIFO goes on once it has a reader, writes, and sees the parent gone;
+    // one that never reached the open() exits without it. Opened read-write, the FIFO has a
+    // reader at once and never reads as ended, whichever of the two happens: the socket
+    // drains what a worker writes until none is left (a reader opened later, or a writer's
+    // end given before the reader's open, left the test waiting on a FIFO no one would open).
+    const drain = new Socket({ fd: openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK), readable: true, writable: false });
+    drain.resume();
     expect(await survivorsMentioning(target)).toEqual([]);
-    try {
-      closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENXIO") throw error; // no reader left: the worker's write ended it
-    }
-    await drained;
+    drain.destroy();
     rmSync(fifo);
 
     const resumed = spawnSync(ckpt[0]!, [...ckpt.slice(1), "harness", "run", sweepPath, "--out", out, "--resume", "--json"], { encoding: "utf8" });
