@@ -11,11 +11,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PAPER_MODEL, type BandwidthModel } from "../../pipeline/fit/model";
 import { createRandomStreams } from "../../pipeline/simulate/engine/random-streams";
 import { checkpointPositions, periodAt, runDas06, type Das06RunResult } from "../../pipeline/simulate/das06/das06-run";
 import { DAS06_DEFAULTS, validateDas06Scenario, type Das06Policy, type Das06Scenario } from "../../pipeline/simulate/das06/das06-scenario";
 import { das06Model, loadDas06Trace, simulateDas06, startTimes } from "../../pipeline/simulate/das06/das06-simulator";
+import { FLAT_SERVER } from "./flat-server";
 import type { MeasuredServer } from "../../pipeline/simulate/server/measured-server";
 import type { NodeAvailability } from "../../pipeline/simulate/traces/availability-trace";
 
@@ -55,16 +55,6 @@ function run(over: Partial<Das06Scenario>, policy: Das06Policy, machines: NodeAv
   });
 }
 
-/** bw(m, V) = 2 MB/s whatever the load. */
-const flat: BandwidthModel = {
-  ...PAPER_MODEL,
-  name: "flat 2 MB/s",
-  form: "full",
-  coefficients: { a00: 2, a01: 0, a02: 0, a10: 0, a11: 0, a12: 0, a20: 0, a21: 0, a22: 0 },
-  domain: { mMin: 1, mMax: 100, vGbMin: 0, vGbMax: 1000 },
-  provenance: {},
-};
-const server: MeasuredServer = { model: flat, file: "flat", sha256: "0".repeat(64), outsideDomain: "clamp", volume: "whole" };
 
 const dir = mkdtempSync(join(tmpdir(), "ckpt-das06-values-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -287,7 +277,7 @@ describe("a measured checkpoint server (docs/science.md §6.6)", () => {
    * at its full bandwidth, and the write waited 5 − 10/12.5 = 4.2 s beyond its LAN time.
    */
   it("writes shared checkpoints at the model's bandwidth", () => {
-    const r = run({ checkpoints: 1, checkpointMb: 10 }, "FCFS", [always()], { server });
+    const r = run({ checkpoints: 1, checkpointMb: 10 }, "FCFS", [always()], { server: FLAT_SERVER });
     expect(r.turnaroundS).toBeCloseTo(3605, 9);
     expect(r.server!.transfers).toBe(1);
     expect(r.server!.completed).toBe(1);
@@ -298,7 +288,7 @@ describe("a measured checkpoint server (docs/science.md §6.6)", () => {
 
   /** Two tasks on two machines write at the same instant: 2 MB/s shared, 1 MB/s each: 10 s per write, done at 3610 s. */
   it("shares the model's bandwidth among the writes in progress", () => {
-    const r = run({ tasks: 2, checkpoints: 1, checkpointMb: 10 }, "FCFS", [always(), always()], { server });
+    const r = run({ tasks: 2, checkpoints: 1, checkpointMb: 10 }, "FCFS", [always(), always()], { server: FLAT_SERVER });
     expect(r.turnaroundS).toBeCloseTo(3610, 9);
     expect(r.server!.maxConcurrent).toBe(2);
   });
@@ -310,7 +300,7 @@ describe("a measured checkpoint server (docs/science.md §6.6)", () => {
    * done at 1920 + 3605 s.
    */
   it("loses a checkpoint whose write a failure interrupts", () => {
-    const r = run({ checkpoints: 1, checkpointMb: 10 }, "FCFS", [machine([[0, 1803]]), always()], { server });
+    const r = run({ checkpoints: 1, checkpointMb: 10 }, "FCFS", [machine([[0, 1803]]), always()], { server: FLAT_SERVER });
     expect(r.turnaroundS).toBeCloseTo(1920 + 3605, 9);
     expect(r.lostWorkS).toBeCloseTo(1800, 9);
     expect(r.server!.interrupted).toBe(1);
@@ -319,7 +309,7 @@ describe("a measured checkpoint server (docs/science.md §6.6)", () => {
 
   /** Private checkpoints stay on their machine: the server is not used, the write costs 10 / 12.5 s. */
   it("is not used by private checkpoints", () => {
-    const r = run({ checkpoints: 1, checkpointMb: 10, checkpointStore: "private" }, "FCFS", [always()], { server });
+    const r = run({ checkpoints: 1, checkpointMb: 10, checkpointStore: "private" }, "FCFS", [always()], { server: FLAT_SERVER });
     expect(r.turnaroundS).toBeCloseTo(3600.8, 9);
     expect(r.server).toBeUndefined();
   });
@@ -407,7 +397,7 @@ describe("the simulator's summary and a sweep's cell", () => {
   it("summarises what the measured server did, and says when private checkpoints leave it unused", async () => {
     const trace = ftaTrace("up2.tab", 32, () => [[0, 8 * DAY]]);
     const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, checkpoints: 1, checkpointMb: 10, startTimes: [0], minTraceLeftDays: 0, policies: ["FCFS"], checkpointServer: { model: "paper" } });
-    const report = await simulateDas06(s, undefined, { server });
+    const report = await simulateDas06(s, undefined, { server: FLAT_SERVER });
     const p = report.policies.FCFS!;
     expect(p.turnaroundS.mean).toBeCloseTo(iet + 5, 6);
     expect(p.server!.writes.mean).toBe(1);
@@ -419,7 +409,7 @@ describe("the simulator's summary and a sweep's cell", () => {
     const cell = await das06Model.run(s as unknown as Record<string, unknown>, 1);
     // das06Model loads the scenario's own server ("paper"): only the cell's keys are checked here.
     expect(Object.keys(cell.policies.FCFS!)).toEqual(expect.arrayContaining(["serverWrites", "serverWritesOutsideDomain", "serverBusyFraction", "serverUtilisation", "serverWaitS"]));
-    const privately = await simulateDas06({ ...s, checkpointStore: "private" }, undefined, { server });
+    const privately = await simulateDas06({ ...s, checkpointStore: "private" }, undefined, { server: FLAT_SERVER });
     expect(privately.policies.FCFS!.server).toBeUndefined();
     expect(privately.warnings).toContain('checkpointServer flat is not used: private checkpoints stay on their machine (checkpointStore "private")');
   });

@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PAPER_MODEL, type BandwidthModel } from "../../../pipeline/fit/model";
 import { createLaw } from "../../../pipeline/place/laws/create-law";
 import { parseLawString } from "../../../pipeline/place/laws/law-string";
 import { createRandomStreams, type RandomStreams } from "../../../pipeline/simulate/engine/random-streams";
@@ -21,6 +20,7 @@ import { runBkt, type BktRunResult } from "../../../pipeline/simulate/bkt/bkt-ru
 import { BKT_PAPER_PRESET, validateBktScenario, type BktPolicy, type BktScenario } from "../../../pipeline/simulate/bkt/bkt-scenario";
 import { bktInputFiles, bktModel, serverMetrics, simulateBkt } from "../../../pipeline/simulate/bkt/bkt-simulator";
 import { describeValue, planFlags, type CheckpointPolicy, type CheckpointPolicyInput } from "../../../pipeline/simulate/bkt/checkpoint-policy";
+import { FLAT_SERVER } from "../flat-server";
 import type { MeasuredServer } from "../../../pipeline/simulate/server/measured-server";
 import type { AvailabilityTrace, NodeAvailability } from "../../../pipeline/simulate/traces/availability-trace";
 import type { Random } from "../../../pipeline/shared/random";
@@ -200,7 +200,7 @@ describe("connections and the server's link", () => {
     const r = run({}, [{ linkMbps: 80 }, { linkMbps: 80 }], [
       { workMi: [100], imageMbit: [16] },
       { workMi: [100], imageMbit: [16] },
-    ], "every-slice", flatServer);
+    ], "every-slice", FLAT_SERVER);
     expect(r.makespanS).toBeCloseTo(102, 9);
     expect(r.server).toMatchObject({ transfers: 2, completed: 2, interrupted: 0, maxConcurrent: 2 });
     expect(r.server!.busyS).toBeCloseTo(2, 9);
@@ -217,16 +217,6 @@ describe("connections and the server's link", () => {
   });
 });
 
-/** bw(m, V) = 2 MB/s whatever the load. */
-const flatModel: BandwidthModel = {
-  ...PAPER_MODEL,
-  name: "flat 2 MB/s",
-  form: "full",
-  coefficients: { a00: 2, a01: 0, a02: 0, a10: 0, a11: 0, a12: 0, a20: 0, a21: 0, a22: 0 },
-  domain: { mMin: 1, mMax: 100, vGbMin: 0, vGbMax: 1000 },
-  provenance: {},
-};
-const flatServer: MeasuredServer = { model: flatModel, file: "flat", sha256: "0".repeat(64), outsideDomain: "clamp", volume: "whole" };
 
 describe("failures", () => {
   const twoSlices = { workMi: [100, 100], imageMbit: [10, 10] };
@@ -486,7 +476,7 @@ describe("the simulator's summary per policy and a sweep's cell", () => {
    */
   it("summarises what a measured server did per policy", async () => {
     const s = { ...scenario(), server: { model: "paper", connections: 100, outsideDomain: "clamp", volume: "whole" } } as BktScenario;
-    const report = await simulateBkt(s, undefined, undefined, { server: flatServer });
+    const report = await simulateBkt(s, undefined, undefined, { server: FLAT_SERVER });
     const every = report.policies["every-slice"]!;
     expect(every.makespanH.mean * H).toBeCloseTo(7272, 6);
     expect(every.server!.transfers.mean).toBe(4);
