@@ -26,7 +26,7 @@
  *
  * Times in the plan are seconds from the snapshot.
  */
-import { confidentOptions, planMissProbability, type BandwidthQuantile, type Confidence } from "../schedule/confident-plan";
+import { confidentChoice, planMissProbability, type BandwidthQuantile, type Confidence } from "../schedule/confident-plan";
 import { evaluateSchedule } from "../schedule/evaluate-schedule";
 import type { ScheduleOptions } from "../schedule/schedule-options";
 import { InputError } from "../shared/errors";
@@ -189,11 +189,13 @@ export function planRelease(snapshot: ReleaseSnapshot, meanOptions: ScheduleOpti
     waveOf.forEach((wave, k) => (waves[wave] ??= []).push(k));
     // Stryker disable next-line BooleanLiteral: a recorded run adds the device's steps, which the plan does not read.
     const atDeadline = { ...meanOptions, deadlineS: snapshot.deadlineS, record: false };
-    const planOptions = confidence === "mean" ? atDeadline : confidentOptions(apps, atDeadline, quantile!, confidence, waves);
+    // At a confidence, the choice of the plan measured its miss probability already.
+    const chosen = confidence === "mean" ? null : confidentChoice(apps, atDeadline, quantile!, confidence, waves);
+    const planOptions = chosen?.options ?? atDeadline;
     const report = evaluateSchedule(apps, planOptions, { waves });
     warnings.push(...report.warnings);
     if (quantile !== null) {
-      const miss = planMissProbability(apps, planOptions, quantile, waves);
+      const miss = chosen?.plan ?? planMissProbability(apps, planOptions, quantile, waves);
       missProbability = miss.missProbability;
       if (!miss.monotoneOnGrid) warnings.push(`the plan meets T at some quantile of the release's bandwidth and misses it at a faster one: its miss probability ${miss.missProbability.toPrecision(3)} assumes the opposite (${(miss.gridMissShare * 100).toFixed(0)} % of a grid of quantiles miss)`);
     }

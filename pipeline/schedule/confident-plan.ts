@@ -191,15 +191,16 @@ function choosePlan(apps: readonly Application[], options: ScheduleOptions, quan
   return { mean, confident: keepMean ? mean : atQuantile };
 }
 
-/** The options of the plan at `confidence`: `planBandwidth` is undefined exactly when the mean plan was kept. */
-export function confidentOptions(
+/** The plan at `confidence`: its options (`planBandwidth` undefined exactly when the mean plan was kept) and its summary, miss probability included. */
+export function confidentChoice(
   apps: readonly Application[],
   options: ScheduleOptions,
   quantile: BandwidthQuantile,
   confidence: number,
   waves?: readonly (readonly number[])[],
-): ScheduleOptions {
-  return planOptionsAt(options, quantile, choosePlan(apps, options, quantile, confidence, waves).confident.plannedQuantile);
+): { options: ScheduleOptions; plan: PlanSummary } {
+  const plan = choosePlan(apps, options, quantile, confidence, waves).confident;
+  return { options: planOptionsAt(options, quantile, plan.plannedQuantile), plan };
 }
 
 /**

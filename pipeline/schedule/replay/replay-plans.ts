@@ -11,7 +11,7 @@
  */
 import type { Application } from "../application";
 import type { BandwidthFunction } from "../bandwidth-oracle";
-import { confidentOptions, playPlan, plannedTimetable, type BandwidthQuantile } from "../confident-plan";
+import { confidentChoice, playPlan, plannedTimetable, type BandwidthQuantile } from "../confident-plan";
 import type { ScheduleOptions } from "../schedule-options";
 import type { RunSplit } from "./split-runs";
 
@@ -53,7 +53,7 @@ export function replayPlans(
 ): ReplayReport {
   const plans = instances.map((instance) => {
     const base = { ...options, deadlineS: instance.deadlineS };
-    return [base, confidentOptions(instance.apps, base, quantile, confidence)].map((planOptions) => {
+    return [base, confidentChoice(instance.apps, base, quantile, confidence).options].map((planOptions) => {
       const { outcome, startS } = plannedTimetable(instance.apps, planOptions);
       return { options: planOptions, startS, plannedCtnysS: outcome.plannedCtnys };
     });
