@@ -147,12 +147,12 @@ const MUTATION_MODULES = {
   // The bandwidth forms, least squares and the goodness-of-fit metrics.
   fit: {
     mutate: [
-      "pipeline/fit/forms/*.ts",
       "pipeline/fit/least-squares.ts",
       "pipeline/fit/goodness-of-fit.ts",
       "pipeline/stats/student-t.ts",
       "pipeline/stats/incomplete-beta.ts",
       "pipeline/fit/fit-form.ts",
+      "pipeline/fit/forms/*.ts",
     ],
     // The tests that check values of these files, in process (not non-azur-fit, which
     // spawns the command, nor the ingest-driven select-form and one-size tests).
