@@ -98,8 +98,9 @@ function strykerOptions(name, file, force) {
     incremental: true,
     incrementalFile: resultsFileOf(name, file),
     force,
-    // The sandbox is a copy of the project; these are not read by the unit tests.
-    ignorePatterns: ["/.cache", "/bench/out", "/test-results", "/notebooks/node_modules", "/paper"],
+    // The sandbox is a copy of the project; these are not read by the unit tests (nor the
+    // other modules' sandboxes, when two runs go at once).
+    ignorePatterns: ["/.stryker-tmp", "/.cache", "/bench/out", "/test-results", "/notebooks/node_modules", "/paper"],
     tempDirName: `.stryker-tmp/${name}`,
     cleanTempDir: "always",
     reporters: [process.stdout.isTTY ? "progress" : "progress-append-only", "html"],
