@@ -571,3 +571,212 @@ describe("the trace's times and the synthetic trace's size", () => {
     expect((await loadDas06Trace(s)).warnings).toEqual([]);
   });
 });
+
+describe("replication's choices and the instances a completion or a failure stops (FCFS-TR)", () => {
+  /**
+   * Ratios 1, 1, 4, maxInstances 2, shared: machine 0 (up 0–1000 s) takes the task, machine 1 a
+   * replica, machine 2 finds the task at its limit and stays idle. Machine 0 fails at 1000; the
+   * round at 1080 takes its instance back (one left): idle machine 2 is woken and replicates
+   * the task from scratch (no checkpoint): 3600 / 4 = 900 s, done at 1980. The task is not
+   * given back to the queue (an instance still runs): it is a replica, not a restart.
+   * Events: at 0 the round and three requests (4); the rounds at 120, …, 1920 (16); machine 0's
+   * departure at 1000 (1); machine 2's request at 1080 (1); its milestone at 1980 (1): 23.
+   */
+  it("wakes an idle machine when an instance is taken back, to replicate the task", () => {
+    const r = run({ maxInstances: 2 }, "FCFS-TR", [machine([[0, 1000]]), always(), always()], { ratios: [1, 1, 4] });
+    expect(r.turnaroundS).toBeCloseTo(1980, 9);
+    expect(r).toMatchObject({ failures: 1, restarts: 0, replicas: 2, timeouts: 0, events: 23 });
+    expect(r.lostWorkS).toBeCloseTo(1000, 9);
+  });
+
+  /**
+   * Two tasks, ratios 1, 1, 4, maxInstances 2: machines 0 and 1 take tasks 0 and 1, machine 2
+   * replicates one of them and ends it at 900 s. Both would end at 3600 s: the tie goes to the
+   * lower index, task 0. Its other instance (machine 0) is stopped and machine 0 asks again:
+   * it replicates task 1 (one instance), machine 2 finds both at their limit. Task 1 ends on
+   * machine 1 at 3600. Had machine 0 not been stopped, machine 2 would have replicated task 1
+   * at 900 and ended it at 1800.
+   */
+  it("stops the other instances of a completed task, which ask for work again", () => {
+    const r = run({ tasks: 2, maxInstances: 2 }, "FCFS-TR", [always(), always(), always()], { ratios: [1, 1, 4] });
+    expect(r.turnaroundS).toBeCloseTo(3600, 9);
+    expect(r).toMatchObject({ replicas: 2, restarts: 0, failures: 0 });
+  });
+
+  /**
+   * The same tie with machine 0 up 0–2000 s and machine 2 up 0–1000 s: machine 2 replicates
+   * task 0 (the lower index) and ends it at 900; machine 0 replicates task 1 at 900 and fails
+   * at 2000, machine 2 leaves idle at 1000 (not a failure: nothing ran); task 1 ends on machine
+   * 1 at 3600. Had the tie gone to task 1, task 0 would have been left to machine 0, which
+   * fails, and to machine 1's replica from 900: 4500 s.
+   */
+  it("breaks a tie of estimated completions by the lower index", () => {
+    const r = run({ tasks: 2, maxInstances: 2 }, "FCFS-TR", [machine([[0, 2000]]), always(), machine([[0, 1000]])], { ratios: [1, 1, 4] });
+    expect(r.turnaroundS).toBeCloseTo(3600, 9);
+    expect(r).toMatchObject({ replicas: 2, failures: 1 });
+    expect(r.lostWorkS).toBeCloseTo(2000 - 900, 9);
+  });
+
+  /**
+   * Estimated completion from the progress so far: task 0 runs on machine 0 from 0, task 1 on
+   * machine 1 (up from 1000 s); machine 2 (ratio 4) comes up at 2000 and replicates the task
+   * that would end last: task 0 has 1600 s left (2000 of 3600 done), task 1 2600 s. It ends
+   * task 1 at 2000 + 900 = 2900; machine 1 then replicates task 0 (ended by machine 0 at 3600).
+   * Had it picked task 0 (ending it at 2900), task 1 would have ended on machine 1 at 4600.
+   */
+  it("replicates the task whose estimated completion, from its progress, is the latest", () => {
+    const r = run({ tasks: 2, maxInstances: 2 }, "FCFS-TR", [always(), machine([[1000, END]]), machine([[2000, END]])], { ratios: [1, 1, 4] });
+    expect(r.turnaroundS).toBeCloseTo(3600, 9);
+    expect(r).toMatchObject({ replicas: 2, restarts: 0 });
+  });
+});
+
+describe("timeouts of earlier assignments, and tasks bound to a private machine", () => {
+  const night = -(DAY + 3 * H); // t = 0 is a Tuesday 03:00: night, tolerance 0.1
+
+  /**
+   * FCFS-AT, shared, two tasks: machines 0 and 1 take tasks 0 and 1 at 0 (deadlines 3960 s).
+   * Machine 0 is away 1000–1100 s; the round at 1080 takes task 0 back, and machine 0, back at
+   * 1100, takes it again from scratch: done at 4700 (deadline 1100 + 3960). The first
+   * assignment's deadline at 3960 belongs to an assignment taken back: no timeout.
+   */
+  it("ignores the deadline of an assignment the machine has had since", () => {
+    const r = run({ tasks: 2 }, "FCFS-AT", [machine([[0, 1000], [1100, END]]), always()], { mondayOffsetS: night });
+    expect(r.turnaroundS).toBeCloseTo(4700, 9);
+    expect(r).toMatchObject({ timeouts: 0, restarts: 1, failures: 1 });
+  });
+
+  /**
+   * FCFS-AT, private, one checkpoint at 50 % (1 MB: 0.08 s), machine 1 never up. Machine 0 writes
+   * the checkpoint at 1800–1800.08, is away 2000–3000 s (199.92 s lost) and resumes from it at
+   * 3000. The deadline at 3960 cancels that instance and gives machine 0 (idle, up) the task
+   * again, from its checkpoint: base 1800 s, deadline 3960 + 1.1 · 1800 = 5940. Away again
+   * 4000–7000 (40 s lost): the second timeout at 5940 takes the task back; machine 0, back at
+   * 7000, takes it from its checkpoint: done at 8800. Had the second deadline counted the whole
+   * task (base 3600), it would have fallen after 7000, and only one timeout.
+   * Events: requests at 0, 3960 (two: the woken machine, and the one whose instance timed out)
+   * and 7000 (4); availability changes at 2000, 3000, 4000, 7000 (4); the checkpoint's
+   * milestone and its write (2); the timeouts (2); the milestone at 8800 (1); and the
+   * milestones of the three instances stopped before theirs, which fire stale and change
+   * nothing: at 3600.08, 4800 and 5760 (3): 16.
+   */
+  it("reassigns at the deadline, with a deadline from the progress the machine resumes from", () => {
+    const r = run({ checkpointStore: "private", checkpoints: 1 }, "FCFS-AT", [machine([[0, 2000], [3000, 4000], [7000, END]]), machine([])], { mondayOffsetS: night });
+    expect(r.turnaroundS).toBeCloseTo(8800, 9);
+    expect(r).toMatchObject({ timeouts: 2, restarts: 3, failures: 2, checkpoints: 1, events: 16 });
+    expect(r.lostWorkS).toBeCloseTo(2000 - 1800.08 + 40, 9);
+  });
+
+  /**
+   * onTimeout "keep", private: machine 0 (away 1000–8000 s) keeps its instance at the deadline
+   * (3960) and the task is queued again; machine 1, up at 4000, takes it from the queue and
+   * ends it at 7600 (a restart). Without the queue, machine 0 would have ended it at 11600.
+   */
+  it('"keep" queues the task again for the next machine that asks', () => {
+    const r = run({ checkpointStore: "private", onTimeout: "keep" }, "FCFS-AT", [machine([[0, 1000], [8000, END]]), machine([[4000, END]])], { mondayOffsetS: night });
+    expect(r.turnaroundS).toBeCloseTo(7600, 9);
+    expect(r).toMatchObject({ timeouts: 1, restarts: 1, failures: 1 });
+  });
+
+  /**
+   * Shared: machine 0 is away 1000–1050 s. Back before the round, it does not resume the task
+   * (the scheduler still believes it runs there); the round at 1080 takes the task back and
+   * gives it to machine 0 again, from scratch: done at 1080 + 3600.
+   */
+  it("shared: a machine back before the round waits for the scheduler", () => {
+    const r = run({}, "FCFS", [machine([[0, 1000], [1050, END]])]);
+    expect(r.turnaroundS).toBeCloseTo(4680, 9);
+    expect(r).toMatchObject({ restarts: 1, failures: 1 });
+  });
+
+  /**
+   * FCFS-PRDCT-DMD with private checkpoints, maxInstances 1: the round at 960 s checkpoints
+   * machine 0's 960 s on it before its departure at 1000; rounds do not take private tasks
+   * back, so machine 1 (up at 1100) gets nothing, and machine 0, back at 2000, resumes from its
+   * checkpoint: done at 2000 + 2640. By day (t = 0 a Tuesday 10:00) the deadline is
+   * 1.3 · 3600 = 4680 s, after that.
+   */
+  it("private: rounds leave the task bound to its machine", () => {
+    const r = run({ checkpointStore: "private", maxInstances: 1 }, "FCFS-PRDCT-DMD", [machine([[0, 1000], [2000, END]]), machine([[1100, END]])], { mondayOffsetS: -(DAY + 10 * H) });
+    expect(r.turnaroundS).toBeCloseTo(2000 + 2640, 9);
+    expect(r).toMatchObject({ onDemandCheckpoints: 1, restarts: 1, replicas: 0, failures: 1 });
+  });
+});
+
+describe("the trace's end", () => {
+  /**
+   * One machine up all along, the trace ends at 1000 s: the run is censored there, and the
+   * instance running then is counted a failure with its 1000 s lost. Private FCFS has no rounds:
+   * events are the request at 0 and the trace's end (2).
+   */
+  it("ends the instances still running", () => {
+    const r = run({ checkpointStore: "private" }, "FCFS", [always()], { traceEndS: 1000 });
+    expect(r).toMatchObject({ censored: true, turnaroundS: null, failures: 1, restarts: 0, events: 2 });
+    expect(r.lostWorkS).toBeCloseTo(1000, 9);
+  });
+
+  /**
+   * Shared: machine 0 fails at 1000 and the round at 1080 queues the task; machine 1 never comes
+   * up and the trace ends at 5000: nobody restarts it. Events: at 0 the round and a request (2),
+   * the rounds at 120, …, 4920 (41), machine 0's departure (1), the stale milestone of its
+   * instance at 3600 (1), and machine 1's availability checked at the trace's end (1): 46.
+   */
+  it("gives the queued task to nobody when no machine comes up", () => {
+    const r = run({}, "FCFS", [machine([[0, 1000]]), machine([])], { traceEndS: 5000 });
+    expect(r).toMatchObject({ censored: true, failures: 1, restarts: 0, events: 46 });
+  });
+});
+
+describe("checkpoints on demand: when, and the replica they start", () => {
+  /**
+   * A departure at 1080 s, the instant of a round, is predicted by the round before (960 s):
+   * the checkpoint on demand saves 960 s; machine 1 (up at 1100) resumes from it: done at
+   * 1100 + 2640. The noisy predictor that never misses (falseNegative 0) does the same.
+   */
+  it("counts a failure at the next round's instant as coming before it", () => {
+    for (const over of [{}, { predictor: "noisy-oracle", falsePositive: 0, falseNegative: 0 } as const]) {
+      const r = run(over, "FCFS-PRDCT-DMD", [machine([[0, 1080]]), machine([[1100, END]])]);
+      expect(r.onDemandCheckpoints).toBe(1);
+      expect(r.turnaroundS).toBeCloseTo(1100 + 2640, 9);
+      expect(r.lostWorkS).toBeCloseTo(1080 - 960.08, 9);
+    }
+  });
+
+  /**
+   * Two tasks: machine 0 (ratio 1, up 0–1000 s) runs task 0, machine 1 (ratio 0.5) task 1;
+   * machine 2 (ratio 2) comes up at 960, the round's instant, and is free at that round: the
+   * round checkpoints task 0 on demand (960 of 3600 s done) and replicates it on machine 2 from
+   * that checkpoint: 2640 / 2 = 1320 s, done at 2280. Machine 2 then replicates task 1 from
+   * scratch: 1800 s, done at 4080. Had machine 2 waited for its own request, it would have
+   * replicated task 1 (estimated to end last) and task 0 would have been restarted from the
+   * queue: one restart.
+   */
+  it("replicates the predicted task, from its checkpoint, on a free machine", () => {
+    const r = run({ tasks: 2 }, "FCFS-PRDCT-DMD", [machine([[0, 1000]]), always(), machine([[960, END]])], { ratios: [1, 0.5, 2] });
+    expect(r.turnaroundS).toBeCloseTo(4080, 9);
+    expect(r).toMatchObject({ onDemandCheckpoints: 1, replicas: 2, restarts: 0, failures: 1 });
+  });
+});
+
+describe("a measured server's writes and the machines' other events", () => {
+  /**
+   * Nine checkpoints of 10 MB at 2 MB/s (5 s each) on machine 0 (up 0–2000 s): checkpoint k is
+   * reached at 360 k + 5 (k − 1) s; the fifth is written by 1825, the sixth not reached. The
+   * round at 2040 queues the task, machine 1 comes up at 2500 and resumes at 50 %: 1800 s and
+   * four writes, done at 2500 + 1820. Lost: 2000 − 1825 s. Nine writes, all completed.
+   */
+  it("keeps the other machines' events while it schedules its own", () => {
+    const r = run({ checkpoints: 9, checkpointMb: 10 }, "FCFS", [machine([[0, 2000]]), machine([[2500, END]])], { server: FLAT_SERVER });
+    expect(r.turnaroundS).toBeCloseTo(2500 + 1820, 9);
+    expect(r).toMatchObject({ checkpoints: 9, failures: 1, restarts: 1 });
+    expect(r.lostWorkS).toBeCloseTo(2000 - 1825, 9);
+    expect(r.server).toMatchObject({ transfers: 9, completed: 9 });
+  });
+
+  /** Started at 7200 s: the run lasts 3605 s (the task and its 5 s write), the server's share is of those. */
+  it("counts the run's length from its start", () => {
+    const r = run({ checkpoints: 1, checkpointMb: 10 }, "FCFS", [always()], { server: FLAT_SERVER, startS: 7200 });
+    expect(r.turnaroundS).toBeCloseTo(3605, 9);
+    expect(r.server!.runS).toBeCloseTo(3605, 9);
+  });
+});
