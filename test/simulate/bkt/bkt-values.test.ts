@@ -603,3 +603,120 @@ describe("the mean's interval as the simulators report it", () => {
     expect(withCi95({ n: 2, mean: 0, sd: 1, low: -1, high: null }).ci95).toBeNull();
   });
 });
+
+describe("connections released, and the link re-shared when a transfer leaves", () => {
+  const one = (imageMbit: number, workMi = 100) => ({ workMi: [workMi], imageMbit: [imageMbit] });
+
+  /**
+   * Links 4 and 0.5 Mbit/s on a 2 Mbit/s server, the faster client first: max-min serves the
+   * slower link first whatever the clients' order (0.5 for client 1, 1.5 for client 0). Client
+   * 0's 10 Mbit end at 100 + 10/1.5 s, client 1 runs on at 0.5 Mbit/s: ends at 120.
+   */
+  it("water-fills by increasing link, not by client", () => {
+    const r = run({ server: { mbps: 2, connections: 10 } }, [{ linkMbps: 4 }, { linkMbps: 0.5 }], [one(10), one(10)]);
+    expect(r.makespanS).toBeCloseTo(120, 9);
+    expect(r.buckets.uploadS).toBeCloseTo(20 + 10 / 1.5, 9);
+  });
+
+  /**
+   * Two 2 Mbit/s clients on a 2 Mbit/s server upload 10 and 20 Mbit at 100 s: 1 Mbit/s each
+   * until client 0's ends at 110; client 1, alone, then gets the whole 2 Mbit/s for its 10 Mbit
+   * left: 5 s, makespan 115 (at 1 Mbit/s on: 120).
+   */
+  it("gives a leaving transfer's share to the others", () => {
+    const r = run({ server: { mbps: 2, connections: 10 } }, [{ linkMbps: 2 }, { linkMbps: 2 }], [one(10), one(20)]);
+    expect(r.makespanS).toBeCloseTo(115, 9);
+    expect(r.buckets.uploadS).toBeCloseTo(10 + 15, 9);
+  });
+
+  /**
+   * Links 1 and 1 Mbit/s exactly fill a 2 Mbit/s server: no sharing, each transfer takes size /
+   * link + latency (5 s). Results of 10 and 20 Mbit at 100 s end at 115 and 125: makespan 125
+   * (client 0 then computes a duplicate of job 1, cut at 125). Had client 0's leaving counted
+   * as the end of a sharing, client 1's end would have been recomputed without its latency.
+   * Three jobs (10, 10, 20 Mbit; the bag hands job 2 to client 1): client 0 then computes job
+   * 1 (115–215) and uploads it alone, 215–230: makespan 230; client 1, back at 125, computes a
+   * duplicate of job 1 (125–225) and uploads from 225 (cut at 230). Had the releases not taken
+   * the links off the server's load, client 0's last upload would have been taken for shared.
+   */
+  it("adds the latency while the links do not exceed the server", () => {
+    const server = { mbps: 2, connections: 10 };
+    const two = run({ latencySeconds: 5, server }, [{ linkMbps: 1 }, { linkMbps: 1 }], [one(10), one(20)]);
+    expect(two.makespanS).toBeCloseTo(125, 9);
+    const r = run({ latencySeconds: 5, server }, [{ linkMbps: 1 }, { linkMbps: 1 }], [one(10), one(10), one(20)]);
+    expect(r.makespanS).toBeCloseTo(230, 9);
+    expect(r.buckets.uploadS).toBeCloseTo(15 + 25 + 15 + 5, 9);
+    expect(r).toMatchObject({ completedJobs: 3, copies: 4 });
+  });
+
+  /**
+   * One connection, three clients whose results (10 Mbit at 1 Mbit/s) are ready at 100 s: they
+   * upload one after the other, 100–110, 110–120, 120–130; waits 10 + 20 s.
+   */
+  it("starts one waiting client per connection freed", () => {
+    const r = run({ server: { mbps: 1000, connections: 1 } }, [{ linkMbps: 1 }, { linkMbps: 1 }, { linkMbps: 1 }], [one(10), one(10), one(10)]);
+    expect(r.makespanS).toBeCloseTo(130, 9);
+    expect(r.connectionWaitS).toBeCloseTo(30, 9);
+  });
+
+  /**
+   * The same with client 1 away 105–200 s (suspend) while it waits: it leaves the queue, client
+   * 2 uploads 110–120, and client 1 asks again on return: 200–210. Waits: client 1 100–105,
+   * client 2 100–110: 15 s; makespan 210.
+   */
+  it("skips a client that left the queue", () => {
+    const r = run({ server: { mbps: 1000, connections: 1 } }, [{ linkMbps: 1 }, { linkMbps: 1, up: [[0, 105], [200, FOREVER]] }, { linkMbps: 1 }], [one(10), one(10), one(10)]);
+    expect(r.makespanS).toBeCloseTo(210, 9);
+    expect(r.connectionWaitS).toBeCloseTo(15, 9);
+    expect(r.buckets.uploadS).toBeCloseTo(30, 9);
+  });
+
+  /**
+   * A link server of 2 Mbit/s, 2 Mbit/s links; client 0's lifetime ends at 250 s. Job 0 (client
+   * 0): three slices of 100 s; job 1 (client 1): two. Both checkpoint at 100 (sharing: 1 Mbit/s
+   * each, 100–110) and at 210 (client 0's checkpoint, client 1's result: 210–220): three
+   * checkpoints accepted. Client 0
+   * dies at 250 in slice 3 (30 s lost); client 1, done with job 1 at 220, gets job 0 from its
+   * second checkpoint: download 220–225, slice 3 225–325, result 325–330. Transfers rescheduled
+   * when a second one starts must not touch other events (client 0's lifetime end).
+   */
+  it("reschedules only the transfers' own events", () => {
+    const three = { workMi: [100, 100, 100], imageMbit: [10, 10, 10] };
+    const two = { workMi: [100, 100], imageMbit: [10, 10] };
+    const r = run({ server: { mbps: 2, connections: 10 } }, [{ linkMbps: 2, lifetimeEndS: 250 }, { linkMbps: 2 }], [three, two]);
+    expect(r.makespanS).toBeCloseTo(330, 9);
+    expect(r.lostComputationS).toBeCloseTo(30, 9);
+    expect(r).toMatchObject({ failuresPermanent: 1, jobsFinishedByDuplicate: 1, checkpointsAccepted: 3 });
+  });
+
+  /**
+   * The same three-slice job on a measured server of 2 MB/s with client 0 alone at first (client
+   * 1 up from 1000 s, 2 Mbit/s, 0.5 MIPS): checkpoints of 10 Mbit on a 1 Mbit/s link take 10 s
+   * (its link binds), 100–110 and 210–220; client 0 dies at 250 (30 s lost); client 1 downloads
+   * the second checkpoint 1000–1005, computes slice 3 in 200 s and uploads it 1205–1210. The
+   * server's own completion events must not cancel the lifetime's.
+   */
+  it("a measured server schedules its completions apart from the other events", () => {
+    const three = { workMi: [100, 100, 100], imageMbit: [10, 10, 10] };
+    const r = run({}, [{ linkMbps: 1, lifetimeEndS: 250 }, { linkMbps: 2, speedMips: 0.5, up: [[1000, FOREVER]] }], [three], "every-slice", FLAT_SERVER);
+    expect(r.makespanS).toBeCloseTo(1210, 9);
+    expect(r.lostComputationS).toBeCloseTo(30, 9);
+    expect(r.server).toMatchObject({ transfers: 4, completed: 4, interrupted: 0 });
+  });
+
+  /**
+   * Measured server, one connection. Client 0's result (160 Mbit: 20 MB, 10 s at 2 MB/s) starts
+   * at 100; client 0 is away from 105 (suspend) and its lifetime ends at 150, while down: its
+   * connection is freed once, at 105. Client 1 (ready at 102, waiting) uploads 3200 Mbit (400
+   * MB) 105–305; client 2, ready at 200, waits for it: 200–305, then 305–315. The horizon (360 s)
+   * stops the run. Waits: 3 + 105 s. Freed twice, the connection would have let client 2 in at
+   * 200, beside client 1.
+   */
+  it("a measured server frees a connection once, however often its client fails", () => {
+    const clients = [{ linkMbps: 80, lifetimeEndS: 150, up: [[0, 105], [1000, FOREVER]] as [number, number][] }, { linkMbps: 80 }, { linkMbps: 80 }];
+    const r = run({ server: { model: "paper", connections: 1, outsideDomain: "clamp", volume: "whole" }, horizonHours: 0.1 } as Partial<BktScenario>, clients, [one(160), one(3200, 102), one(160, 200)], "every-slice", FLAT_SERVER);
+    expect(r.connectionWaitS).toBeCloseTo(3 + 105, 9);
+    expect(r).toMatchObject({ completedJobs: 2, failuresPermanent: 1, failuresTransient: 1 });
+    expect(r.server).toMatchObject({ interrupted: 1, completed: 2 });
+  });
+});
