@@ -118,6 +118,18 @@ describe("the server's bag of jobs", () => {
     expect(bag.pick()).toBeNull();
   });
 
+  /** Completing job 1 of [0, 1, 2] first moves the last, job 2, into its place: [0, 2]; draws 0 and 0.9 then pick index 0 (job 0) and index 1 (job 2). */
+  it("removes a completed job from the middle of the uncompleted ones", () => {
+    const draws = [0, 0, 0, 0, 0.9];
+    const bag = createJobBag(3, { ...zero, next: () => draws.shift()! });
+    expect([bag.pick(), bag.pick(), bag.pick()].map((p) => p!.job)).toEqual([0, 2, 1]);
+    bag.complete(1);
+    expect([bag.pick(), bag.pick()]).toEqual([
+      { job: 0, first: false },
+      { job: 2, first: false },
+    ]);
+  });
+
   it("keeps a checkpoint only when it is newer than the one it holds", () => {
     const bag = createJobBag(2, zero);
     expect(bag.checkpointedSlice(0)).toBe(0);
@@ -372,6 +384,8 @@ describe("what a policy returns", () => {
     expect(describeValue(Promise.resolve(1))).toBe("a Promise");
     expect(describeValue({ then: () => 1 })).toBe("a Promise");
     expect(describeValue([1, 2])).toBe("[1,2]");
+    expect(describeValue(null)).toBe("null");
+    expect(describeValue({ a: 1 })).toBe('{"a":1}');
     expect(describeValue(Symbol("s"))).toBe("Symbol(s)");
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
@@ -561,6 +575,9 @@ describe("what a policy is given for each copy (checkpoint-policy.ts)", () => {
       { sliceSeconds: [200], checkpointSeconds: [6], downloadSeconds: 6 },
     ]);
     expect(seen[0]!.law.mean).toBeCloseTo(2 * H, 6);
+    // The run's law, exponential of mean 2 h: P(T > 1 h) = e^−0.5.
+    expect(seen[0]!.law.survival(H)).toBeCloseTo(Math.exp(-0.5), 12);
+    expect(seen[0]!.law.cdf(H)).toBeCloseTo(1 - Math.exp(-0.5), 12);
     expect(r.makespanS).toBeCloseTo(1212, 9);
     // Lost: slice 2 of client 0 from 111 (slice 1 0–100, its checkpoint 100–111) to 150.
     expect(r.lostComputationS).toBeCloseTo(39, 9);
@@ -569,6 +586,16 @@ describe("what a policy is given for each copy (checkpoint-policy.ts)", () => {
   it("stops the run, naming the policy and the copy, when it throws", () => {
     const broken: CheckpointPolicy = { name: "broken", plan: () => { throw new Error("cannot plan"); } };
     expect(() => run({}, [{ linkMbps: 1 }], [{ workMi: [100], imageMbit: [10] }], broken)).toThrow('policy "broken" cannot plan — planning a copy of job 0 starting after slice 0 at t = 0 s');
+    expect(() => run({}, [{ linkMbps: 1 }], [{ workMi: [100], imageMbit: [10] }], { name: "odd", plan: () => 5 as unknown as number[] })).toThrow('policy "odd" returned 5 for a copy of job 0 starting after slice 0 at t = 0 s (1 slice): plan(input) must return an array of slice indices (number[]), synchronously');
+    // The policy's own error is kept as the cause.
+    const thrown = (() => {
+      try {
+        run({}, [{ linkMbps: 1 }], [{ workMi: [100], imageMbit: [10] }], broken);
+      } catch (error) {
+        return error as Error;
+      }
+    })();
+    expect((thrown!.cause as Error).message).toBe("cannot plan");
     expect(() => run({}, [{ linkMbps: 1 }], [{ workMi: [100], imageMbit: [10] }], { name: "odd", plan: () => [5] })).toThrow('policy "odd" returned [5] for a copy of job 0 starting after slice 0 at t = 0 s (1 slice): 5 is not a slice');
   });
 });
@@ -705,7 +732,7 @@ describe("connections released, and the link re-shared when a transfer leaves", 
   });
 
   /**
-   * Measured server, one connection. Client 0's result (160 Mbit: 20 MB, 10 s at 2 MB/s) starts
+   * Measured server, one connection; the bag hands jobs 0, 2, 1 to clients 0, 1, 2. Client 0's result (160 Mbit: 20 MB, 10 s at 2 MB/s) starts
    * at 100; client 0 is away from 105 (suspend) and its lifetime ends at 150, while down: its
    * connection is freed once, at 105. Client 1 (ready at 102, waiting) uploads 3200 Mbit (400
    * MB) 105–305; client 2, ready at 200, waits for it: 200–305, then 305–315. The horizon (360 s)
@@ -714,9 +741,185 @@ describe("connections released, and the link re-shared when a transfer leaves", 
    */
   it("a measured server frees a connection once, however often its client fails", () => {
     const clients = [{ linkMbps: 80, lifetimeEndS: 150, up: [[0, 105], [1000, FOREVER]] as [number, number][] }, { linkMbps: 80 }, { linkMbps: 80 }];
-    const r = run({ server: { model: "paper", connections: 1, outsideDomain: "clamp", volume: "whole" }, horizonHours: 0.1 } as Partial<BktScenario>, clients, [one(160), one(3200, 102), one(160, 200)], "every-slice", FLAT_SERVER);
+    const r = run({ server: { model: "paper", connections: 1, outsideDomain: "clamp", volume: "whole" }, horizonHours: 0.1 } as Partial<BktScenario>, clients, [one(160), one(160, 200), one(3200, 102)], "every-slice", FLAT_SERVER);
     expect(r.connectionWaitS).toBeCloseTo(3 + 105, 9);
     expect(r).toMatchObject({ completedJobs: 2, failuresPermanent: 1, failuresTransient: 1 });
     expect(r.server).toMatchObject({ interrupted: 1, completed: 2 });
   });
+});
+
+describe("failures in the middle of things", () => {
+  const twoSlices = { workMi: [100, 100], imageMbit: [10, 10] };
+  const one = (imageMbit: number, workMi = 100) => ({ workMi: [workMi], imageMbit: [imageMbit] });
+
+  /**
+   * Suspend, away twice in slice 2 (110–210): at 150 (60 s left) back at 400, at 450 (10 s
+   * left) back at 600: the slice ends at 610, the result 610–620. Nothing lost.
+   */
+  it("suspend: a slice resumed twice keeps what is left of it", () => {
+    const r = run({ transient: "suspend" }, [{ linkMbps: 1, up: [[0, 150], [400, 450], [600, FOREVER]] }], [twoSlices]);
+    expect(r.makespanS).toBeCloseTo(620, 9);
+    expect(r.buckets.computeS).toBeCloseTo(200, 9);
+    expect(r).toMatchObject({ failuresTransient: 2, lostComputationS: 0 });
+  });
+
+  /**
+   * Suspend, away from 150 s in slice 2 (60 s left) and the lifetime ends at 300 s while away:
+   * the 40 s computed since the accepted checkpoint are lost (not the time away).
+   */
+  it("a lifetime ending while a suspended slice waits loses the part computed", () => {
+    const r = run({ transient: "suspend" }, [{ linkMbps: 1, up: [[0, 150], [400, FOREVER]], lifetimeEndS: 300 }], [twoSlices]);
+    expect(r.lostComputationS).toBeCloseTo(40, 9);
+    expect(r).toMatchObject({ makespanS: null, failuresTransient: 1, failuresPermanent: 1 });
+    expect(r.endS).toBeCloseTo(300, 9);
+  });
+
+  /** Suspend, away from 105 s in the first checkpoint's upload (100–110), the lifetime ends at 300: slice 1, not yet saved, is lost (100 s). */
+  it("a lifetime ending while a suspended upload waits loses the slice it was saving", () => {
+    const r = run({ transient: "suspend" }, [{ linkMbps: 1, up: [[0, 105], [1000, FOREVER]], lifetimeEndS: 300 }], [twoSlices]);
+    expect(r.lostComputationS).toBeCloseTo(100, 9);
+  });
+
+  /** Abort under "none", away at 150 s (150 s lost) and the lifetime ends at 300 while away: the copy died already, nothing more is lost. */
+  it("abort: a lifetime ending after the copy died loses nothing more", () => {
+    const r = run({ transient: "abort" }, [{ linkMbps: 1, up: [[0, 150], [400, FOREVER]], lifetimeEndS: 300 }], [twoSlices], "none");
+    expect(r.lostComputationS).toBeCloseTo(150, 9);
+    expect(r).toMatchObject({ failuresTransient: 1, failuresPermanent: 1 });
+  });
+
+  /**
+   * The lifetime case of "failures" with client 1 away 1005–1100 s in its download (1000–1010,
+   * suspend): the download starts again on return, 1100–1110, then slice 2 1110–1210 and the
+   * result 1210–1220. Under abort the copy dies in the download, having computed nothing:
+   * nothing more lost; back at 1100 it downloads again (a new copy): the same times.
+   */
+  it("a download a failure interrupts starts again on return", () => {
+    const clients = [{ linkMbps: 1, lifetimeEndS: 150 }, { linkMbps: 1, up: [[1000, 1005], [1100, FOREVER]] as [number, number][] }];
+    const r = run({ transient: "suspend" }, clients, [twoSlices]);
+    expect(r.makespanS).toBeCloseTo(1220, 9);
+    expect(r.downloadS).toBeCloseTo(15, 9);
+    expect(r).toMatchObject({ downloadedMbit: 10, copies: 2, failuresTransient: 1 });
+    const abort = run({ transient: "abort" }, clients, [twoSlices]);
+    expect(abort.makespanS).toBeCloseTo(1220, 9);
+    expect(abort.lostComputationS).toBeCloseTo(40, 9);
+    expect(abort.copies).toBe(3);
+  });
+
+  /**
+   * Client 0 departs at 150 s; its trace node would change state at 500 s, which must not
+   * count once it has departed. Events: client 0's request (0), compute end (100), checkpoint
+   * (110) and lifetime end (150); client 1's return (1000) and request, download end (1010),
+   * compute end (1110) and result (1120): 9. Client 1, down at 0, asks for nothing then.
+   */
+  it("a departed client's availability changes no longer happen", () => {
+    const r = run({}, [{ linkMbps: 1, lifetimeEndS: 150, up: [[0, 500], [600, FOREVER]] }, { linkMbps: 1, up: [[1000, FOREVER]] }], [twoSlices]);
+    expect(r.makespanS).toBeCloseTo(1120, 9);
+    expect(r.events).toBe(9);
+  });
+
+  /** A client whose lifetime ends at t = 0 takes no job: client 1 does it alone, 0–100 and its result 100–110. */
+  it("a client departed at t = 0 asks for nothing", () => {
+    const r = run({}, [{ linkMbps: 1, lifetimeEndS: 0 }, { linkMbps: 1 }], [one(10)]);
+    expect(r.makespanS).toBeCloseTo(110, 9);
+    expect(r).toMatchObject({ copies: 1, failuresPermanent: 1 });
+    expect(r.buckets.departedS).toBeCloseTo(110, 9);
+  });
+
+  /**
+   * One connection (link server of 1000 Mbit/s, 1 Mbit/s links), suspend; the bag hands jobs
+   * 0, 2, 1 to clients 0, 1, 2. Client 0 uploads its 10 Mbit result from 100 and is away
+   * 105–200: the connection is freed at once, and client 1 (job 2 of 102 s, ready at 102)
+   * uploads 105–115 (waited 3 s). Client 2 (job 1) is away 50–300 while computing, which frees
+   * nothing. Client 1 then computes a duplicate of job 0 (115–215, the first uncompleted),
+   * client 0 uploads again 200–210 (job 0 done), then takes a duplicate of job 1 (210–310) and
+   * uploads it 310–320: makespan 320; client 1's result of job 0 (215–225) is discarded. Had the computing client's failure freed a connection,
+   * clients 0 and 1 would have uploaded side by side, not waited.
+   */
+  it("a failure frees the connection of a transfer, not of a computation", () => {
+    const clients = [{ linkMbps: 1, up: [[0, 105], [200, FOREVER]] as [number, number][] }, { linkMbps: 1 }, { linkMbps: 1, up: [[0, 50], [300, FOREVER]] as [number, number][] }];
+    const r = run({ transient: "suspend", server: { mbps: 1000, connections: 1 } }, clients, [one(10), one(10), one(10, 102)]);
+    expect(r.makespanS).toBeCloseTo(320, 9);
+    expect(r.connectionWaitS).toBeCloseTo(3, 9);
+    expect(r).toMatchObject({ resultsDiscarded: 1, jobsFinishedByDuplicate: 1 });
+  });
+
+  /**
+   * Client 0 (link server of 1000 Mbit/s, 2 Mbit/s links): job 0 of three slices, lifetime end
+   * at 250 s. Client 1: job 1 of one slice, away 103–200 in its result's upload (100–105).
+   * Client 0: checkpoints 100–105 and 205–210, dies at 250 in slice 3 (40 s lost). Client 1
+   * uploads again 200–205, then takes job 0 from its first checkpoint (the second is not
+   * held yet): download 205–210, slice 2 210–310, an outdated checkpoint 310–315, slice 3
+   * 315–415, the result 415–420. A failure in an upload must leave the other clients' events
+   * (client 0's lifetime end) alone.
+   */
+  it("a failure cancels only the client's own events", () => {
+    const three = { workMi: [100, 100, 100], imageMbit: [10, 10, 10] };
+    const r = run({ transient: "suspend" }, [{ linkMbps: 2, lifetimeEndS: 250 }, { linkMbps: 2, up: [[0, 103], [200, FOREVER]] }], [three, one(10)]);
+    expect(r.makespanS).toBeCloseTo(420, 9);
+    expect(r.lostComputationS).toBeCloseTo(40, 9);
+    expect(r).toMatchObject({ failuresPermanent: 1, checkpointsOutdated: 1 });
+  });
+
+  /** The trace read from 10 000 s on, a client away 150–400 s (suspend, the case above): its return is at 400 of the run, not 20 400. */
+  it("reads every change of the trace from its instant t = 0", () => {
+    const told: string[] = [];
+    const r = run({ transient: "suspend" }, [{ linkMbps: 1, up: [[0, 150], [400, FOREVER]] }], [twoSlices], "every-slice", null, 10_000, (c, t, up) => told.push(`${c} ${t} ${up}`));
+    expect(r.makespanS).toBeCloseTo(470, 9);
+    expect(told).toEqual(["0 150 false", "0 400 true"]);
+  });
+});
+
+describe("the law a copy's policy plans with (failureLawForPolicy)", () => {
+  /** Runs one copy per client with a policy that records each copy's law, on the given run law. */
+  function lawsSeen(over: Partial<BktScenario>, clients: Client[], runLaw: ReturnType<typeof createLaw>, originS: number): string[] {
+    const seen: string[] = [];
+    const policy: CheckpointPolicy = { name: "record", plan: (input) => (seen.push(`${input.law.description} | mean ${input.law.mean.toFixed(0)}`), []) };
+    const scenario = validateBktScenario({ ...BKT_PAPER_PRESET, clients: clients.length, jobs: 1, policies: ["none"], ...over });
+    runBkt({
+      scenario,
+      platform: platformOf(clients, [{ workMi: [100], imageMbit: [10] }]),
+      streams: firstChoice(),
+      policy,
+      server: null,
+      trace: { trace: { nodes: clients.map((c) => node(c.up!)) } as AvailabilityTrace, nodeOfClient: Int32Array.from(clients, (_, k) => k), originS },
+      policyLaw: runLaw,
+    });
+    return seen;
+  }
+  const exp2h = createLaw(parseLawString("exp:mean=2,unit=h").spec);
+
+  /**
+   * "availability-aged": the availability law at the host's age in its current interval. The
+   * trace is read from 1000 s; the host has been up since 500 s of it: age 500 s at t = 0.
+   * The exponential's residual is itself (mean 7200 s), named with its age.
+   */
+  it("ages the availability law by the host's current interval", () => {
+    expect(lawsSeen({ failureLawForPolicy: "availability-aged", lifetime: "none" }, [{ linkMbps: 1, up: [[500, FOREVER]] }], exp2h, 1000)).toEqual([`${exp2h.description} at age 500 s | mean 7200`]);
+  });
+
+  /** "lifetime": the lifetime law (exponential, mean 10 h) at the host's age in the grid, 0 s at t = 0. */
+  it("takes the lifetime law at the host's age", () => {
+    const seen = lawsSeen({ failureLawForPolicy: "lifetime", lifetime: "exp:mean=10,unit=h" }, [{ linkMbps: 1, up: [[0, FOREVER]] }], exp2h, 0);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatch(/ \| mean 36000$/);
+  });
+});
+
+describe("hosts that follow the availability laws (no trace)", () => {
+  /**
+   * With availability intervals of mean 10⁹ h no host fails in the 2 h these runs take (P <
+   * 10⁻⁸ per host): the two-client scenario of the summary's test gives its makespans, 7236 s
+   * under "none", whether hosts start fresh (all up) or in the alternating process's
+   * equilibrium (P(up) = 10⁹ h / (10⁹ h + 1 h)).
+   */
+  for (const startState of ["fresh", "stationary"] as const) {
+    it(`runs as the trace of a host always up (${startState})`, async () => {
+      const report = await simulateBkt(
+        validateBktScenario({ ...BKT_PAPER_PRESET, clients: 2, jobs: 2, slicesPerJob: [2, 2], sliceHours: [1, 1], speedMips: { mean: 1771, sd: 0 }, hostMbps: [1, 1], checkpointMbit: [36, 36], lifetime: "none", availability: "exp:mean=1000000000,unit=h", unavailability: "exp:mean=1,unit=h", startState, policies: ["none"] }),
+      );
+      expect(report.policies.none!.makespanH.mean * H).toBeCloseTo(7236, 6);
+      expect(report.runs[0]).toMatchObject({ failuresTransient: 0, completedJobs: 2 });
+      expect(report.trace).toBeNull();
+    });
+  }
 });
