@@ -7,7 +7,7 @@
  * adaptive timeout is base · (1 + tolerance) with the tolerance of the assignment instant's
  * period. Also the period calendar, the starting points and what a sweep's cell keeps.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -778,5 +778,119 @@ describe("a measured server's writes and the machines' other events", () => {
     const r = run({ checkpoints: 1, checkpointMb: 10 }, "FCFS", [always()], { server: FLAT_SERVER, startS: 7200 });
     expect(r.turnaroundS).toBeCloseTo(3605, 9);
     expect(r.server!.runS).toBeCloseTo(3605, 9);
+  });
+});
+
+describe("the machines a trace gives: which nodes, and what the refusals say", () => {
+  /** 32 nodes observed throughout 8 days are the set itself, in the trace's order (nothing to choose). */
+  it("takes all the nodes, in order, when there are just enough", async () => {
+    const trace = ftaTrace("32.tab", 32, () => [[0, 8 * DAY]]);
+    const loaded = await loadDas06Trace(validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", startTimes: [0], minTraceLeftDays: 0 }));
+    expect(loaded.identity.synthetic ? [] : loaded.identity.nodes).toEqual(Array.from({ length: 32 }, (_, i) => String(i)));
+  });
+
+  /**
+   * Node 0 is recorded only until day 6 of the trace, which starts half a day after the epoch
+   * (times 43 200 s on): over the whole 8 days 31 nodes are observed throughout; the only
+   * 8-day window has 31 too. From day 1 (windowDays [1, 8]) the same.
+   */
+  it("leaves out a node recorded for less than the window", async () => {
+    const half = DAY / 2;
+    const trace = ftaTrace("early-end.tab", 32, (node) => [[half, half + (node === 0 ? 6 : 8) * DAY]], () => half, (node) => half + (node === 0 ? 6 : 8) * DAY);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", startTimes: [DAY], minTraceLeftDays: 0 });
+    await expect(loadDas06Trace(s)).rejects.toThrow(`${trace}: 31 of its 32 nodes are observed throughout days 0.0–8.0 of the trace; the machine set needs 32. No 8-day window has enough (at most 31): use a trace with more nodes`);
+    await expect(loadDas06Trace({ ...s, windowDays: [1, 8] })).rejects.toThrow(`${trace}: 31 of its 32 nodes are observed throughout days 1.0–8.0 of the trace`);
+  });
+
+  /** The 40-day case with 32 nodes (node 0 all along, 31 from day 1): days 1–40 have exactly the 32 needed, and are named. */
+  it("names a window with just enough nodes", async () => {
+    const trace = ftaTrace("late-32.tab", 32, (node) => (node === 0 ? [[0, 40 * DAY]] : [[DAY, 40 * DAY]]), (node) => (node === 0 ? 0 : DAY), () => 40 * DAY);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", startTimes: [DAY], minTraceLeftDays: 0 });
+    await expect(loadDas06Trace(s)).rejects.toThrow("of the 39-day windows, --window-days 1,40 has the most (32)");
+  });
+
+  /**
+   * A 41-day trace: node 0 recorded all along, nodes 1–32 from day 1 to 41. The 39-day windows
+   * from day 1 and day 2 both have 33 nodes: the first is named. With nodes 1–32 recorded from
+   * day 0 to 20 instead (a 40-day trace), no 39-day window has more than node 0.
+   */
+  it("names the first of the busiest windows, counting only nodes observed to its end", async () => {
+    const tied = ftaTrace("tied.tab", 33, (node) => (node === 0 ? [[0, 41 * DAY]] : [[DAY, 41 * DAY]]), (node) => (node === 0 ? 0 : DAY), () => 41 * DAY);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace: tied, machineSet: "M01", startTimes: [DAY], minTraceLeftDays: 0 });
+    await expect(loadDas06Trace(s)).rejects.toThrow("of the 39-day windows, --window-days 1,40 has the most (33)");
+    const early = ftaTrace("early-nodes.tab", 33, (node) => (node === 0 ? [[0, 40 * DAY]] : [[0, 20 * DAY]]), () => 0, (node) => (node === 0 ? 40 : 20) * DAY);
+    await expect(loadDas06Trace({ ...s, trace: early })).rejects.toThrow("No 39-day window has enough (at most 1): use a trace with more nodes");
+  });
+
+  /** A line the reader rejects is said in the loaded trace's warnings and in the report's. */
+  it("passes on the reader's warnings", async () => {
+    const trace = ftaTrace("bad-line.tab", 32, () => [[0, 8 * DAY]]);
+    writeFileSync(trace, `${readFileSync(trace, "utf8")}not a line of the format\n`);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, startTimes: [0], minTraceLeftDays: 0, policies: ["FCFS"] });
+    const loaded = await loadDas06Trace(s);
+    expect(loaded.warnings).toHaveLength(1);
+    expect(loaded.warnings[0]).toMatch(new RegExp(`^1 of the \\d+ lines of ${trace.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} were rejected`));
+    expect((await simulateDas06(s)).warnings).toEqual(loaded.warnings);
+  });
+
+  /** The synthetic trace: a set of 32 from 40 machines keeps 32; its identity names the generator and the parameters moved from the matched ones. */
+  it("synthetic: the set's size, the generator and what was moved", async () => {
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), startTimes: [0], minTraceLeftDays: 0 });
+    const forty = await loadDas06Trace({ ...s, synthetic: { ...s.synthetic, machines: 40 } });
+    expect(forty.machines).toHaveLength(32);
+    const moved = await loadDas06Trace({ ...s, synthetic: { ...s.synthetic, meanOnHours: 6, rebootsPerOnHour: 0.5 } });
+    expect(moved.identity).toMatchObject({
+      synthetic: true,
+      generator: "das06-like",
+      caption: "synthetic classroom trace with meanOnHours 6, rebootsPerOnHour 0.5 (the generator's matched values: meanOnHours 8, rebootsPerOnHour 0)",
+    });
+    await expect(loadDas06Trace({ ...s, windowDays: [0, 40] })).rejects.toThrow("windowDays: the synthetic trace spans 39.00 days; the window [0, 40] goes beyond it");
+  });
+});
+
+describe("the simulator's report: counts, warnings and the starting points' refusal", () => {
+  const M01_RATIO = 1.692; // [DAS06] Table 1, type D
+
+  /**
+   * One task of 1800 s on M01 (IET 1800 / 1.692 s), node 0 up except 4000–5000 s, FCFS-PRDCT-DMD
+   * from 0 and from 3600: from 3600 the round at 3960 sees the departure at 4000 coming and
+   * checkpoints on demand (no other node is ever up). The report's checkpoints count those on
+   * demand with the planned ones (none): 0 and 1, mean 0.5.
+   */
+  it("counts checkpoints on demand with the planned ones", async () => {
+    const trace = ftaTrace("demand.tab", 32, (node) => (node === 0 ? [[0, 4000], [5000, 8 * DAY]] : []));
+    const report = await simulateDas06(validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, startTimes: [0, 3600], minTraceLeftDays: 0, policies: ["FCFS-PRDCT-DMD"] }));
+    const p = report.policies["FCFS-PRDCT-DMD"]!;
+    expect(p.checkpoints.mean).toBeCloseTo(0.5, 12);
+    // From 3600: 360 s computed at 1.692, saved at 3960.08; back at 5000 the rest, (1800 − 360 · 1.692) / 1.692 s.
+    expect(p.turnaroundS.mean).toBeCloseTo((1800 / M01_RATIO + (5000 - 3600 + (1800 - 360 * M01_RATIO) / M01_RATIO)) / 2, 6);
+    expect(report.schema).toBe("ckpt-lab/das06-simulation@1");
+    expect(report.warnings).toEqual([]);
+  });
+
+  /** A measured server with shared checkpoints but none planned: no write, the server's utilisation 0 (not 0 / 0), and no warning. */
+  it("gives a server with no write a utilisation of 0", async () => {
+    const trace = ftaTrace("up3.tab", 32, () => [[0, 8 * DAY]]);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, startTimes: [0], minTraceLeftDays: 0, policies: ["FCFS"], checkpointServer: { model: "paper" } });
+    const report = await simulateDas06(s, undefined, { server: FLAT_SERVER });
+    expect(report.policies.FCFS!.server!.utilisation.mean).toBe(0);
+    expect(report.policies.FCFS!.server!.writes.mean).toBe(0);
+    expect(report.warnings).toEqual([]);
+  });
+
+  /**
+   * A window from day 1 to 8 with 7 days to be left after a start: only day 1 itself may start,
+   * a Friday 00:00 (the trace starts at the epoch, a Thursday): no weekend hour; the refusal
+   * names the window.
+   */
+  it("refuses a window with no starting point, naming it", async () => {
+    const trace = ftaTrace("up4.tab", 32, () => [[0, 8 * DAY]]);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, startTimes: "weekend", minTraceLeftDays: 7, windowDays: [1, 8], policies: ["FCFS"] });
+    await expect(simulateDas06(s)).rejects.toThrow("no starting point: days 1.0–8.0 of the trace leave no weekend hour with 7 days after it (minTraceLeftDays)");
+  });
+
+  it("is the model named das06", () => {
+    expect(das06Model.name).toBe("das06");
+    expect(das06Model.defaults).toEqual(DAS06_DEFAULTS);
   });
 });
