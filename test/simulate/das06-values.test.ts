@@ -596,11 +596,15 @@ describe("replication's choices and the instances a completion or a failure stop
    * it replicates task 1 (one instance), machine 2 finds both at their limit. Task 1 ends on
    * machine 1 at 3600. Had machine 0 not been stopped, machine 2 would have replicated task 1
    * at 900 and ended it at 1800.
+   * Events: at 0 the round and three requests (4); the rounds at 120, …, 3480 (29); machine
+   * 2's milestone at 900 and the requests of machines 0 and 2 (3); machine 2's deadline at 945
+   * (900 · 1.05, t = 0 a Monday 00:00: the weekend), stale (1); at 3600 machine 0's stale
+   * milestone of task 0, then machine 1's (2): 39.
    */
   it("stops the other instances of a completed task, which ask for work again", () => {
     const r = run({ tasks: 2, maxInstances: 2 }, "FCFS-TR", [always(), always(), always()], { ratios: [1, 1, 4] });
     expect(r.turnaroundS).toBeCloseTo(3600, 9);
-    expect(r).toMatchObject({ replicas: 2, restarts: 0, failures: 0 });
+    expect(r).toMatchObject({ replicas: 2, restarts: 0, failures: 0, events: 39 });
   });
 
   /**
@@ -624,6 +628,31 @@ describe("replication's choices and the instances a completion or a failure stop
    * task 1 at 2000 + 900 = 2900; machine 1 then replicates task 0 (ended by machine 0 at 3600).
    * Had it picked task 0 (ending it at 2900), task 1 would have ended on machine 1 at 4600.
    */
+  /**
+   * Ratios 2, 1, 4: task 0 on machine 0 would end at 1800 s, task 1 on machine 1 at 3600;
+   * machine 2 replicates task 1, the later (each estimate with its own instances' speed), and
+   * ends it at 900; machine 1 then replicates task 0, which machine 0 ends at 1800. Had machine
+   * 2 replicated task 0, task 1 would have ended at 900 + 3600 / 2 = 2700.
+   */
+  it("estimates each task's completion from the speed of its own instances", () => {
+    const r = run({ tasks: 2, maxInstances: 2 }, "FCFS-TR", [always(), always(), always()], { ratios: [2, 1, 4] });
+    expect(r.turnaroundS).toBeCloseTo(1800, 9);
+    expect(r.replicas).toBe(2);
+  });
+
+  /**
+   * Ratios 4, 1, 1, 1, maxInstances 3: machine 2 replicates task 1 (3600 s against task 0's
+   * 900); machine 3 then replicates task 0, which has fewer instances, though task 1 would end
+   * later. Machine 0 ends task 0 at 900 and replicates task 1 (two instances, below 3): at
+   * ratio 4, done at 1800. Had machine 3 taken task 1, it would have reached its limit and
+   * ended at 3600.
+   */
+  it("replicates the task with the fewest instances before the latest one", () => {
+    const r = run({ tasks: 2, maxInstances: 3 }, "FCFS-TR", [always(), always(), always(), always()], { ratios: [4, 1, 1, 1] });
+    expect(r.turnaroundS).toBeCloseTo(1800, 9);
+    expect(r.replicas).toBe(3);
+  });
+
   it("replicates the task whose estimated completion, from its progress, is the latest", () => {
     const r = run({ tasks: 2, maxInstances: 2 }, "FCFS-TR", [always(), machine([[1000, END]]), machine([[2000, END]])], { ratios: [1, 1, 4] });
     expect(r.turnaroundS).toBeCloseTo(3600, 9);
@@ -682,22 +711,26 @@ describe("timeouts of earlier assignments, and tasks bound to a private machine"
    * Shared: machine 0 is away 1000–1050 s. Back before the round, it does not resume the task
    * (the scheduler still believes it runs there); the round at 1080 takes the task back and
    * gives it to machine 0 again, from scratch: done at 1080 + 3600.
+   * Events: at 0 the round and a request (2); the rounds at 120, …, 4560 (38); the departure
+   * and the return (2); at 1080 two requests, the released machine's and the one the queued
+   * task wakes (2); the first instance's stale milestone at 3600 (1); the last milestone (1): 46.
    */
   it("shared: a machine back before the round waits for the scheduler", () => {
     const r = run({}, "FCFS", [machine([[0, 1000], [1050, END]])]);
     expect(r.turnaroundS).toBeCloseTo(4680, 9);
-    expect(r).toMatchObject({ restarts: 1, failures: 1 });
+    expect(r).toMatchObject({ restarts: 1, failures: 1, events: 46 });
   });
 
   /**
    * FCFS-PRDCT-DMD with private checkpoints, maxInstances 1: the round at 960 s checkpoints
-   * machine 0's 960 s on it before its departure at 1000; rounds do not take private tasks
-   * back, so machine 1 (up at 1100) gets nothing, and machine 0, back at 2000, resumes from its
+   * machine 0's 960 s on it before its departure at 1000, and machine 1, up at that instant,
+   * gets no replica (the task is at its limit); rounds do not take private tasks back, so
+   * machine 1 gets nothing after either, and machine 0, back at 2000, resumes from its
    * checkpoint: done at 2000 + 2640. By day (t = 0 a Tuesday 10:00) the deadline is
    * 1.3 · 3600 = 4680 s, after that.
    */
   it("private: rounds leave the task bound to its machine", () => {
-    const r = run({ checkpointStore: "private", maxInstances: 1 }, "FCFS-PRDCT-DMD", [machine([[0, 1000], [2000, END]]), machine([[1100, END]])], { mondayOffsetS: -(DAY + 10 * H) });
+    const r = run({ checkpointStore: "private", maxInstances: 1 }, "FCFS-PRDCT-DMD", [machine([[0, 1000], [2000, END]]), machine([[960, END]])], { mondayOffsetS: -(DAY + 10 * H) });
     expect(r.turnaroundS).toBeCloseTo(2000 + 2640, 9);
     expect(r).toMatchObject({ onDemandCheckpoints: 1, restarts: 1, replicas: 0, failures: 1 });
   });
@@ -713,6 +746,13 @@ describe("the trace's end", () => {
     const r = run({ checkpointStore: "private" }, "FCFS", [always()], { traceEndS: 1000 });
     expect(r).toMatchObject({ censored: true, turnaroundS: null, failures: 1, restarts: 0, events: 2 });
     expect(r.lostWorkS).toBeCloseTo(1000, 9);
+  });
+
+  /** A machine up from 500 s, the trace ending at 2000: its instance (from 500) is ended there too, 1500 s lost. */
+  it("ends the instance of a machine that came up during the run", () => {
+    const r = run({ checkpointStore: "private" }, "FCFS", [machine([[500, END]])], { traceEndS: 2000 });
+    expect(r).toMatchObject({ censored: true, failures: 1 });
+    expect(r.lostWorkS).toBeCloseTo(1500, 9);
   });
 
   /**
