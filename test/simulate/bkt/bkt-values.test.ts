@@ -923,3 +923,66 @@ describe("hosts that follow the availability laws (no trace)", () => {
     });
   }
 });
+
+describe("the simulator's summary of runs with failures and waits", () => {
+  /** One node up 0–5000 s and 6000–86 400 s, which every client follows. */
+  function gap(): string {
+    const path = join(dir, "gap.tab");
+    const header = "# event_id component_id node_id platform_id node_name event_type event_start_time event_stop_time event_end_reason";
+    writeFileSync(path, [header, "0 0 1 0 n1 1 0 5000 NULL", "1 0 1 0 n1 0 5000 6000 NULL", "2 0 1 0 n1 1 6000 86400 NULL", ""].join("\n"));
+    return path;
+  }
+  /** Slices of 1 h (1771 MI at 1771 MIPS), 36 Mbit images on 1 Mbit/s links (36 s). */
+  const scenario = (over: Partial<BktScenario>) =>
+    validateBktScenario({ ...BKT_PAPER_PRESET, slicesPerJob: [2, 2], sliceHours: [1, 1], speedMips: { mean: 1771, sd: 0 }, hostMbps: [1, 1], checkpointMbit: [36, 36], lifetime: "none", trace: gap(), policies: ["none", "every-slice"], ...over });
+
+  /**
+   * Two clients, two jobs, one connection, suspend: both away 5000–6000 s. "every-slice": both
+   * checkpoint at 3600, client 1 waiting 36 s for client 0 (3600–3636, 3636–3672); slice 2
+   * ends at 7236 + 1000 and 7272 + 1000; results 8236–8272 and 8272–8308: makespan 8308 s.
+   * Client 0, done at 8272, takes a duplicate of job 1 from its checkpoint and waits for the
+   * connection to download it while client 1 uploads (8272–8308): 36 s more of wait.
+   * "none": both results at 8200, one after the other: 8236 and 8272 (client 0's duplicate
+   * starts from scratch, no download). Per run: two transient failures, none lost.
+   */
+  it("gives the connection waits and the failures per run", async () => {
+    const report = await simulateBkt(scenario({ clients: 2, jobs: 2, server: { mbps: 1000, connections: 1 }, transient: "suspend" }));
+    const every = report.policies["every-slice"]!;
+    expect(every.makespanH.mean * H).toBeCloseTo(8308, 6);
+    expect(report.policies.none!.makespanH.mean * H).toBeCloseTo(8272, 6);
+    expect(every.connectionWaitH.mean * H).toBeCloseTo(72, 6);
+    expect(report.policies.none!.connectionWaitH.mean * H).toBeCloseTo(36, 6);
+    expect(every.failures.transient.mean).toBe(2);
+    expect(every.failures.permanent.mean).toBe(0);
+    expect(every.checkpointOverheadH.mean * H).toBeCloseTo(4 * 36 + 72, 6);
+    expect(report.pairedMakespanDifferenceH["every-slice − none"]!.mean * H).toBeCloseTo(36, 6);
+  });
+
+  /**
+   * One client, one job, abort: the copy dies at 5000 s. "none" had saved nothing: 5000 s lost;
+   * back at 6000 the job again from scratch, 6000–13 200, result 13 200–13 236. "every-slice"
+   * had its checkpoint (3600–3636): 1364 s lost; back at 6000 it downloads it (36 s), computes
+   * slice 2 6036–9636 and uploads 9636–9672. Two replications (seeds 1, 2) give the same run:
+   * sd 0, an interval of zero width.
+   */
+  it("gives the lost computation, the downloads and the copies per run", async () => {
+    const report = await simulateBkt(scenario({ clients: 1, jobs: 1, transient: "abort", replications: 2 }));
+    const none = report.policies.none!;
+    const every = report.policies["every-slice"]!;
+    expect(none.makespanH.mean * H).toBeCloseTo(13236, 6);
+    expect(none.lostComputationH.mean * H).toBeCloseTo(5000, 6);
+    expect(none.averageWasteH.mean * H).toBeCloseTo(5036, 6);
+    expect(every.makespanH.mean * H).toBeCloseTo(9672, 6);
+    expect(every.lostComputationH.mean * H).toBeCloseTo(1364, 6);
+    expect(every.downloadedMbit.mean).toBe(36);
+    expect(every.sentMbit.mean).toBe(3 * 36);
+    expect(every.copies.mean).toBe(2);
+    expect(every.duplicateWorkH.mean).toBe(0);
+    expect(every.makespanH.sd).toBe(0);
+    expect(every.makespanH.ci95![0]).toBeCloseTo(9672 / H, 9);
+    expect(every.makespanH.ci95![1]).toBeCloseTo(9672 / H, 9);
+    expect(report.runs.map((r) => `${r.seed} ${r.policy}`)).toEqual(["1 none", "1 every-slice", "2 none", "2 every-slice"]);
+    expect(report.events).toBe(report.runs.reduce((sum, r) => sum + r.events, 0));
+    expect(every.events.mean).toBe(report.runs[1]!.events);
+  });
+});
