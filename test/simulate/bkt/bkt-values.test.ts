@@ -517,7 +517,8 @@ describe("the simulator's summary per policy and a sweep's cell", () => {
     const report = await simulateBkt(scenario(), (p) => p.events === 0 && states.push(`${p.run}/${p.runs} ${p.seed} ${p.policy} ${p.completedJobs}/${p.jobs}`), (policy, seed, seconds, events) => timed.push(`${policy} ${seed} ${seconds >= 0} ${events}`));
     expect(states).toEqual(["0/4 1 none 0/2", "1/4 1 every-slice 0/2", "2/4 2 none 0/2", "3/4 2 every-slice 0/2", "4/4 2 every-slice 2/2"]);
     expect(timed).toEqual(report.runs.map((r) => `${r.policy} ${r.seed} true ${r.events}`));
-    expect(report.policyLaw).toMatch(/^empirical/);
+    // The trace's one available interval, 86 400 s, as an empirical law: its linear ECDF from 0 has mean 43 200 s.
+    expect(report.policyLaw).toBe(`empirical(1 durations (${join(dir, "always.tab")}), linear ECDF, mean 43200 s; sample mean 86400 s)`);
     const messages: string[] = [];
     await bktModel.run(scenario() as unknown as Record<string, unknown>, 3, (m) => messages.push(m));
     expect(messages).toEqual(["seed 3, policy none…", "seed 3, policy every-slice…"]);
@@ -920,6 +921,8 @@ describe("hosts that follow the availability laws (no trace)", () => {
       expect(report.policies.none!.makespanH.mean * H).toBeCloseTo(7236, 6);
       expect(report.runs[0]).toMatchObject({ failuresTransient: 0, completedJobs: 2 });
       expect(report.trace).toBeNull();
+      // The policies plan with the availability law itself.
+      expect(report.policyLaw).toBe(createLaw(parseLawString("exp:mean=1000000000,unit=h").spec).description);
     });
   }
 });
@@ -956,6 +959,22 @@ describe("the simulator's summary of runs with failures and waits", () => {
     expect(every.failures.permanent.mean).toBe(0);
     expect(every.checkpointOverheadH.mean * H).toBeCloseTo(4 * 36 + 72, 6);
     expect(report.pairedMakespanDifferenceH["every-slice − none"]!.mean * H).toBeCloseTo(36, 6);
+  });
+
+  /**
+   * A user's module that checkpoints after every slice runs after the built-ins, on the same
+   * hosts: its runs are every-slice's (makespan 8308 s above), named by the module's policy,
+   * paired with the first policy, and the report names the module's file.
+   */
+  it("runs users' policy modules after the built-in policies", async () => {
+    const file = join(dir, "all.mjs");
+    writeFileSync(file, `export default { name: "all", plan: ({ sliceSeconds }) => sliceSeconds.map((_, i) => i + 1) };`);
+    const report = await simulateBkt(scenario({ clients: 2, jobs: 2, server: { mbps: 1000, connections: 1 }, transient: "suspend", policies: ["none"], policyModules: [file] }));
+    expect(Object.keys(report.policies)).toEqual(["none", "all"]);
+    expect(report.policies.all!.makespanH.mean * H).toBeCloseTo(8308, 6);
+    expect(report.runs.map((r) => r.policy)).toEqual(["none", "all"]);
+    expect(report.pairedMakespanDifferenceH["all − none"]!.mean * H).toBeCloseTo(36, 6);
+    expect(report.policyModules).toEqual([{ file, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), name: "all" }]);
   });
 
   /**
