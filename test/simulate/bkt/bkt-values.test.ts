@@ -962,6 +962,22 @@ describe("the simulator's summary of runs with failures and waits", () => {
   });
 
   /**
+   * Two nodes, one up all day and one with the 5000–6000 s gap, for four clients: reused
+   * cyclically, each node is followed by two clients, whatever the seeded permutation. Four
+   * jobs of two 1 h slices under "none" (results of 36 s, 100 connections): the clients of the
+   * node with the gap end at 8236 s, the others at 7236; two transient failures per run.
+   */
+  it("spreads the clients over the nodes, two per node", async () => {
+    const path = join(dir, "two-nodes.tab");
+    const header = "# event_id component_id node_id platform_id node_name event_type event_start_time event_stop_time event_end_reason";
+    writeFileSync(path, [header, "0 0 1 0 n1 1 0 5000 NULL", "1 0 1 0 n1 0 5000 6000 NULL", "2 0 1 0 n1 1 6000 86400 NULL", "3 0 2 0 n2 1 0 86400 NULL", ""].join("\n"));
+    const report = await simulateBkt(scenario({ clients: 4, jobs: 4, transient: "suspend", trace: path, policies: ["none"], replications: 2 }));
+    expect(report.runs.map((r) => r.failuresTransient)).toEqual([2, 2]);
+    expect(report.policies.none!.makespanH.mean * H).toBeCloseTo(8236, 6);
+    expect(report.warnings[0]).toBe("2 nodes of the trace are observed at day 0 for 4 clients: nodes are reused cyclically (a seeded permutation)");
+  });
+
+  /**
    * A user's module that checkpoints after every slice runs after the built-ins, on the same
    * hosts: its runs are every-slice's (makespan 8308 s above), named by the module's policy,
    * paired with the first policy, and the report names the module's file.
