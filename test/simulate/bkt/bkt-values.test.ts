@@ -478,6 +478,9 @@ describe("the simulator's summary per policy and a sweep's cell", () => {
     expect(report.policies.none!.unfinishedRuns).toBe(1);
     expect(report.policies.none!.makespanH.n).toBe(0);
     expect(report.warnings).toContain("seed 1, none: 2 job(s) unfinished at 1.0 h (horizon 1 h, or every client departed)");
+    // Runs without a makespan have no paired difference.
+    const both = await simulateBkt({ ...scenario(), horizonHours: 1, replications: 1 });
+    expect(both.pairedMakespanDifferenceH["every-slice − none"]!.n).toBe(0);
     const cell = await bktModel.run({ ...scenario(), horizonHours: 1, policies: ["none"] } as unknown as Record<string, unknown>, 1);
     expect(cell.policies.none!.makespanH).toBeNaN();
     expect(cell.policies.none!.unfinishedJobs).toBe(2);
@@ -545,6 +548,10 @@ describe("hosts that follow a trace", () => {
 
   it("start where nodes are observed, and say where most are", async () => {
     await expect(simulateBkt(s(1.5))).rejects.toThrow(/staggered\.tab: no node is observed at day 1\.5 of the trace \(traceStartDays\); the most are observed at day 2 \(2 nodes\): --trace-start-days 2$/);
+    // Node 1 is observed up to day 1, not at it.
+    await expect(simulateBkt(s(1))).rejects.toThrow(/no node is observed at day 1 of the trace \(traceStartDays\); the most are observed at day 2 \(2 nodes\)/);
+    // Two nodes for two clients: no reuse, no warning.
+    expect((await simulateBkt({ ...s(2), clients: 2 })).warnings).toEqual([]);
     await expect(simulateBkt(s(3))).rejects.toThrow(/traceStartDays: .*staggered\.tab spans 3\.0 days; start inside it \(traceStartDays < that\)/);
     const report = await simulateBkt(s(2));
     expect(report.trace).toMatchObject({ nodes: 3, startDays: 2, nodesObservedAtStart: 2 });
@@ -965,16 +972,32 @@ describe("the simulator's summary of runs with failures and waits", () => {
    * Two nodes, one up all day and one with the 5000–6000 s gap, for four clients: reused
    * cyclically, each node is followed by two clients, whatever the seeded permutation. Four
    * jobs of two 1 h slices under "none" (results of 36 s, 100 connections): the clients of the
-   * node with the gap end at 8236 s, the others at 7236; two transient failures per run.
+   * node with the gap end at 8236 s, the others at 7236; two transient failures per run. The
+   * trace's last line is not one of the format.
    */
   it("spreads the clients over the nodes, two per node", async () => {
     const path = join(dir, "two-nodes.tab");
     const header = "# event_id component_id node_id platform_id node_name event_type event_start_time event_stop_time event_end_reason";
-    writeFileSync(path, [header, "0 0 1 0 n1 1 0 5000 NULL", "1 0 1 0 n1 0 5000 6000 NULL", "2 0 1 0 n1 1 6000 86400 NULL", "3 0 2 0 n2 1 0 86400 NULL", ""].join("\n"));
+    writeFileSync(path, [header, "0 0 1 0 n1 1 0 5000 NULL", "1 0 1 0 n1 0 5000 6000 NULL", "2 0 1 0 n1 1 6000 86400 NULL", "3 0 2 0 n2 1 0 86400 NULL", "not a line of the format", ""].join("\n"));
     const report = await simulateBkt(scenario({ clients: 4, jobs: 4, transient: "suspend", trace: path, policies: ["none"], replications: 2 }));
     expect(report.runs.map((r) => r.failuresTransient)).toEqual([2, 2]);
     expect(report.policies.none!.makespanH.mean * H).toBeCloseTo(8236, 6);
     expect(report.warnings[0]).toBe("2 nodes of the trace are observed at day 0 for 4 clients: nodes are reused cyclically (a seeded permutation)");
+    // The line the reader rejected is said after it.
+    expect(report.warnings[1]).toMatch(/^1 of the 6 lines of .*two-nodes\.tab were rejected/);
+  });
+
+  /** A sweep's cell of the two cases above (seed 1): the waits, failures and lost work per policy, in hours. */
+  it("keeps the waits, failures and lost work in a sweep's cell", async () => {
+    const waits = await bktModel.run(scenario({ clients: 2, jobs: 2, server: { mbps: 1000, connections: 1 }, transient: "suspend" }) as unknown as Record<string, unknown>, 1);
+    expect(waits.policies["every-slice"]!.connectionWaitH).toBeCloseTo(72 / H, 12);
+    expect(waits.policies["every-slice"]!.makespanH).toBeCloseTo(8308 / H, 12);
+    expect(waits.policies["every-slice"]).toMatchObject({ failuresTransient: 2, failuresPermanent: 0, sliceBoundaries: 2 });
+    const lost = await bktModel.run(scenario({ clients: 1, jobs: 1, transient: "abort" }) as unknown as Record<string, unknown>, 1);
+    expect(lost.policies["every-slice"]!.lostComputationH).toBeCloseTo(1364 / H, 12);
+    expect(lost.policies["every-slice"]!.averageWasteH).toBeCloseTo((1364 + 3 * 36) / H, 12);
+    expect(lost.policies.none!.lostComputationH).toBeCloseTo(5000 / H, 12);
+    expect(lost.policies["every-slice"]).toMatchObject({ copies: 2, sentMbit: 3 * 36, failuresTransient: 1 });
   });
 
   /**
