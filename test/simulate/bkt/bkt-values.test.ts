@@ -218,6 +218,9 @@ describe("connections and the server's link", () => {
     expect(r.server!.busyS).toBeCloseTo(2, 9);
     expect(r.server!.waitS).toBeCloseTo(2 * 1.8, 9);
     expect(r.server!.deliveredMb).toBeCloseTo(4, 9);
+    // Events: the two requests at 0, the two compute ends at 100, the server's one completion
+    // event at 102 (the first start's, at 101, was replaced when the second started): 5.
+    expect(r.events).toBe(5);
     expect(serverMetrics(r.server!, r.endS)).toEqual({
       serverTransfers: 2,
       serverTransfersOutsideDomain: 0,
@@ -747,6 +750,19 @@ describe("connections released, and the link re-shared when a transfer leaves", 
    * stops the run. Waits: 3 + 105 s. Freed twice, the connection would have let client 2 in at
    * 200, beside client 1.
    */
+  /**
+   * Client 0's result of 20 MB at 2 MB/s (100–110 s) cut by a horizon at 105 s: the run ends at
+   * its last event, client 1 leaving at 104 (while computing, which the server does not see).
+   * The server's accounting is closed there: 4 s busy, 8 MB delivered.
+   */
+  it("a measured server's accounting is closed at the run's end", () => {
+    const r = run({ horizonHours: 105 / H }, [{ linkMbps: 80 }, { linkMbps: 80, up: [[0, 104], [1000, FOREVER]] }], [one(160), one(160, 200)], "every-slice", FLAT_SERVER);
+    expect(r.makespanS).toBeNull();
+    expect(r.endS).toBe(104);
+    expect(r.server!.busyS).toBeCloseTo(4, 9);
+    expect(r.server!.deliveredMb).toBeCloseTo(8, 9);
+  });
+
   it("a measured server frees a connection once, however often its client fails", () => {
     const clients = [{ linkMbps: 80, lifetimeEndS: 150, up: [[0, 105], [1000, FOREVER]] as [number, number][] }, { linkMbps: 80 }, { linkMbps: 80 }];
     const r = run({ server: { model: "paper", connections: 1, outsideDomain: "clamp", volume: "whole" }, horizonHours: 0.1 } as Partial<BktScenario>, clients, [one(160), one(160, 200), one(3200, 102)], "every-slice", FLAT_SERVER);
