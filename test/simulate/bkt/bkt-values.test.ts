@@ -16,7 +16,8 @@ import { parseLawString } from "../../../pipeline/place/laws/law-string";
 import { createRandomStreams, type RandomStreams } from "../../../pipeline/simulate/engine/random-streams";
 import { createJobBag } from "../../../pipeline/simulate/bkt/bkt-job-bag";
 import type { BktPlatform } from "../../../pipeline/simulate/bkt/bkt-platform";
-import { runBkt, type BktRunResult } from "../../../pipeline/simulate/bkt/bkt-run";
+import { runBkt, stationaryStart, type BktRunResult } from "../../../pipeline/simulate/bkt/bkt-run";
+import type { FailureLaw } from "../../../pipeline/place/laws/failure-law";
 import { BKT_PAPER_PRESET, validateBktScenario, type BktPolicy, type BktScenario } from "../../../pipeline/simulate/bkt/bkt-scenario";
 import { bktInputFiles, bktModel, serverMetrics, simulateBkt } from "../../../pipeline/simulate/bkt/bkt-simulator";
 import { describeValue, planFlags, type CheckpointPolicy, type CheckpointPolicyInput } from "../../../pipeline/simulate/bkt/checkpoint-policy";
@@ -1058,5 +1059,28 @@ describe("the simulator's summary of runs with failures and waits", () => {
     expect(report.runs.map((r) => `${r.seed} ${r.policy}`)).toEqual(["1 none", "1 every-slice", "2 none", "2 every-slice"]);
     expect(report.events).toBe(report.runs.reduce((sum, r) => sum + r.events, 0));
     expect(every.events.mean).toBe(report.runs[1]!.events);
+  });
+});
+
+describe("a host's state at t = 0 in its availability process's equilibrium (stationaryStart)", () => {
+  /** A law whose every draw is `drawS`, with the given mean (which only sets how far back the process starts). */
+  const fixed = (meanSeconds: number, drawS: number) => ({ meanSeconds, sample: () => drawS }) as unknown as FailureLaw;
+
+  /**
+   * Means of 1 s: the process starts 2000 h = 7.2·10⁶ s before 0. Up 3·10⁶ s, down 10⁶ s:
+   * changes at −4.2·10⁶ (down), −3.2·10⁶ (up), −0.2·10⁶ (down), 0.8·10⁶: down at 0 since
+   * −0.2·10⁶ s, up again at 0.8·10⁶ s.
+   */
+  it("runs the alternating process from 2000 h before 0", () => {
+    expect(stationaryStart(fixed(1, 3e6), fixed(1, 1e6), zero)).toEqual({ up: false, nextChangeS: 0.8e6, sinceS: -0.2e6 });
+  });
+
+  /**
+   * Means of 10⁵ and 5·10⁴ s: 100 mean cycles (1.5·10⁷ s) go further back than 2000 h. Up 4·10⁶,
+   * down 2·10⁶: changes at −1.1·10⁷, −0.9·10⁷, −0.5·10⁷, −0.3·10⁷, then 10⁶: up at 0 since
+   * −3·10⁶ s, down at 10⁶ s.
+   */
+  it("or from 100 mean cycles before 0 when that is further", () => {
+    expect(stationaryStart(fixed(1e5, 4e6), fixed(5e4, 2e6), zero)).toEqual({ up: true, nextChangeS: 1e6, sinceS: -3e6 });
   });
 });
