@@ -697,6 +697,19 @@ describe("timeouts of earlier assignments, and tasks bound to a private machine"
   });
 
   /**
+   * FCFS-TR, private, machine 1 never up: machine 0 is away 1000–3000 s and resumes the task
+   * from scratch at 3000. Its deadline (t = 0 a Monday 00:00, the weekend: 3600 · 1.05 = 3780)
+   * cancels that instance; the machine is asked three times to request work (the instance
+   * stopped, the task queued, the timeout's own request): the first takes the task again
+   * (done at 3780 + 3600), the others find it busy — no replica of its own task.
+   */
+  it("a machine that has work ignores its other requests", () => {
+    const r = run({ checkpointStore: "private" }, "FCFS-TR", [machine([[0, 1000], [3000, END]]), machine([])]);
+    expect(r.turnaroundS).toBeCloseTo(3780 + 3600, 9);
+    expect(r).toMatchObject({ timeouts: 1, restarts: 2, replicas: 0, failures: 1 });
+  });
+
+  /**
    * onTimeout "keep", private: machine 0 (away 1000–8000 s) keeps its instance at the deadline
    * (3960) and the task is queued again; machine 1, up at 4000, takes it from the queue and
    * ends it at 7600 (a restart). Without the queue, machine 0 would have ended it at 11600.
