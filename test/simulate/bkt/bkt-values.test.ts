@@ -799,6 +799,16 @@ describe("failures in the middle of things", () => {
     expect(r.endS).toBeCloseTo(300, 9);
   });
 
+  /**
+   * Suspend, away at 210 s, the very end of slice 2 (the failure comes first: nothing of the
+   * slice is left to compute, and its result not sent), the lifetime ending at 300: the whole
+   * slice, 100 s, is lost.
+   */
+  it("a lifetime ending after a slice suspended at its end loses the slice", () => {
+    const r = run({ transient: "suspend" }, [{ linkMbps: 1, up: [[0, 210], [400, FOREVER]], lifetimeEndS: 300 }], [twoSlices]);
+    expect(r.lostComputationS).toBeCloseTo(100, 9);
+  });
+
   /** Suspend, away from 105 s in the first checkpoint's upload (100–110), the lifetime ends at 300: slice 1, not yet saved, is lost (100 s). */
   it("a lifetime ending while a suspended upload waits loses the slice it was saving", () => {
     const r = run({ transient: "suspend" }, [{ linkMbps: 1, up: [[0, 105], [1000, FOREVER]], lifetimeEndS: 300 }], [twoSlices]);
@@ -824,6 +834,8 @@ describe("failures in the middle of things", () => {
     expect(r.makespanS).toBeCloseTo(1220, 9);
     expect(r.downloadS).toBeCloseTo(15, 9);
     expect(r).toMatchObject({ downloadedMbit: 10, copies: 2, failuresTransient: 1 });
+    // With one connection, the interrupted download frees it: client 1 gets it again on return.
+    expect(run({ transient: "suspend", server: { mbps: 1000, connections: 1 } }, clients, [twoSlices]).makespanS).toBeCloseTo(1220, 9);
     const abort = run({ transient: "abort" }, clients, [twoSlices]);
     expect(abort.makespanS).toBeCloseTo(1220, 9);
     expect(abort.lostComputationS).toBeCloseTo(40, 9);
