@@ -7,7 +7,7 @@
  * adaptive timeout is base · (1 + tolerance) with the tolerance of the assignment instant's
  * period. Also the period calendar, the starting points and what a sweep's cell keeps.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -569,5 +569,381 @@ describe("the trace's times and the synthetic trace's size", () => {
     expect(few.machines).toHaveLength(16);
     expect(few.warnings).toEqual(["the synthetic trace has 16 machines for a set of 32"]);
     expect((await loadDas06Trace(s)).warnings).toEqual([]);
+  });
+});
+
+describe("replication's choices and the instances a completion or a failure stops (FCFS-TR)", () => {
+  /**
+   * Ratios 1, 1, 4, maxInstances 2, shared: machine 0 (up 0–1000 s) takes the task, machine 1 a
+   * replica, machine 2 finds the task at its limit and stays idle. Machine 0 fails at 1000; the
+   * round at 1080 takes its instance back (one left): idle machine 2 is woken and replicates
+   * the task from scratch (no checkpoint): 3600 / 4 = 900 s, done at 1980. The task is not
+   * given back to the queue (an instance still runs): it is a replica, not a restart.
+   * Events: at 0 the round and three requests (4); the rounds at 120, …, 1920 (16); machine 0's
+   * departure at 1000 (1); machine 2's request at 1080 (1); its milestone at 1980 (1): 23.
+   */
+  it("wakes an idle machine when an instance is taken back, to replicate the task", () => {
+    const r = run({ maxInstances: 2 }, "FCFS-TR", [machine([[0, 1000]]), always(), always()], { ratios: [1, 1, 4] });
+    expect(r.turnaroundS).toBeCloseTo(1980, 9);
+    expect(r).toMatchObject({ failures: 1, restarts: 0, replicas: 2, timeouts: 0, events: 23 });
+    expect(r.lostWorkS).toBeCloseTo(1000, 9);
+  });
+
+  /**
+   * Two tasks, ratios 1, 1, 4, maxInstances 2: machines 0 and 1 take tasks 0 and 1, machine 2
+   * replicates one of them and ends it at 900 s. Both would end at 3600 s: the tie goes to the
+   * lower index, task 0. Its other instance (machine 0) is stopped and machine 0 asks again:
+   * it replicates task 1 (one instance), machine 2 finds both at their limit. Task 1 ends on
+   * machine 1 at 3600. Had machine 0 not been stopped, machine 2 would have replicated task 1
+   * at 900 and ended it at 1800.
+   * Events: at 0 the round and three requests (4); the rounds at 120, …, 3480 (29); machine
+   * 2's milestone at 900 and the requests of machines 0 and 2 (3); machine 2's deadline at 945
+   * (900 · 1.05, t = 0 a Monday 00:00: the weekend), stale (1); at 3600 machine 0's stale
+   * milestone of task 0, then machine 1's (2): 39.
+   */
+  it("stops the other instances of a completed task, which ask for work again", () => {
+    const r = run({ tasks: 2, maxInstances: 2 }, "FCFS-TR", [always(), always(), always()], { ratios: [1, 1, 4] });
+    expect(r.turnaroundS).toBeCloseTo(3600, 9);
+    expect(r).toMatchObject({ replicas: 2, restarts: 0, failures: 0, events: 39 });
+  });
+
+  /**
+   * The same tie with machine 0 up 0–2000 s and machine 2 up 0–1000 s: machine 2 replicates
+   * task 0 (the lower index) and ends it at 900; machine 0 replicates task 1 at 900 and fails
+   * at 2000, machine 2 leaves idle at 1000 (not a failure: nothing ran); task 1 ends on machine
+   * 1 at 3600. Had the tie gone to task 1, task 0 would have been left to machine 0, which
+   * fails, and to machine 1's replica from 900: 4500 s.
+   */
+  it("breaks a tie of estimated completions by the lower index", () => {
+    const r = run({ tasks: 2, maxInstances: 2 }, "FCFS-TR", [machine([[0, 2000]]), always(), machine([[0, 1000]])], { ratios: [1, 1, 4] });
+    expect(r.turnaroundS).toBeCloseTo(3600, 9);
+    expect(r).toMatchObject({ replicas: 2, failures: 1 });
+    expect(r.lostWorkS).toBeCloseTo(2000 - 900, 9);
+  });
+
+  /**
+   * Estimated completion from the progress so far: task 0 runs on machine 0 from 0, task 1 on
+   * machine 1 (up from 1000 s); machine 2 (ratio 4) comes up at 2000 and replicates the task
+   * that would end last: task 0 has 1600 s left (2000 of 3600 done), task 1 2600 s. It ends
+   * task 1 at 2000 + 900 = 2900; machine 1 then replicates task 0 (ended by machine 0 at 3600).
+   * Had it picked task 0 (ending it at 2900), task 1 would have ended on machine 1 at 4600.
+   */
+  /**
+   * Ratios 2, 1, 4: task 0 on machine 0 would end at 1800 s, task 1 on machine 1 at 3600;
+   * machine 2 replicates task 1, the later (each estimate with its own instances' speed), and
+   * ends it at 900; machine 1 then replicates task 0, which machine 0 ends at 1800. Had machine
+   * 2 replicated task 0, task 1 would have ended at 900 + 3600 / 2 = 2700.
+   */
+  it("estimates each task's completion from the speed of its own instances", () => {
+    const r = run({ tasks: 2, maxInstances: 2 }, "FCFS-TR", [always(), always(), always()], { ratios: [2, 1, 4] });
+    expect(r.turnaroundS).toBeCloseTo(1800, 9);
+    expect(r.replicas).toBe(2);
+  });
+
+  /**
+   * Ratios 4, 1, 1, 1, maxInstances 3: machine 2 replicates task 1 (3600 s against task 0's
+   * 900); machine 3 then replicates task 0, which has fewer instances, though task 1 would end
+   * later. Machine 0 ends task 0 at 900 and replicates task 1 (two instances, below 3): at
+   * ratio 4, done at 1800. Had machine 3 taken task 1, it would have reached its limit and
+   * ended at 3600.
+   */
+  it("replicates the task with the fewest instances before the latest one", () => {
+    const r = run({ tasks: 2, maxInstances: 3 }, "FCFS-TR", [always(), always(), always(), always()], { ratios: [4, 1, 1, 1] });
+    expect(r.turnaroundS).toBeCloseTo(1800, 9);
+    expect(r.replicas).toBe(3);
+  });
+
+  it("replicates the task whose estimated completion, from its progress, is the latest", () => {
+    const r = run({ tasks: 2, maxInstances: 2 }, "FCFS-TR", [always(), machine([[1000, END]]), machine([[2000, END]])], { ratios: [1, 1, 4] });
+    expect(r.turnaroundS).toBeCloseTo(3600, 9);
+    expect(r).toMatchObject({ replicas: 2, restarts: 0 });
+  });
+});
+
+describe("timeouts of earlier assignments, and tasks bound to a private machine", () => {
+  const night = -(DAY + 3 * H); // t = 0 is a Tuesday 03:00: night, tolerance 0.1
+
+  /**
+   * FCFS-AT, shared, two tasks: machines 0 and 1 take tasks 0 and 1 at 0 (deadlines 3960 s).
+   * Machine 0 is away 1000–1100 s; the round at 1080 takes task 0 back, and machine 0, back at
+   * 1100, takes it again from scratch: done at 4700 (deadline 1100 + 3960). The first
+   * assignment's deadline at 3960 belongs to an assignment taken back: no timeout.
+   */
+  it("ignores the deadline of an assignment the machine has had since", () => {
+    const r = run({ tasks: 2 }, "FCFS-AT", [machine([[0, 1000], [1100, END]]), always()], { mondayOffsetS: night });
+    expect(r.turnaroundS).toBeCloseTo(4700, 9);
+    expect(r).toMatchObject({ timeouts: 0, restarts: 1, failures: 1 });
+  });
+
+  /**
+   * FCFS-AT, private, one checkpoint at 50 % (1 MB: 0.08 s), machine 1 never up. Machine 0 writes
+   * the checkpoint at 1800–1800.08, is away 2000–3000 s (199.92 s lost) and resumes from it at
+   * 3000. The deadline at 3960 cancels that instance and gives machine 0 (idle, up) the task
+   * again, from its checkpoint: base 1800 s, deadline 3960 + 1.1 · 1800 = 5940. Away again
+   * 4000–7000 (40 s lost): the second timeout at 5940 takes the task back; machine 0, back at
+   * 7000, takes it from its checkpoint: done at 8800. Had the second deadline counted the whole
+   * task (base 3600), it would have fallen after 7000, and only one timeout.
+   * Events: requests at 0, 3960 (two: the woken machine, and the one whose instance timed out)
+   * and 7000 (4); availability changes at 2000, 3000, 4000, 7000 (4); the checkpoint's
+   * milestone and its write (2); the timeouts (2); the milestone at 8800 (1); and the
+   * milestones of the three instances stopped before theirs, which fire stale and change
+   * nothing: at 3600.08, 4800 and 5760 (3): 16.
+   */
+  it("reassigns at the deadline, with a deadline from the progress the machine resumes from", () => {
+    const r = run({ checkpointStore: "private", checkpoints: 1 }, "FCFS-AT", [machine([[0, 2000], [3000, 4000], [7000, END]]), machine([])], { mondayOffsetS: night });
+    expect(r.turnaroundS).toBeCloseTo(8800, 9);
+    expect(r).toMatchObject({ timeouts: 2, restarts: 3, failures: 2, checkpoints: 1, events: 16 });
+    expect(r.lostWorkS).toBeCloseTo(2000 - 1800.08 + 40, 9);
+  });
+
+  /**
+   * FCFS-TR, private, machine 1 never up: machine 0 is away 1000–3000 s and resumes the task
+   * from scratch at 3000. Its deadline (t = 0 a Monday 00:00, the weekend: 3600 · 1.05 = 3780)
+   * cancels that instance; the machine is asked three times to request work (the instance
+   * stopped, the task queued, the timeout's own request): the first takes the task again
+   * (done at 3780 + 3600), the others find it busy — no replica of its own task.
+   */
+  it("a machine that has work ignores its other requests", () => {
+    const r = run({ checkpointStore: "private" }, "FCFS-TR", [machine([[0, 1000], [3000, END]]), machine([])]);
+    expect(r.turnaroundS).toBeCloseTo(3780 + 3600, 9);
+    expect(r).toMatchObject({ timeouts: 1, restarts: 2, replicas: 0, failures: 1 });
+  });
+
+  /**
+   * onTimeout "keep", private: machine 0 (away 1000–8000 s) keeps its instance at the deadline
+   * (3960) and the task is queued again; machine 1, up at 4000, takes it from the queue and
+   * ends it at 7600 (a restart). Without the queue, machine 0 would have ended it at 11600.
+   */
+  it('"keep" queues the task again for the next machine that asks', () => {
+    const r = run({ checkpointStore: "private", onTimeout: "keep" }, "FCFS-AT", [machine([[0, 1000], [8000, END]]), machine([[4000, END]])], { mondayOffsetS: night });
+    expect(r.turnaroundS).toBeCloseTo(7600, 9);
+    expect(r).toMatchObject({ timeouts: 1, restarts: 1, failures: 1 });
+  });
+
+  /**
+   * Shared: machine 0 is away 1000–1050 s. Back before the round, it does not resume the task
+   * (the scheduler still believes it runs there); the round at 1080 takes the task back and
+   * gives it to machine 0 again, from scratch: done at 1080 + 3600.
+   * Events: at 0 the round and a request (2); the rounds at 120, …, 4560 (38); the departure
+   * and the return (2); at 1080 two requests, the released machine's and the one the queued
+   * task wakes (2); the first instance's stale milestone at 3600 (1); the last milestone (1): 46.
+   */
+  it("shared: a machine back before the round waits for the scheduler", () => {
+    const r = run({}, "FCFS", [machine([[0, 1000], [1050, END]])]);
+    expect(r.turnaroundS).toBeCloseTo(4680, 9);
+    expect(r).toMatchObject({ restarts: 1, failures: 1, events: 46 });
+  });
+
+  /**
+   * FCFS-PRDCT-DMD with private checkpoints, maxInstances 1: the round at 960 s checkpoints
+   * machine 0's 960 s on it before its departure at 1000, and machine 1, up at that instant,
+   * gets no replica (the task is at its limit); rounds do not take private tasks back, so
+   * machine 1 gets nothing after either, and machine 0, back at 2000, resumes from its
+   * checkpoint: done at 2000 + 2640. By day (t = 0 a Tuesday 10:00) the deadline is
+   * 1.3 · 3600 = 4680 s, after that.
+   */
+  it("private: rounds leave the task bound to its machine", () => {
+    const r = run({ checkpointStore: "private", maxInstances: 1 }, "FCFS-PRDCT-DMD", [machine([[0, 1000], [2000, END]]), machine([[960, END]])], { mondayOffsetS: -(DAY + 10 * H) });
+    expect(r.turnaroundS).toBeCloseTo(2000 + 2640, 9);
+    expect(r).toMatchObject({ onDemandCheckpoints: 1, restarts: 1, replicas: 0, failures: 1 });
+  });
+});
+
+describe("the trace's end", () => {
+  /**
+   * One machine up all along, the trace ends at 1000 s: the run is censored there, and the
+   * instance running then is counted a failure with its 1000 s lost. Private FCFS has no rounds:
+   * events are the request at 0 and the trace's end (2).
+   */
+  it("ends the instances still running", () => {
+    const r = run({ checkpointStore: "private" }, "FCFS", [always()], { traceEndS: 1000 });
+    expect(r).toMatchObject({ censored: true, turnaroundS: null, failures: 1, restarts: 0, events: 2 });
+    expect(r.lostWorkS).toBeCloseTo(1000, 9);
+  });
+
+  /** A machine up from 500 s, the trace ending at 2000: its instance (from 500) is ended there too, 1500 s lost. */
+  it("ends the instance of a machine that came up during the run", () => {
+    const r = run({ checkpointStore: "private" }, "FCFS", [machine([[500, END]])], { traceEndS: 2000 });
+    expect(r).toMatchObject({ censored: true, failures: 1 });
+    expect(r.lostWorkS).toBeCloseTo(1500, 9);
+  });
+
+  /**
+   * Shared: machine 0 fails at 1000 and the round at 1080 queues the task; machine 1 never comes
+   * up and the trace ends at 5000: nobody restarts it. Events: at 0 the round and a request (2),
+   * the rounds at 120, …, 4920 (41), machine 0's departure (1), the stale milestone of its
+   * instance at 3600 (1), and machine 1's availability checked at the trace's end (1): 46.
+   */
+  it("gives the queued task to nobody when no machine comes up", () => {
+    const r = run({}, "FCFS", [machine([[0, 1000]]), machine([])], { traceEndS: 5000 });
+    expect(r).toMatchObject({ censored: true, failures: 1, restarts: 0, events: 46 });
+  });
+});
+
+describe("checkpoints on demand: when, and the replica they start", () => {
+  /**
+   * A departure at 1080 s, the instant of a round, is predicted by the round before (960 s):
+   * the checkpoint on demand saves 960 s; machine 1 (up at 1100) resumes from it: done at
+   * 1100 + 2640. The noisy predictor that never misses (falseNegative 0) does the same.
+   */
+  it("counts a failure at the next round's instant as coming before it", () => {
+    for (const over of [{}, { predictor: "noisy-oracle", falsePositive: 0, falseNegative: 0 } as const]) {
+      const r = run(over, "FCFS-PRDCT-DMD", [machine([[0, 1080]]), machine([[1100, END]])]);
+      expect(r.onDemandCheckpoints).toBe(1);
+      expect(r.turnaroundS).toBeCloseTo(1100 + 2640, 9);
+      expect(r.lostWorkS).toBeCloseTo(1080 - 960.08, 9);
+    }
+  });
+
+  /**
+   * Two tasks: machine 0 (ratio 1, up 0–1000 s) runs task 0, machine 1 (ratio 0.5) task 1;
+   * machine 2 (ratio 2) comes up at 960, the round's instant, and is free at that round: the
+   * round checkpoints task 0 on demand (960 of 3600 s done) and replicates it on machine 2 from
+   * that checkpoint: 2640 / 2 = 1320 s, done at 2280. Machine 2 then replicates task 1 from
+   * scratch: 1800 s, done at 4080. Had machine 2 waited for its own request, it would have
+   * replicated task 1 (estimated to end last) and task 0 would have been restarted from the
+   * queue: one restart.
+   */
+  it("replicates the predicted task, from its checkpoint, on a free machine", () => {
+    const r = run({ tasks: 2 }, "FCFS-PRDCT-DMD", [machine([[0, 1000]]), always(), machine([[960, END]])], { ratios: [1, 0.5, 2] });
+    expect(r.turnaroundS).toBeCloseTo(4080, 9);
+    expect(r).toMatchObject({ onDemandCheckpoints: 1, replicas: 2, restarts: 0, failures: 1 });
+  });
+});
+
+describe("a measured server's writes and the machines' other events", () => {
+  /**
+   * Nine checkpoints of 10 MB at 2 MB/s (5 s each) on machine 0 (up 0–2000 s): checkpoint k is
+   * reached at 360 k + 5 (k − 1) s; the fifth is written by 1825, the sixth not reached. The
+   * round at 2040 queues the task, machine 1 comes up at 2500 and resumes at 50 %: 1800 s and
+   * four writes, done at 2500 + 1820. Lost: 2000 − 1825 s. Nine writes, all completed.
+   */
+  it("keeps the other machines' events while it schedules its own", () => {
+    const r = run({ checkpoints: 9, checkpointMb: 10 }, "FCFS", [machine([[0, 2000]]), machine([[2500, END]])], { server: FLAT_SERVER });
+    expect(r.turnaroundS).toBeCloseTo(2500 + 1820, 9);
+    expect(r).toMatchObject({ checkpoints: 9, failures: 1, restarts: 1 });
+    expect(r.lostWorkS).toBeCloseTo(2000 - 1825, 9);
+    expect(r.server).toMatchObject({ transfers: 9, completed: 9 });
+  });
+
+  /** Started at 7200 s: the run lasts 3605 s (the task and its 5 s write), the server's share is of those. */
+  it("counts the run's length from its start", () => {
+    const r = run({ checkpoints: 1, checkpointMb: 10 }, "FCFS", [always()], { server: FLAT_SERVER, startS: 7200 });
+    expect(r.turnaroundS).toBeCloseTo(3605, 9);
+    expect(r.server!.runS).toBeCloseTo(3605, 9);
+  });
+});
+
+describe("the machines a trace gives: which nodes, and what the refusals say", () => {
+  /** 32 nodes observed throughout 8 days are the set itself, in the trace's order (nothing to choose). */
+  it("takes all the nodes, in order, when there are just enough", async () => {
+    const trace = ftaTrace("32.tab", 32, () => [[0, 8 * DAY]]);
+    const loaded = await loadDas06Trace(validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", startTimes: [0], minTraceLeftDays: 0 }));
+    expect(loaded.identity.synthetic ? [] : loaded.identity.nodes).toEqual(Array.from({ length: 32 }, (_, i) => String(i)));
+  });
+
+  /**
+   * Node 0 is recorded only until day 6 of the trace, which starts half a day after the epoch
+   * (times 43 200 s on): over the whole 8 days 31 nodes are observed throughout; the only
+   * 8-day window has 31 too. From day 1 (windowDays [1, 8]) the same.
+   */
+  it("leaves out a node recorded for less than the window", async () => {
+    const half = DAY / 2;
+    const trace = ftaTrace("early-end.tab", 32, (node) => [[half, half + (node === 0 ? 6 : 8) * DAY]], () => half, (node) => half + (node === 0 ? 6 : 8) * DAY);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", startTimes: [DAY], minTraceLeftDays: 0 });
+    await expect(loadDas06Trace(s)).rejects.toThrow(`${trace}: 31 of its 32 nodes are observed throughout days 0.0–8.0 of the trace; the machine set needs 32. No 8-day window has enough (at most 31): use a trace with more nodes`);
+    await expect(loadDas06Trace({ ...s, windowDays: [1, 8] })).rejects.toThrow(`${trace}: 31 of its 32 nodes are observed throughout days 1.0–8.0 of the trace`);
+  });
+
+  /** The 40-day case with 32 nodes (node 0 all along, 31 from day 1): days 1–40 have exactly the 32 needed, and are named. */
+  it("names a window with just enough nodes", async () => {
+    const trace = ftaTrace("late-32.tab", 32, (node) => (node === 0 ? [[0, 40 * DAY]] : [[DAY, 40 * DAY]]), (node) => (node === 0 ? 0 : DAY), () => 40 * DAY);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", startTimes: [DAY], minTraceLeftDays: 0 });
+    await expect(loadDas06Trace(s)).rejects.toThrow("of the 39-day windows, --window-days 1,40 has the most (32)");
+  });
+
+  /**
+   * A 41-day trace: node 0 recorded all along, nodes 1–32 from day 1 to 41. The 39-day windows
+   * from day 1 and day 2 both have 33 nodes: the first is named. With nodes 1–32 recorded from
+   * day 0 to 20 instead (a 40-day trace), no 39-day window has more than node 0.
+   */
+  it("names the first of the busiest windows, counting only nodes observed to its end", async () => {
+    const tied = ftaTrace("tied.tab", 33, (node) => (node === 0 ? [[0, 41 * DAY]] : [[DAY, 41 * DAY]]), (node) => (node === 0 ? 0 : DAY), () => 41 * DAY);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace: tied, machineSet: "M01", startTimes: [DAY], minTraceLeftDays: 0 });
+    await expect(loadDas06Trace(s)).rejects.toThrow("of the 39-day windows, --window-days 1,40 has the most (33)");
+    const early = ftaTrace("early-nodes.tab", 33, (node) => (node === 0 ? [[0, 40 * DAY]] : [[0, 20 * DAY]]), () => 0, (node) => (node === 0 ? 40 : 20) * DAY);
+    await expect(loadDas06Trace({ ...s, trace: early })).rejects.toThrow("No 39-day window has enough (at most 1): use a trace with more nodes");
+  });
+
+  /** A line the reader rejects is said in the loaded trace's warnings and in the report's. */
+  it("passes on the reader's warnings", async () => {
+    const trace = ftaTrace("bad-line.tab", 32, () => [[0, 8 * DAY]]);
+    writeFileSync(trace, `${readFileSync(trace, "utf8")}not a line of the format\n`);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, startTimes: [0], minTraceLeftDays: 0, policies: ["FCFS"] });
+    const loaded = await loadDas06Trace(s);
+    expect(loaded.warnings).toHaveLength(1);
+    expect(loaded.warnings[0]).toMatch(new RegExp(`^1 of the \\d+ lines of ${trace.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} were rejected`));
+    expect((await simulateDas06(s)).warnings).toEqual(loaded.warnings);
+  });
+
+  /** The synthetic trace: a set of 32 from 40 machines keeps 32; its identity names the generator and the parameters moved from the matched ones. */
+  it("synthetic: the set's size, the generator and what was moved", async () => {
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), startTimes: [0], minTraceLeftDays: 0 });
+    const forty = await loadDas06Trace({ ...s, synthetic: { ...s.synthetic, machines: 40 } });
+    expect(forty.machines).toHaveLength(32);
+    const moved = await loadDas06Trace({ ...s, synthetic: { ...s.synthetic, meanOnHours: 6, rebootsPerOnHour: 0.5 } });
+    expect(moved.identity).toMatchObject({
+      synthetic: true,
+      generator: "das06-like",
+      caption: "synthetic classroom trace with meanOnHours 6, rebootsPerOnHour 0.5 (the generator's matched values: meanOnHours 8, rebootsPerOnHour 0)",
+    });
+    await expect(loadDas06Trace({ ...s, windowDays: [0, 40] })).rejects.toThrow("windowDays: the synthetic trace spans 39.00 days; the window [0, 40] goes beyond it");
+  });
+});
+
+describe("the simulator's report: counts, warnings and the starting points' refusal", () => {
+  const M01_RATIO = 1.692; // [DAS06] Table 1, type D
+
+  /**
+   * One task of 1800 s on M01 (IET 1800 / 1.692 s), node 0 up except 4000–5000 s, FCFS-PRDCT-DMD
+   * from 0 and from 3600: from 3600 the round at 3960 sees the departure at 4000 coming and
+   * checkpoints on demand (no other node is ever up). The report's checkpoints count those on
+   * demand with the planned ones (none): 0 and 1, mean 0.5.
+   */
+  it("counts checkpoints on demand with the planned ones", async () => {
+    const trace = ftaTrace("demand.tab", 32, (node) => (node === 0 ? [[0, 4000], [5000, 8 * DAY]] : []));
+    const report = await simulateDas06(validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, startTimes: [0, 3600], minTraceLeftDays: 0, policies: ["FCFS-PRDCT-DMD"] }));
+    const p = report.policies["FCFS-PRDCT-DMD"]!;
+    expect(p.checkpoints.mean).toBeCloseTo(0.5, 12);
+    // From 3600: 360 s computed at 1.692, saved at 3960.08; back at 5000 the rest, (1800 − 360 · 1.692) / 1.692 s.
+    expect(p.turnaroundS.mean).toBeCloseTo((1800 / M01_RATIO + (5000 - 3600 + (1800 - 360 * M01_RATIO) / M01_RATIO)) / 2, 6);
+    expect(report.schema).toBe("ckpt-lab/das06-simulation@1");
+    expect(report.warnings).toEqual([]);
+  });
+
+  /** A measured server with shared checkpoints but none planned: no write, the server's utilisation 0 (not 0 / 0), and no warning. */
+  it("gives a server with no write a utilisation of 0", async () => {
+    const trace = ftaTrace("up3.tab", 32, () => [[0, 8 * DAY]]);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, startTimes: [0], minTraceLeftDays: 0, policies: ["FCFS"], checkpointServer: { model: "paper" } });
+    const report = await simulateDas06(s, undefined, { server: FLAT_SERVER });
+    expect(report.policies.FCFS!.server!.utilisation.mean).toBe(0);
+    expect(report.policies.FCFS!.server!.writes.mean).toBe(0);
+    expect(report.warnings).toEqual([]);
+  });
+
+  /**
+   * A window from day 1 to 8 with 7 days to be left after a start: only day 1 itself may start,
+   * a Friday 00:00 (the trace starts at the epoch, a Thursday): no weekend hour; the refusal
+   * names the window.
+   */
+  it("refuses a window with no starting point, naming it", async () => {
+    const trace = ftaTrace("up4.tab", 32, () => [[0, 8 * DAY]]);
+    const s = validateDas06Scenario({ ...structuredClone(DAS06_DEFAULTS), trace, machineSet: "M01", tasks: 1, startTimes: "weekend", minTraceLeftDays: 7, windowDays: [1, 8], policies: ["FCFS"] });
+    await expect(simulateDas06(s)).rejects.toThrow("no starting point: days 1.0–8.0 of the trace leave no weekend hour with 7 days after it (minTraceLeftDays)");
+  });
+
+  it("is the model named das06", () => {
+    expect(das06Model.name).toBe("das06");
+    expect(das06Model.defaults).toEqual(DAS06_DEFAULTS);
   });
 });
