@@ -1,0 +1,280 @@
+/**
+ * Values of the failure laws at the edges the reference tables (laws.test.ts,
+ * derived-laws.test.ts) do not reach: times ≤ 0, tiny times where F must keep its relative
+ * accuracy, the specs and descriptions that reports print, and the refusals. Each expected
+ * value is a closed form or a hand computation written next to it; numbers quoted with many
+ * digits are from mpmath at 40 digits (the expression is given with each).
+ */
+import { describe, expect, it } from "vitest";
+import { competingLaw, createLaw, partialExpectationBetween, probabilityBetween, residualLaw, tabulateLaw, type FailureLaw } from "../../pipeline/place/laws";
+import type { Random } from "../../pipeline/shared/random";
+import { expectClose, refusal } from "../helpers";
+
+const HOUR = 3600;
+
+// Laws are built inside the tests, not at collection: code run at collection makes every
+// mutant in it "static" for the mutation run, which then runs all tests for each.
+/** Two exponentials: the minimum is the exponential of rate 1/7200 + 1/3600 = 1/2400 per second. */
+function twoExponentials() {
+  const slow = createLaw({ kind: "exponential", ratePerSecond: 1 / 7200 });
+  const fast = createLaw({ kind: "exponential", ratePerSecond: 1 / 3600 });
+  return { slow, both: competingLaw([slow, fast]) };
+}
+
+describe("competing risks", () => {
+  it("names its parts in its spec and description", () => {
+    const { both } = twoExponentials();
+    expect(both.spec).toEqual({
+      kind: "competing",
+      laws: [
+        { kind: "exponential", ratePerSecond: 1 / 7200 },
+        { kind: "exponential", ratePerSecond: 1 / 3600 },
+      ],
+    });
+    // 1/7200 = 0.000138889 and 1/3600 = 0.000277778 to 6 digits.
+    expect(both.description).toBe("competing risks of exponential(rate 0.000138889/s, mean 7200 s) and exponential(rate 0.000277778/s, mean 3600 s)");
+  });
+
+  it("keeps F's relative accuracy at tiny times (1 − S would lose it)", () => {
+    const { both } = twoExponentials();
+    // F(t) = 1 − e^{−t/2400}; mpmath -expm1(-t/2400): 1e-6 s → 4.1666666657986111112e-10, 1e-3 s → 4.1666657986112316744e-7.
+    expectClose(both.cdf(1e-6), 4.1666666657986111112e-10, 1e-12, 0);
+    expectClose(both.cdf(1e-3), 4.1666657986112316744e-7, 1e-12, 0);
+  });
+
+  it("at t = 0 has the density Σ λ_i, and ∫_t^∞ s f = the mean at and below 0", () => {
+    const { both } = twoExponentials();
+    // f(0) = Σ_i f_i(0) Π_{j≠i} S_j(0) = 1/7200 + 1/3600 = 1/2400.
+    expectClose(both.pdf(0), 1 / 2400, 1e-14);
+    expect(both.pdf(-1)).toBe(0);
+    // ∫_t^∞ s f(s) ds for t ≤ 0 is the whole mean (no mass below 0), the very number meanSeconds holds.
+    expect(both.upperPartialExpectation(0)).toBe(both.meanSeconds);
+    expect(both.upperPartialExpectation(-5)).toBe(both.meanSeconds);
+    expectClose(both.meanSeconds, 2400, 1e-10);
+    expect(both.cdf(-1)).toBe(0);
+    expect(both.survival(-1)).toBe(1);
+    expect(both.partialExpectation(-1)).toBe(0);
+  });
+
+  it("refuses no law, and an empirical law (kinks its quadrature cannot resolve)", () => {
+    const { slow } = twoExponentials();
+    expect(refusal(() => competingLaw([]))).toBe("competing risks: give at least one law");
+    const empirical = createLaw({ kind: "empirical", durationsSeconds: [10, 20, 30] });
+    expect(refusal(() => competingLaw([slow, empirical]))).toMatch(/^competing risks with empirical\(3 durations, .*\): its CDF has kinks \(an empirical law\)/);
+  });
+});
+
+/** A Random that hands out the given uniforms and normals in order (and fails when a law asks for more). */
+function scripted(uniforms: number[], normals: number[] = []): Random {
+  const take = (list: number[], what: string) => {
+    const value = list.shift();
+    if (value === undefined) throw new Error(`scripted random: no ${what} left`);
+    return value;
+  };
+  return {
+    next: () => take(uniforms, "uniform"),
+    normal: () => take(normals, "normal"),
+    uniform: () => expect.fail("not used by the laws"),
+    integer: () => expect.fail("not used by the laws"),
+  };
+}
+
+/** Below 0 every law has F = 0, S = 1, f = 0, no partial expectation and the whole mean above. */
+function expectNothingBelowZero(law: FailureLaw): void {
+  for (const t of [-1, -3600]) {
+    expect(law.cdf(t), `${law.description} F(${t})`).toBe(0);
+    expect(law.survival(t), `${law.description} S(${t})`).toBe(1);
+    expect(law.pdf(t), `${law.description} f(${t})`).toBe(0);
+    expect(law.partialExpectation(t), `${law.description} M(${t})`).toBe(0);
+    expect(law.upperPartialExpectation(t), `${law.description} upper M(${t})`).toBe(law.meanSeconds);
+  }
+  expect(law.cdf(0)).toBe(0);
+  expect(law.survival(0)).toBe(1);
+  expect(law.partialExpectation(0)).toBe(0);
+  expect(law.upperPartialExpectation(0)).toBe(law.meanSeconds);
+}
+
+describe("exponential", () => {
+  it("has f(0) = λ, nothing below 0, and a description with rate and mean", () => {
+    const law = createLaw({ kind: "exponential", ratePerSecond: 1e-4 });
+    expect(law.description).toBe("exponential(rate 0.0001/s, mean 10000 s)");
+    expect(law.pdf(0)).toBe(1e-4);
+    expectNothingBelowZero(law);
+  });
+
+  it("samples by inversion: u = 1/2 gives the median ln 2 / λ", () => {
+    const law = createLaw({ kind: "exponential", ratePerSecond: 1e-4 });
+    expectClose(law.sample(scripted([0.5])), Math.LN2 * 1e4, 1e-15);
+    // u = 1 − e^{−2}: T = 2/λ.
+    expectClose(law.sample(scripted([-Math.expm1(-2)])), 2e4, 1e-14);
+  });
+
+  it("refuses a rate that is not finite and > 0", () => {
+    expect(refusal(() => createLaw({ kind: "exponential", ratePerSecond: Infinity }))).toBe(
+      "exponential law: rate must be a finite number > 0 (per second), got Infinity; e.g. exp:rate=1e-4 or exp:mean=10000",
+    );
+    expect(refusal(() => createLaw({ kind: "exponential", ratePerSecond: NaN }))).toMatch(/got NaN/);
+  });
+});
+
+describe("Weibull", () => {
+  it("has f(0) = ∞, 1/λ or 0 for a shape below, at or above 1", () => {
+    expect(createLaw({ kind: "weibull", shape: 0.5, scaleSeconds: 100 }).pdf(0)).toBe(Infinity);
+    expect(createLaw({ kind: "weibull", shape: 1, scaleSeconds: 100 }).pdf(0)).toBe(0.01);
+    expect(createLaw({ kind: "weibull", shape: 2, scaleSeconds: 100 }).pdf(0)).toBe(0);
+    // Shape 1 is the exponential of mean λ: f(t) = e^{−t/λ}/λ.
+    expectClose(createLaw({ kind: "weibull", shape: 1, scaleSeconds: 100 }).pdf(50), Math.exp(-0.5) / 100, 1e-14);
+  });
+
+  it("has nothing below 0 (for a shape whose power of a negative time is NaN) and names shape and scale", () => {
+    const law = createLaw({ kind: "weibull", shape: 0.431, scaleSeconds: 1.682 * HOUR });
+    expect(law.description).toBe("Weibull(shape 0.431, scale 6055.2 s)");
+    expectNothingBelowZero(law);
+    // The DP's tables at times ≤ 0 too.
+    const times = Float64Array.from([-5, 0, 6055.2]);
+    const cdf = new Float64Array(3);
+    const moment = new Float64Array(3);
+    tabulateLaw(law, times, cdf, moment);
+    expect([...cdf.slice(0, 2), ...moment.slice(0, 2)]).toEqual([0, 0, 0, 0]);
+    expectClose(cdf[2]!, -Math.expm1(-1), 1e-14); // F(λ) = 1 − 1/e
+  });
+
+  it("samples by inversion: T = λ (−ln(1 − u))^{1/k}", () => {
+    const law = createLaw({ kind: "weibull", shape: 2, scaleSeconds: 100 });
+    // u = 1/2: 100 √(ln 2) = 83.25546111576977 s.
+    expectClose(law.sample(scripted([0.5])), 100 * Math.sqrt(Math.LN2), 1e-15);
+  });
+
+  it("refuses shapes and scales that are not finite and > 0, and a shape so small that the mean overflows", () => {
+    expect(refusal(() => createLaw({ kind: "weibull", shape: Infinity, scaleSeconds: 1 }))).toBe(
+      "Weibull law: shape must be a finite number > 0, got Infinity; e.g. weibull:shape=0.431,scale=6055",
+    );
+    expect(refusal(() => createLaw({ kind: "weibull", shape: 1, scaleSeconds: Infinity }))).toBe(
+      "Weibull law: scale must be a finite number > 0 (seconds), got Infinity; e.g. weibull:shape=0.431,scale=6055",
+    );
+    // Mean λ Γ(1 + 1/k): Γ(1001) = 1000! ≈ 4e2567 overflows a double.
+    expect(refusal(() => createLaw({ kind: "weibull", shape: 0.001, scaleSeconds: 1 }))).toBe(
+      "Weibull law: shape 0.001 is too small, the mean overflows; use a shape ≥ 0.01",
+    );
+  });
+});
+
+describe("gamma", () => {
+  it("has f(0) = ∞, 1/θ or 0 for a shape below, at or above 1, and nothing below 0", () => {
+    expect(createLaw({ kind: "gamma", shape: 0.5, scaleSeconds: 10 }).pdf(0)).toBe(Infinity);
+    expect(createLaw({ kind: "gamma", shape: 1, scaleSeconds: 10 }).pdf(0)).toBe(0.1);
+    expect(createLaw({ kind: "gamma", shape: 2, scaleSeconds: 10 }).pdf(0)).toBe(0);
+    // Shape 2: f(t) = t e^{−t/θ} / θ², at t = θ: e^{−1}/θ.
+    expectClose(createLaw({ kind: "gamma", shape: 2, scaleSeconds: 10 }).pdf(10), Math.exp(-1) / 10, 1e-14);
+    const law = createLaw({ kind: "gamma", shape: 0.34, scaleSeconds: 94.35 * HOUR });
+    expect(law.description).toBe("gamma(shape 0.34, scale 339660 s)");
+    expectNothingBelowZero(law);
+  });
+
+  it("draws by Marsaglia and Tsang's squeeze: rejects v ≤ 0 and u above the bound, accepts below", () => {
+    // Shape 2: d = 2 − 1/3, c = 1/√(9d) = 1/√15. x = −5 gives 1 + cx < 0 (rejected before drawing u);
+    // x = 0.5 gives v = (1 + 0.5/√15)³ = 1.4394499920353, bound x²/2 + d − dv + d ln v = −3.148e-4:
+    // u = 1 (from next() = 0) is above it, u = 1 − 5e-4 (ln u = −5.0e-4) below, so T = θ d v.
+    const law = createLaw({ kind: "gamma", shape: 2, scaleSeconds: 10 });
+    const dv = (5 / 3) * (1 + 0.5 / Math.sqrt(15)) ** 3;
+    expectClose(law.sample(scripted([0, 5e-4], [-5, 0.5, 0.5])), 10 * dv, 1e-14);
+  });
+
+  it("draws a shape below 1 as a draw of shape k + 1 times U^{1/k}", () => {
+    // Shape 0.5: the shape-1.5 draw (d = 7/6, x = 0.5, u = 1/2 accepted) times (1 − 0.75)^{1/0.5} = 1/16.
+    const law = createLaw({ kind: "gamma", shape: 0.5, scaleSeconds: 10 });
+    const dv = (7 / 6) * (1 + 0.5 / Math.sqrt(10.5)) ** 3;
+    expectClose(law.sample(scripted([0.5, 0.75], [0.5])), (10 * dv) / 16, 1e-14);
+  });
+
+  it("refuses shapes and scales that are not finite and > 0", () => {
+    expect(refusal(() => createLaw({ kind: "gamma", shape: Infinity, scaleSeconds: 1 }))).toBe(
+      "gamma law: shape must be a finite number > 0, got Infinity; e.g. gamma:shape=0.5,scale=20,unit=h",
+    );
+    expect(refusal(() => createLaw({ kind: "gamma", shape: 1, scaleSeconds: Infinity }))).toBe(
+      "gamma law: scale must be a finite number > 0 (seconds), got Infinity; e.g. gamma:shape=0.5,scale=20,unit=h",
+    );
+    expect(refusal(() => createLaw({ kind: "gamma", shape: 1, scaleSeconds: 0 }))).toMatch(/scale must be .* got 0;/);
+  });
+});
+
+describe("log-normal", () => {
+  it("has f(e^μ) = 1/(e^μ σ √(2π)), nothing at or below 0, and its median in the description", () => {
+    const law = createLaw({ kind: "lognormal", mu: 8.5, sigma: 1.2 });
+    // e^8.5 = 4914.768840299134 s.
+    expect(law.description).toBe("log-normal(mu 8.5, sigma 1.2; median 4914.77 s)");
+    expectClose(law.pdf(Math.exp(8.5)), 1 / (Math.exp(8.5) * 1.2 * Math.sqrt(2 * Math.PI)), 1e-14);
+    expect(law.pdf(0)).toBe(0);
+    expectNothingBelowZero(law);
+  });
+
+  it("samples e^{μ + σ z} from a standard normal z", () => {
+    const law = createLaw({ kind: "lognormal", mu: 2, sigma: 3 });
+    expectClose(law.sample(scripted([], [0.5])), Math.exp(3.5), 1e-15);
+  });
+
+  it("refuses a μ that is not finite, a σ that is not finite and > 0, and a mean that overflows", () => {
+    expect(refusal(() => createLaw({ kind: "lognormal", mu: NaN, sigma: 1 }))).toBe(
+      "log-normal law: mu must be a finite number (mean of ln seconds), got NaN; e.g. lognormal:mu=8,sigma=1.5",
+    );
+    expect(refusal(() => createLaw({ kind: "lognormal", mu: 1, sigma: Infinity }))).toBe(
+      "log-normal law: sigma must be a finite number > 0, got Infinity; e.g. lognormal:mu=8,sigma=1.5",
+    );
+    // e^{708 + 2} overflows (the largest double is ≈ e^709.78).
+    expect(refusal(() => createLaw({ kind: "lognormal", mu: 708, sigma: 2 }))).toBe(
+      "log-normal law: the mean e^(mu + sigma²/2) overflows for mu=708, sigma=2",
+    );
+  });
+});
+
+describe("hyper-exponential", () => {
+  // p = (1/4, 3/4), rates 1/s and 1/(100 s): mean 1/4 + 75 = 75.25 s.
+  const spec = { kind: "hyperexponential", probabilities: [0.25, 0.75], ratesPerSecond: [1, 0.01], reading: "rate" } as const;
+
+  it("has f(0) = Σ p_i λ_i, nothing below 0, and names its phases", () => {
+    const law = createLaw({ ...spec, probabilities: [...spec.probabilities], ratesPerSecond: [...spec.ratesPerSecond] });
+    expect(law.description).toBe("hyper-exponential(p 0.25/0.75, means 1/100 s; μ read as rates)");
+    expectClose(law.meanSeconds, 75.25, 1e-15);
+    expectClose(law.pdf(0), 0.25 + 0.0075, 1e-15);
+    expectNothingBelowZero(law);
+  });
+
+  it("samples a phase by the first uniform (u < p_1: phase 1), then that phase's exponential", () => {
+    const law = createLaw({ ...spec, probabilities: [0.25, 0.75], ratesPerSecond: [1, 0.01] });
+    expectClose(law.sample(scripted([0.1, 0.5])), Math.LN2, 1e-15);
+    // u = p_1 exactly is past phase 1.
+    expectClose(law.sample(scripted([0.25, 0.5])), 100 * Math.LN2, 1e-15);
+    expectClose(law.sample(scripted([0.99, 0.5])), 100 * Math.LN2, 1e-15);
+  });
+
+  it("refuses mismatched lists, probabilities outside [0, 1], rates that are not finite and > 0, and sums other than 1", () => {
+    const example = "e.g. hyperexp:p=0.4,0.6;mu=0.031,1.3;param=rate;unit=h";
+    const law = (probabilities: number[], ratesPerSecond: number[], reading: "rate" | "mean" = "rate") =>
+      createLaw({ kind: "hyperexponential", probabilities, ratesPerSecond, reading });
+    expect(refusal(() => law([], []))).toBe(`hyper-exponential law: needs as many probabilities as phase parameters (≥ 1), got 0 and 0; ${example}`);
+    expect(refusal(() => law([1], [1, 2]))).toBe(`hyper-exponential law: needs as many probabilities as phase parameters (≥ 1), got 1 and 2; ${example}`);
+    expect(refusal(() => law([1.5, -0.5], [1, 2]))).toBe(`hyper-exponential law: probability p1 must be in [0, 1], got 1.5; ${example}`);
+    expect(refusal(() => law([0.5, -0.5, 1], [1, 2, 3]))).toBe(`hyper-exponential law: probability p2 must be in [0, 1], got -0.5; ${example}`);
+    expect(refusal(() => law([0.5, 0.5], [1, Infinity], "mean"))).toBe(`hyper-exponential law: phase 2's mean must give a finite rate > 0, got Infinity/s; ${example}`);
+    expect(refusal(() => law([0.5, 0.5], [0, 1]))).toMatch(/phase 1's rate must give a finite rate > 0, got 0\/s/);
+    expect(refusal(() => law([0.5, 0.4], [1, 2]))).toBe(`hyper-exponential law: probabilities must sum to 1, got 0.9; ${example}`);
+    // Within 1e-9 of 1 is 1.
+    expect(law([0.5, 0.5 + 5e-10], [1, 2]).meanSeconds).toBeCloseTo(0.75, 9);
+  });
+});
+
+describe("P(a < T ≤ b) and ∫_a^b t f(t) dt from the tail that keeps the digits", () => {
+  // The exponential of rate 1/s: P(a < T ≤ b) = e^{−a} − e^{−b}, ∫_a^b t e^{−t} dt = e^{−a}(1 + a) − e^{−b}(1 + b);
+  // values from mpmath (test/place/reference/laws_values.py).
+  it("near 0 (from F) and far in the tail (from S)", () => {
+    const law = createLaw({ kind: "exponential", ratePerSecond: 1 });
+    expectClose(probabilityBetween(law, 1e-10, 2e-10), 9.9999999985000000001e-11, 1e-12, 0);
+    expectClose(probabilityBetween(law, 40, 41), 2.6854720659566002272e-18, 1e-12, 0);
+    expectClose(partialExpectationBetween(law, 1e-5, 2e-5), 1.4999766668541656333e-10, 1e-12, 0);
+    expectClose(partialExpectationBetween(law, 40, 41), 1.0854147251488562055e-16, 1e-12, 0);
+    expect(probabilityBetween(law, 2, 2)).toBe(0);
+    expect(probabilityBetween(law, 3, 2)).toBe(0);
+    expect(partialExpectationBetween(law, 2, 2)).toBe(0);
+    expect(partialExpectationBetween(law, 3, 2)).toBe(0);
+  });
+});
