@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { competingLaw, createLaw, partialExpectationBetween, probabilityBetween, residualLaw, tabulateLaw, type FailureLaw } from "../../pipeline/place/laws";
 import type { Random } from "../../pipeline/shared/random";
+import { regularizedGammaP, regularizedGammaQ, standardNormalCdf, standardNormalPdf, standardNormalQuantile } from "../../pipeline/stats";
 import { expectClose, refusal } from "../helpers";
 
 const HOUR = 3600;
@@ -276,5 +277,125 @@ describe("P(a < T ≤ b) and ∫_a^b t f(t) dt from the tail that keeps the digi
     expect(probabilityBetween(law, 3, 2)).toBe(0);
     expect(partialExpectationBetween(law, 2, 2)).toBe(0);
     expect(partialExpectationBetween(law, 3, 2)).toBe(0);
+  });
+});
+
+describe("residual law", () => {
+  // ∫_0^t s f(s) ds of the exponential of mean 7200 s at t = 1 s and 0.01 s (mpmath, test/place/reference/laws_values.py).
+  const PARTIAL_AT_1 = 0.00006943801473817775448;
+  const PARTIAL_AT_001 = 6.9444380144066411596e-9;
+  it("names its base and age, is its base at age 0, and has nothing below 0", () => {
+    const base = createLaw({ kind: "exponential", ratePerSecond: 1 / 7200 });
+    const aged = residualLaw(base, 3600);
+    expect(aged.spec).toEqual({ kind: "residual", base: { kind: "exponential", ratePerSecond: 1 / 7200 }, ageSeconds: 3600 });
+    expect(aged.description).toBe("exponential(rate 0.000138889/s, mean 7200 s) at age 3600 s");
+    expect(residualLaw(base, 0).description).toBe(base.description);
+    // Memoryless: f_a(0) = f(a)/S(a) = λ.
+    expectClose(aged.pdf(0), 1 / 7200, 1e-14);
+    expectNothingBelowZero(aged);
+  });
+
+  it("integrates F_a and ∫_0^t s f_a numerically for t ≤ a, where the closed form would cancel", () => {
+    // An exponential is memoryless, so at age a = 5e4 s the partial expectation is the exponential's own,
+    // m (1 − e^{−t/m}(1 + t/m)) for m = 7200 s (mpmath, test/place/reference/laws_values.py). The closed
+    // form ∫ u f − a·ΔF cancels to a relative error of about ε·a·m/t² (7e-8 at t = 1 s, 7e-4 at 0.01 s);
+    // the quadrature's, from rounding u − a, is about ε·a/t (1e-11 and 1e-9).
+    const aged = residualLaw(createLaw({ kind: "exponential", ratePerSecond: 1 / 7200 }), 5e4);
+    expectClose(aged.partialExpectation(1), PARTIAL_AT_1, 1e-9, 0);
+    expectClose(aged.partialExpectation(0.01), PARTIAL_AT_001, 1e-7, 0);
+    const times = Float64Array.from([1, 1e-6, 0.01]);
+    const cdf = new Float64Array(3);
+    const moment = new Float64Array(3);
+    tabulateLaw(aged, times, cdf, moment);
+    expectClose(moment[0]!, PARTIAL_AT_1, 1e-9, 0);
+    expectClose(moment[2]!, PARTIAL_AT_001, 1e-7, 0);
+    expectClose(cdf[1]!, -Math.expm1(-1e-6 / 7200), 1e-5, 0); // a + t itself is rounded to ε·a: 3e-7 of t
+  });
+
+  it("samples by bisection on F_a (means above and below 1 s)", () => {
+    // Memoryless again: the quantile at u is −m ln(1 − u).
+    const slow = residualLaw(createLaw({ kind: "exponential", ratePerSecond: 1 / 100 }), 50);
+    expectClose(slow.sample(scripted([0.5])), 100 * Math.LN2, 1e-10);
+    // Rate 10/s at age 1 s: quantile(0.99) = ln(100)/10 = 0.4605170185988091368 s.
+    const fast = residualLaw(createLaw({ kind: "exponential", ratePerSecond: 10 }), 1);
+    expectClose(fast.sample(scripted([0.99])), 0.4605170185988091368, 1e-10);
+  });
+
+  it("refuses an age that is not finite and ≥ 0, or that the base law cannot reach", () => {
+    const base = createLaw({ kind: "exponential", ratePerSecond: 1 });
+    expect(refusal(() => residualLaw(base, Infinity))).toBe("residual law: the age must be a finite number of seconds ≥ 0, got Infinity");
+    expect(refusal(() => residualLaw(base, NaN))).toMatch(/got NaN$/);
+    const empirical = createLaw({ kind: "empirical", durationsSeconds: [10, 20, 30] });
+    expect(refusal(() => residualLaw(empirical, 31))).toBe(
+      `residual law of ${empirical.description} at age 31 s: the base law gives P(T > 31 s) = 0, so no host survives to that age; use a smaller age`,
+    );
+  });
+});
+
+describe("incomplete gamma function", () => {
+  // mpmath gammainc(a, 0, x, regularized=True) and gammainc(a, x, inf, regularized=True)
+  // (test/place/reference/laws_values.py): both sides of x = a + 1 (series and continued fraction).
+  const CASES: [number, number, number, number][] = [
+    [0.5, 0.3, 0.56142197391900014495, 0.43857802608099985505],
+    [0.5, 4, 0.99532226501895273416, 0.0046777349810472658379],
+    [3.3, 2, 0.25833946996562778286, 0.74166053003437221714],
+    [3.3, 7, 0.95844631477094706743, 0.041553685229052932566],
+    [20, 15, 0.1247812150325248227, 0.8752187849674751773],
+    [20, 30, 0.97812653155860914668, 0.021873468441390853316],
+  ];
+  it("P and Q against mpmath", () => {
+    for (const [a, x, p, q] of CASES) {
+      expectClose(regularizedGammaP(a, x), p, 1e-13, 0);
+      expectClose(regularizedGammaQ(a, x), q, 1e-13, 0);
+    }
+    // P(2, x) ≈ x²/2 for tiny x: 5e-41 at 1e-20.
+    expectClose(regularizedGammaP(2, 1e-20), 5e-41, 1e-13, 0);
+    expect(regularizedGammaQ(2, 1e-20)).toBe(1);
+  });
+
+  it("at x ≤ 0 and x = ∞, and when Q underflows", () => {
+    for (const x of [0, -1]) {
+      expect(regularizedGammaP(2.5, x)).toBe(0);
+      expect(regularizedGammaQ(2.5, x)).toBe(1);
+    }
+    expect(regularizedGammaP(2.5, Infinity)).toBe(1);
+    expect(regularizedGammaQ(2.5, Infinity)).toBe(0);
+    // Q(2, x) = e^{−x}(1 + x): 0 in doubles at x = 1e308 and at x = 800 (e^{−800} ≈ 3.7e-348).
+    expect(regularizedGammaQ(2, 1e308)).toBe(0);
+    expect(regularizedGammaP(2, 1e308)).toBe(1);
+    expect(regularizedGammaQ(2, 800)).toBe(0);
+  });
+
+  it("refuses a ≤ 0, a = ∞ and x = NaN", () => {
+    expect(() => regularizedGammaP(0, 1)).toThrow(new RangeError("incomplete gamma needs a > 0, got 0"));
+    expect(() => regularizedGammaQ(Infinity, 1)).toThrow(new RangeError("incomplete gamma needs a > 0, got Infinity"));
+    expect(() => regularizedGammaQ(1, NaN)).toThrow(new RangeError("incomplete gamma got x = NaN"));
+  });
+});
+
+describe("standard normal", () => {
+  it("Φ and φ against mpmath (ncdf, npdf)", () => {
+    expectClose(standardNormalCdf(0.5), 0.69146246127401310364, 1e-14, 0);
+    expectClose(standardNormalCdf(-0.5), 0.30853753872598689636, 1e-14, 0);
+    expectClose(standardNormalCdf(3), 0.99865010196836990547, 1e-14, 0);
+    expectClose(standardNormalCdf(-3), 0.0013498980316300945267, 1e-13, 0);
+    expectClose(standardNormalCdf(-37), 5.7255712225245768227e-300, 1e-12, 0);
+    expect(standardNormalCdf(0)).toBe(0.5);
+    expect(standardNormalCdf(NaN)).toBeNaN();
+    expectClose(standardNormalPdf(1), 0.2419707245191433498, 1e-15, 0);
+    expectClose(standardNormalPdf(-2.5), 0.017528300493568537362, 1e-15, 0);
+  });
+
+  it("Φ⁻¹ in each of Acklam's three regions and at their edges, against mpmath √2 erfinv(2p − 1)", () => {
+    const CASES: [number, number][] = [
+      [0.001, -3.0902323061678135415],
+      [0.02425, -1.9729610513118848503],
+      [0.3, -0.52440051270804078404],
+      [0.97575, 1.9729610513118848503],
+      [0.9999, 3.7190164854556805644],
+    ];
+    for (const [p, z] of CASES) expectClose(standardNormalQuantile(p), z, 1e-14, 0);
+    expect(Math.abs(standardNormalQuantile(0.5))).toBeLessThan(1e-16);
+    for (const p of [0, 1, NaN]) expect(() => standardNormalQuantile(p)).toThrow(new RangeError(`standardNormalQuantile needs p in (0, 1), got ${p}`));
   });
 });
