@@ -399,3 +399,53 @@ describe("standard normal", () => {
     for (const p of [0, 1, NaN]) expect(() => standardNormalQuantile(p)).toThrow(new RangeError(`standardNormalQuantile needs p in (0, 1), got ${p}`));
   });
 });
+
+describe("empirical law", () => {
+  // Durations 10, 10, 20, 40 s: knots 0, 10, 20, 40 with F = 0, 1/2, 3/4, 1, linear in between;
+  // densities 0.05, 0.025, 0.0125 per second on (0, 10], (10, 20], (20, 40]; mean
+  // Σ ΔF (v_{j−1} + v_j)/2 = 0.5·5 + 0.25·15 + 0.25·30 = 13.75 s (the sample mean is 80/4 = 20 s).
+  const build = () => createLaw({ kind: "empirical", durationsSeconds: [20, 10, 40, 10], source: "a.csv" });
+
+  it("states its mean and the sample mean, and has F, S and f of the linear ECDF (ties at 10 s)", () => {
+    const law = build();
+    expect(law.description).toBe("empirical(4 durations (a.csv), linear ECDF, mean 13.75 s; sample mean 20 s)");
+    expect(law.meanSeconds).toBe(13.75);
+    const F: [number, number][] = [[5, 0.25], [10, 0.5], [15, 0.625], [20, 0.75], [30, 0.875], [40, 1], [50, 1]];
+    for (const [t, f] of F) {
+      expectClose(law.cdf(t), f, 1e-15, 0);
+      expectClose(law.survival(t), 1 - f, 1e-15, 0);
+    }
+    // f on (v_{j−1}, v_j]: a knot belongs to the segment it ends.
+    const f: [number, number][] = [[5, 0.05], [10, 0.05], [10.5, 0.025], [20, 0.025], [40, 0.0125], [40.5, 0], [0, 0]];
+    for (const [t, density] of f) expect(law.pdf(t), `f(${t})`).toBe(density);
+    expectNothingBelowZero(law);
+  });
+
+  it("has ∫_0^t s f(s) ds and ∫_t^∞ s f(s) ds from the segments' closed forms", () => {
+    // ∫_0^5 0.05 s ds = 0.625; ∫_0^15 = 2.5 + 0.025 (15² − 10²)/2 = 4.0625; ∫_0^30 = 6.25 + 0.0125 (30² − 20²)/2 = 9.375.
+    const law = build();
+    const M: [number, number][] = [[5, 0.625], [10, 2.5], [15, 4.0625], [30, 9.375], [40, 13.75], [45, 13.75]];
+    for (const [t, m] of M) {
+      expectClose(law.partialExpectation(t), m, 1e-15, 0);
+      expectClose(law.upperPartialExpectation(t), 13.75 - m, 1e-15, 0);
+    }
+    expect(law.upperPartialExpectation(40)).toBe(0);
+  });
+
+  it("samples by inverting F", () => {
+    const law = build();
+    // u = 0.25 → 0.25/0.05 = 5 s; u = 0.5 → 10 s; u = 0.7 → 10 + 0.2/0.025 = 18 s; u = 0.9 → 20 + 0.15/0.0125 = 32 s; u = 0 → 0.
+    const draws: [number, number][] = [[0.25, 5], [0.5, 10], [0.7, 18], [0.9, 32], [0, 0]];
+    for (const [u, t] of draws) expectClose(law.sample(scripted([u])), t, 1e-14);
+  });
+
+  it("refuses no durations and durations that are not finite and > 0, naming the source", () => {
+    expect(refusal(() => createLaw({ kind: "empirical", durationsSeconds: [], source: "a.csv" }))).toBe(
+      "empirical law (a.csv): no durations; give at least one observed duration > 0",
+    );
+    expect(refusal(() => createLaw({ kind: "empirical", durationsSeconds: [1, Infinity] }))).toBe(
+      "empirical law: duration 2 is Infinity; every observed duration must be a finite number > 0 seconds",
+    );
+    expect(refusal(() => createLaw({ kind: "empirical", durationsSeconds: [0] }))).toMatch(/duration 1 is 0;/);
+  });
+});
