@@ -6,7 +6,8 @@
  * digits are from mpmath at 40 digits (the expression is given with each).
  */
 import { describe, expect, it } from "vitest";
-import { competingLaw, createLaw, partialExpectationBetween, probabilityBetween, residualLaw, tabulateLaw, type FailureLaw } from "../../pipeline/place/laws";
+import { competingLaw, createLaw, partialExpectationBetween, probabilityBetween, residualLaw, tabulateLaw, type FailureLaw, type LawSpec } from "../../pipeline/place/laws";
+import { integrate, integrateFromZero, integrateToInfinity, isAnalyticLaw } from "../../pipeline/place/laws/quadrature";
 import type { Random } from "../../pipeline/shared/random";
 import { regularizedGammaP, regularizedGammaQ, standardNormalCdf, standardNormalPdf, standardNormalQuantile } from "../../pipeline/stats";
 import { expectClose, refusal } from "../helpers";
@@ -447,5 +448,70 @@ describe("empirical law", () => {
       "empirical law: duration 2 is Infinity; every observed duration must be a finite number > 0 seconds",
     );
     expect(refusal(() => createLaw({ kind: "empirical", durationsSeconds: [0] }))).toMatch(/duration 1 is 0;/);
+  });
+});
+
+describe("quadrature (adaptive Gauss–Legendre on geometric panels)", () => {
+  it("integrates over [a, b] to rounding, refining where the integrand falls fast", () => {
+    expectClose(integrate((u) => 1 / u, 1, 100), Math.log(100), 1e-14); // ∫ du/u = ln(b/a)
+    // A panel short against its distance to 0 (b − a ≤ a/10): one 8-point rule, exact for a polynomial of degree 15.
+    expectClose(integrate((u) => u ** 15, 10, 10.5), (10.5 ** 16 - 10 ** 16) / 16, 1e-14);
+    // e^{−40u} falls by e^{20} across [1, 1.5]: ∫ = (e^{−40} − e^{−60})/40.
+    expectClose(integrate((u) => Math.exp(-40 * u), 1, 1.5), (Math.exp(-40) - Math.exp(-60)) / 40, 1e-13);
+    expect(integrate((u) => u, 2, 2)).toBe(0);
+    expect(integrate((u) => u, 3, 2)).toBe(0);
+  });
+
+  it("integrates from 0 and to ∞", () => {
+    expectClose(integrateFromZero((u) => Math.exp(-u), 5), -Math.expm1(-5), 1e-14); // 1 − e^{−5}
+    expectClose(integrateFromZero((u) => Math.exp(-u), 1e-3), -Math.expm1(-1e-3), 1e-14);
+    expect(integrateFromZero((u) => 1 + u, 0)).toBe(0);
+    expect(integrateFromZero((u) => 1 + u, -1)).toBe(0);
+    expectClose(integrateToInfinity((u) => Math.exp(-u), 1), Math.exp(-1), 1e-13); // ∫_1^∞ e^{−u} du
+    expectClose(integrateToInfinity((u) => Math.exp(-u), 0), 1, 1e-13); // from 1e-300 up
+    expectClose(integrateToInfinity((u) => 1 / (u * u), 10), 0.1, 1e-12); // a slow tail: ∫_10^∞ u^{−2} du
+  });
+
+  it("takes the parametric laws and those derived from them as analytic, not the empirical law", () => {
+    const weibull: LawSpec = { kind: "weibull", shape: 2, scaleSeconds: 1 };
+    const empirical: LawSpec = { kind: "empirical", durationsSeconds: [1, 2] };
+    expect(isAnalyticLaw(weibull)).toBe(true);
+    expect(isAnalyticLaw(empirical)).toBe(false);
+    expect(isAnalyticLaw({ kind: "residual", base: weibull, ageSeconds: 1 })).toBe(true);
+    expect(isAnalyticLaw({ kind: "residual", base: empirical, ageSeconds: 1 })).toBe(false);
+    expect(isAnalyticLaw({ kind: "competing", laws: [weibull, weibull] })).toBe(true);
+    expect(isAnalyticLaw({ kind: "competing", laws: [weibull, empirical] })).toBe(false);
+    expect(isAnalyticLaw({ kind: "competing", laws: [empirical, weibull] })).toBe(false);
+  });
+});
+
+describe("tabulateLaw", () => {
+  it("visits the times in increasing order for the numerical laws, whatever their order in the table", () => {
+    // Competing exponentials (rates 1/7200 + 1/3600 = 1/2400): F(t) = 1 − e^{−t/2400},
+    // ∫_0^t s f = 2400 (1 − e^{−x}(1 + x)), x = t/2400.
+    const { both } = twoExponentials();
+    const times = Float64Array.from([7200, -1, 600, 0, 2400, 600]);
+    const cdf = new Float64Array(times.length).fill(NaN);
+    const moment = new Float64Array(times.length).fill(NaN);
+    tabulateLaw(both, times, cdf, moment);
+    times.forEach((t, i) => {
+      const x = Math.max(t, 0) / 2400;
+      expectClose(cdf[i]!, -Math.expm1(-x), 1e-12, 0);
+      expectClose(moment[i]!, 2400 * (-Math.expm1(-x) - x * Math.exp(-x)), 1e-9, 0);
+    });
+  });
+
+  it("falls back on cdf and partialExpectation for a law without its own tabulate", () => {
+    const law = createLaw({ kind: "gamma", shape: 2, scaleSeconds: 10 });
+    const times = Float64Array.from([10, 0, 30]);
+    const cdf = new Float64Array(3);
+    const moment = new Float64Array(3);
+    tabulateLaw(law, times, cdf, moment);
+    // Shape 2: F(t) = 1 − e^{−x}(1 + x), ∫_0^t s f = 2θ P(3, x) = 2θ (1 − e^{−x}(1 + x + x²/2)), x = t/θ.
+    const expected = (x: number) => [1 - Math.exp(-x) * (1 + x), 20 * (1 - Math.exp(-x) * (1 + x + (x * x) / 2))];
+    [1, 0, 3].forEach((x, i) => {
+      expectClose(cdf[i]!, expected(x)[0]!, 1e-14, 0);
+      expectClose(moment[i]!, expected(x)[1]!, 1e-14, 0);
+    });
   });
 });
