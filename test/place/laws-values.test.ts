@@ -182,6 +182,12 @@ describe("gamma", () => {
     expectClose(law.sample(scripted([0, 5e-4], [-5, 0.5, 0.5])), 10 * dv, 1e-14);
   });
 
+  it("draws shape 1 directly (d = 2/3, c = 1/√6), one normal and one uniform", () => {
+    // x = 0.5: v = (1 + 0.5/√6)³, bound −7.5e-4 > ln(1/2): accepted, T = θ d v.
+    const law = createLaw({ kind: "gamma", shape: 1, scaleSeconds: 10 });
+    expectClose(law.sample(scripted([0.5], [0.5])), 10 * (2 / 3) * (1 + 0.5 / Math.sqrt(6)) ** 3, 1e-14);
+  });
+
   it("draws a shape below 1 as a draw of shape k + 1 times U^{1/k}", () => {
     // Shape 0.5: the shape-1.5 draw (d = 7/6, x = 0.5, u = 1/2 accepted) times (1 − 0.75)^{1/0.5} = 1/16.
     const law = createLaw({ kind: "gamma", shape: 0.5, scaleSeconds: 10 });
