@@ -253,6 +253,15 @@ describe("hyper-exponential", () => {
     // u = p_1 exactly is past phase 1.
     expectClose(law.sample(scripted([0.25, 0.5])), 100 * Math.LN2, 1e-15);
     expectClose(law.sample(scripted([0.99, 0.5])), 100 * Math.LN2, 1e-15);
+    // Probabilities may sum to 1 − 5e-10 (within 1e-9): a u past their sum still takes the last phase.
+    const short = createLaw({ kind: "hyperexponential", probabilities: [0.5, 0.4999999995], ratesPerSecond: [1, 0.01], reading: "rate" });
+    expectClose(short.sample(scripted([0.9999999999, 0.5])), 100 * Math.LN2, 1e-15);
+  });
+
+  it("takes probabilities 0 and 1 (the ends of [0, 1])", () => {
+    // p = (0, 1): the law of phase 2 alone, mean 100 s; one phase of probability 1: mean 1 s.
+    expectClose(createLaw({ kind: "hyperexponential", probabilities: [0, 1], ratesPerSecond: [1, 0.01], reading: "rate" }).meanSeconds, 100, 1e-15);
+    expectClose(createLaw({ kind: "hyperexponential", probabilities: [1], ratesPerSecond: [1], reading: "rate" }).meanSeconds, 1, 1e-15);
   });
 
   it("refuses mismatched lists, probabilities outside [0, 1], rates that are not finite and > 0, and sums other than 1", () => {
