@@ -294,6 +294,13 @@ describe("P(a < T ≤ b) and ∫_a^b t f(t) dt from the tail that keeps the digi
     expect(partialExpectationBetween(law, 2, 2)).toBe(0);
     expect(partialExpectationBetween(law, 3, 2)).toBe(0);
   });
+
+  it("compares ∫_0^b t f with half the mean (in seconds, not per second)", () => {
+    // Mean 1e4 s: ∫_0^{1.5} t f ≈ 1.1e-4 s is far below 5e3 s, so the lower difference is taken, exact;
+    // the upper one would cancel two values ≈ 1e4 s to 2e-8 relative. mpmath: 6.2492083841123854888e-5.
+    const law = createLaw({ kind: "exponential", ratePerSecond: 1e-4 });
+    expectClose(partialExpectationBetween(law, 1, 1.5), 6.2492083841123854888e-5, 1e-12, 0);
+  });
 });
 
 describe("residual law", () => {

@@ -39,3 +39,7 @@ for t in ["0.01", "1"]:
     v(f"exp(mean 7200) int_0^{t} s f", m * (1 - mp.exp(-x) * (1 + x)))
 # Its quantile at u: -m ln(1 - u); rate 10/s at u = 0.99.
 v("exp(rate 10) quantile(0.99)", -mp.log(mp.mpf("0.01")) / 10)
+
+# Exponential of rate 1e-4 per second (mean 1e4 s): the integral of t f(t) over (1, 1.5] s.
+r = mp.mpf("1e-4")
+v("exp(1e-4) int t f over (1, 1.5]", (mp.exp(-r) * (1 + r) - mp.exp(-r * mp.mpf("1.5")) * (1 + r * mp.mpf("1.5"))) / r)
