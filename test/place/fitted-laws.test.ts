@@ -78,6 +78,8 @@ describe("fitted-models file: its checks", () => {
       'law "fitted:T1/weibull": m.csv has no unavailability model "T1/weibull"; use fitted:<trace>/<distribution> with a trace among T1 and a distribution among exponential, weibull, lognormal, gamma, e.g. fitted:Microsoft99/weibull',
     );
     expect(refusal(() => of(["T1,Pareto,availability,shape,1,scale,2,hours"], "fitted:T1/pareto"))).toMatch(/has no availability model "T1\/pareto"/);
+    expect(refusal(() => of(["T1,Weibull,availability,shape,1,scale,2,hours"], "refitted:T1/weibull"))).toMatch(/^law "refitted:T1\/weibull": expected fitted:/);
+    expect(refusal(() => fittedLawString("fitted:T1/weibull", "availability", "", "m.csv"))).toMatch(/^m\.csv:1: no "trace" column;/);
     expect(refusal(() => of(["T1,Weibull,availability,shape,1,scale,2,hours"], "fitted:T1/weibull/x"))).toMatch(/^law "fitted:T1\/weibull\/x": expected fitted:<trace>\/<distribution> with a trace among T1 /);
   });
 });
