@@ -173,13 +173,17 @@ describe("gamma", () => {
     expectNothingBelowZero(law);
   });
 
-  it("draws by Marsaglia and Tsang's squeeze: rejects v ≤ 0 and u above the bound, accepts below", () => {
-    // Shape 2: d = 2 − 1/3, c = 1/√(9d) = 1/√15. x = −5 gives 1 + cx < 0 (rejected before drawing u);
-    // x = 0.5 gives v = (1 + 0.5/√15)³ = 1.4394499920353, bound x²/2 + d − dv + d ln v = −3.148e-4:
-    // u = 1 (from next() = 0) is above it, u = 1 − 5e-4 (ln u = −5.0e-4) below, so T = θ d v.
+  it("draws by Marsaglia and Tsang's squeeze: rejects v ≤ 0 before drawing u, and u above the bound", () => {
+    // Shape 2: d = 2 − 1/3, c = 1/√(9d) = 1/√15, v = (1 + cx)³, accepted when ln u < x²/2 + d − dv + d ln v.
+    // x = 0.5: v = 1.43945, bound −3.148e-4; x = 0.3: v = 1.25084, bound −4.238e-5 (hand-checked in Python).
+    // x = −5 gives 1 + cx < 0 and x = −1/c gives v = 0: both rejected without a uniform.
     const law = createLaw({ kind: "gamma", shape: 2, scaleSeconds: 10 });
-    const dv = (5 / 3) * (1 + 0.5 / Math.sqrt(15)) ** 3;
-    expectClose(law.sample(scripted([0, 5e-4], [-5, 0.5, 0.5])), 10 * dv, 1e-14);
+    const c = 1 / Math.sqrt(9 * (2 - 1 / 3));
+    const accepted = 10 * (5 / 3) * (1 + c * 0.3) ** 3; // θ d v at x = 0.3
+    // u = 1 − 1e-4, ln u ≈ −1e-4: below x = 0.3's bound.
+    expectClose(law.sample(scripted([1e-4], [-5, -1 / c, 0.3])), accepted, 1e-14);
+    // u = 1 (next() = 0) is above x = 0.5's bound: rejected, then x = 0.3 accepted.
+    expectClose(law.sample(scripted([0, 1e-4], [0.5, 0.3])), accepted, 1e-14);
   });
 
   it("draws shape 1 directly (d = 2/3, c = 1/√6), one normal and one uniform", () => {
@@ -203,6 +207,8 @@ describe("gamma", () => {
       "gamma law: scale must be a finite number > 0 (seconds), got Infinity; e.g. gamma:shape=0.5,scale=20,unit=h",
     );
     expect(refusal(() => createLaw({ kind: "gamma", shape: 1, scaleSeconds: 0 }))).toMatch(/scale must be .* got 0;/);
+    expect(refusal(() => createLaw({ kind: "gamma", shape: 0, scaleSeconds: 1 }))).toMatch(/shape must be .* got 0;/);
+    expect(refusal(() => createLaw({ kind: "gamma", shape: -1, scaleSeconds: 1 }))).toMatch(/shape must be .* got -1;/);
   });
 });
 
