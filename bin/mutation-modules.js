@@ -20,6 +20,7 @@ const placeTestFiles = [
   "test/place/fitted-laws.test.ts",
   "test/place/law-string.test.ts",
   "test/place/laws.test.ts",
+  "test/place/laws-values.test.ts",
   "test/place/simulate.test.ts",
   "test/place/solve-dp.test.ts",
   "test/place/tabulate-law.test.ts",

@@ -45,10 +45,12 @@ describe("derived laws against mpmath quadrature", () => {
 });
 
 describe("residual and competing laws", () => {
-  const weibull = createLaw({ kind: "weibull", shape: 0.431, scaleSeconds: 1.682 * 3600 });
-  const exponential = createLaw({ kind: "exponential", ratePerSecond: 1 / 7200 });
+  // Built in each test, not at collection: code run at collection is not mutated in a mutation run's per-test runs.
+  const weibullLaw = () => createLaw({ kind: "weibull", shape: 0.431, scaleSeconds: 1.682 * 3600 });
+  const exponentialLaw = () => createLaw({ kind: "exponential", ratePerSecond: 1 / 7200 });
 
   it("at age 0 the residual law is its base", () => {
+    const weibull = weibullLaw();
     const same = residualLaw(weibull, 0);
     for (const t of [1, 60, 3600, 1e5]) {
       expectClose(same.cdf(t), weibull.cdf(t), 1e-14);
@@ -58,6 +60,7 @@ describe("residual and competing laws", () => {
   });
 
   it("an exponential law is memoryless: its residual law at any age is itself", () => {
+    const exponential = exponentialLaw();
     const aged = residualLaw(exponential, 5e4);
     for (const t of [1, 600, 7200, 1e5]) {
       expectClose(aged.cdf(t), exponential.cdf(t), 1e-12);
@@ -67,11 +70,13 @@ describe("residual and competing laws", () => {
   });
 
   it("a Weibull of shape < 1 gets safer with age (decreasing hazard): the residual mean grows", () => {
+    const weibull = weibullLaw();
     const means = [0, 3600, 36000, 3.6e5].map((age) => residualLaw(weibull, age).meanSeconds);
     for (let i = 1; i < means.length; i++) expect(means[i]!).toBeGreaterThan(means[i - 1]!);
   });
 
   it("competing risks of two exponentials is the exponential of the summed rates", () => {
+    const exponential = exponentialLaw();
     const other = createLaw({ kind: "exponential", ratePerSecond: 1 / 3600 });
     const both = competingLaw([exponential, other]);
     const sum = createLaw({ kind: "exponential", ratePerSecond: 1 / 7200 + 1 / 3600 });
@@ -84,6 +89,8 @@ describe("residual and competing laws", () => {
   });
 
   it("samples follow the law (residual by inversion, competing as the smallest draw)", () => {
+    const weibull = weibullLaw();
+    const exponential = exponentialLaw();
     for (const law of [residualLaw(weibull, 36000), competingLaw([weibull, exponential])]) {
       const random = createRandom(7);
       const n = 20000;
@@ -96,6 +103,7 @@ describe("residual and competing laws", () => {
   });
 
   it("refuses an age the base law cannot reach, and competing risks with an empirical law", () => {
+    const weibull = weibullLaw();
     const empirical = createLaw({ kind: "empirical", durationsSeconds: [10, 20, 30] });
     expect(() => residualLaw(empirical, 30)).toThrow(/P\(T > 30 s\) = 0/);
     expect(() => residualLaw(weibull, -1)).toThrow(/age must be/);

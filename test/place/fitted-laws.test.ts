@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createLaw, FITTED_MODELS_FILE, fittedLawString, isFittedLaw, parseLawString } from "../../pipeline/place/laws";
 import { projectRoot } from "../../pipeline/shared/version";
+import { refusal } from "../helpers";
 
 const csv = readFileSync(join(projectRoot(), FITTED_MODELS_FILE), "utf8");
 const law = (text: string, interval: "availability" | "unavailability") => fittedLawString(text, interval, csv, FITTED_MODELS_FILE);
@@ -42,5 +43,43 @@ describe("fitted:<trace>/<distribution>", () => {
     expect(() => law("fitted:Seti/weibull", "availability")).toThrow(/has no availability model "Seti\/weibull"; use fitted:<trace>\/<distribution> with a trace among G5k06, Lanl05, .*Websites02 and a distribution among exponential, weibull, lognormal, gamma/);
     expect(() => law("fitted:Microsoft99/pareto", "availability")).toThrow(/no availability model/);
     expect(() => law("fitted:Microsoft99", "availability")).toThrow(/expected fitted:<trace>\/<distribution>/);
+  });
+});
+
+describe("fitted-models file: its checks", () => {
+  const HEADER = "trace,distribution,interval,param1_name,param1,param2_name,param2,units";
+  const of = (rows: string[], text = "fitted:T1/weibull", interval: "availability" | "unavailability" = "availability") =>
+    fittedLawString(text, interval, [HEADER, ...rows].join("\n"), "m.csv");
+
+  it("reads a small file: names with spaces and case, the interval by its first word, log-normal's dash", () => {
+    const rows = [
+      "T1,Weibull,availability (time to fault),shape,0.5,scale,2,hours",
+      "T1,Weibull,unavailability (fault duration),shape,0.7,scale,3,hours",
+      "T1,LogNormal,availability,mu,1.5,sigma,2.5,hours",
+      "T1,Exponential,availability,mean,4,,,hours",
+    ];
+    expect(of(rows, "  Fitted : t1 / WEIBULL ")).toBe("weibull:shape=0.5,scale=2,unit=h");
+    expect(of(rows, "fitted:T1/weibull", "unavailability")).toBe("weibull:shape=0.7,scale=3,unit=h");
+    expect(of(rows, "fitted:T1/log-normal")).toBe("lognormal:mu=1.5,sigma=2.5,unit=h");
+    // The exponential has one parameter: its empty param2 is not read.
+    expect(of(rows, "fitted:T1/exponential")).toBe("exp:mean=4,unit=h");
+    expect(isFittedLaw(" FITTED :T1/weibull")).toBe(true);
+    expect(isFittedLaw("refitted:T1/weibull")).toBe(false);
+  });
+
+  it("refuses a missing column, a parameter that is not a number and units other than hours, at the file's line", () => {
+    expect(refusal(() => fittedLawString("fitted:T1/weibull", "availability", "trace,distribution\nT1,Weibull\n", "m.csv"))).toBe(
+      'm.csv:1: no "interval" column; the fitted-models file has trace, distribution, interval, param1_name, param1, param2_name, param2, units',
+    );
+    expect(refusal(() => of(["T1,Weibull,availability,shape,x,scale,2,hours"]))).toBe('m.csv:2: param1 is not a number ("x")');
+    expect(refusal(() => of(["T0,Gamma,availability,shape,1,scale,2,hours", "T1,Weibull,availability,shape,1,scale,,hours"]))).toBe('m.csv:3: param2 is not a number ("")');
+    expect(refusal(() => of(["T1,Weibull,availability,shape,1,scale,2,days"]))).toBe('m.csv:2: units must be "hours", found "days"');
+    expect(refusal(() => of(["T1,Weibull,availability,shape,1,scale,2,hours"], "fitted:T1/weibull", "unavailability"))).toBe(
+      'law "fitted:T1/weibull": m.csv has no unavailability model "T1/weibull"; use fitted:<trace>/<distribution> with a trace among T1 and a distribution among exponential, weibull, lognormal, gamma, e.g. fitted:Microsoft99/weibull',
+    );
+    expect(refusal(() => of(["T1,Pareto,availability,shape,1,scale,2,hours"], "fitted:T1/pareto"))).toMatch(/has no availability model "T1\/pareto"/);
+    expect(refusal(() => of(["T1,Weibull,availability,shape,1,scale,2,hours"], "refitted:T1/weibull"))).toMatch(/^law "refitted:T1\/weibull": expected fitted:/);
+    expect(refusal(() => fittedLawString("fitted:T1/weibull", "availability", "", "m.csv"))).toMatch(/^m\.csv:1: no "trace" column;/);
+    expect(refusal(() => of(["T1,Weibull,availability,shape,1,scale,2,hours"], "fitted:T1/weibull/x"))).toMatch(/^law "fitted:T1\/weibull\/x": expected fitted:<trace>\/<distribution> with a trace among T1 /);
   });
 });
