@@ -30,7 +30,7 @@ function usage() {
     "",
     "Mutation testing (StrykerJS) of the core modules, each against its unit tests.",
     `Modules: ${Object.keys(MUTATION_MODULES).join(", ")} (all when none is named).`,
-    "  --only <file>  run only the module's source files whose path ends with <file>",
+    "  --only <file>  run only the module's source file <file> (its name, or its path)",
     "                 (the scores still count every file's stored results)",
     "  --force        test every mutant again, not only those whose code or tests changed",
     "  --help         this text",
@@ -78,6 +78,11 @@ function expandPatterns(patterns) {
     }
   }
   return files.filter((f) => !excluded.has(f));
+}
+
+/** An error in what was asked for: printed without a stack trace, exit status 2. */
+function usageError(message) {
+  return Object.assign(new Error(message), { usage: true });
 }
 
 function resultsFileOf(name, file) {
@@ -206,8 +211,8 @@ async function runModule(Stryker, name, { only, force }) {
   const stems = files.map((f) => basename(f, ".ts"));
   const twice = stems.find((s, i) => stems.indexOf(s) !== i);
   if (twice !== undefined) throw new Error(`${name}: two files are named ${twice}.ts; their results files would clash`);
-  const chosen = only === undefined ? files : files.filter((f) => f.endsWith(only));
-  if (only !== undefined && chosen.length === 0) throw new Error(`${name}: no source file ends with ${only}; its files are ${files.join(", ")}`);
+  const chosen = only === undefined ? files : files.filter((f) => f === only || f.endsWith(`/${only}`));
+  if (only !== undefined && chosen.length === 0) throw usageError(`${name}: no source file is named ${only}; its files are ${files.join(", ")}`);
   const startedMs = Date.now();
   for (const [index, file] of chosen.entries()) {
     const progress = `mutation: ${name} (${index + 1}/${chosen.length}): ${file}`;
@@ -267,7 +272,7 @@ async function main() {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    process.stderr.write(`mutation: ${error.stack ?? error}\n`);
-    process.exit(1);
+    process.stderr.write(`mutation: ${error.usage === true ? error.message : (error.stack ?? error)}\n`);
+    process.exit(error.usage === true ? 2 : 1);
   },
 );
