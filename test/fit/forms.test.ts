@@ -129,6 +129,32 @@ describe("the polynomial forms' proof that the per-process rate bw/m never incre
     expect(FULL_FORM.perProcessRateNonIncreasing(full({ a20: 10 }), 1, 1)).toBe(true);
   });
 
+  it("finds a rise in m between the ends of the V interval (the vertex of the difference)", () => {
+    // bw = 2 + 8m + (3m − 6)·V + (2 − 2m)·V²: at m = 1, 10 − 3V; at m = 2, 18 − 2V². ∂bw/∂V ≤ 0 on V ≥ 0 at both m.
+    // bw(2, V)/2 − bw(1, V) = −1 + 3V − V²: −1 at V = 0 and at V = 3, but 1.25 at its vertex V = 1.5.
+    const k = full({ a00: 2, a10: 8, a01: -6, a11: 3, a02: 2, a12: -2 });
+    expect(FULL_FORM.perProcessRateNonIncreasing(k, 2, 3)).toBe(false);
+    // On [0, 0.3] the difference stays below 0 (−1 + 0.9 − 0.09 = −0.19 at 0.3).
+    expect(FULL_FORM.perProcessRateNonIncreasing(k, 2, 0.3)).toBe(true);
+  });
+
+  it("checks ∂bw/∂V at the last m too", () => {
+    // bw = 100 + (2m − 5)·V: ∂bw/∂V = 2m − 5 is −3, −1, +1 at m = 1, 2, 3. The rate 100/m + (2 − 5/m)·V falls from
+    // m = 1 to 2 (by −50 + 2.5V) and from 2 to 3 (by −16.7 + 0.83V) on V ≤ 1.
+    const k = full({ a00: 100, a01: -5, a11: 2 });
+    expect(FULL_FORM.perProcessRateNonIncreasing(k, 2, 1)).toBe(true);
+    expect(FULL_FORM.perProcessRateNonIncreasing(k, 3, 1)).toBe(false);
+  });
+
+  it("accepts slopes within its relative tolerance of 1e-12 (rounding), and refuses any above it", () => {
+    // bw = 100 + β·V: the scale is |α| + |β| + |γ| ≈ 100, so β = 10^-11 (10^-13 of it) passes and β = 10^-9 (10^-11) does not.
+    expect(FULL_FORM.perProcessRateNonIncreasing(full({ a00: 100, a01: 1e-11 }), 3, 1)).toBe(true);
+    expect(FULL_FORM.perProcessRateNonIncreasing(full({ a00: 100, a01: 1e-9 }), 3, 1)).toBe(false);
+    // The same at V = vMax: β = −1, γ = ½·(1 + 10^-11)/vMax puts β + 2γ·vMax at 10^-11 (tolerance 1e-12·101.5).
+    expect(FULL_FORM.perProcessRateNonIncreasing(full({ a00: 100, a01: -1, a02: (1 + 1e-11) / 2 }), 1, 1)).toBe(true);
+    expect(FULL_FORM.perProcessRateNonIncreasing(full({ a00: 100, a01: -1, a02: (1 + 1e-9) / 2 }), 1, 1)).toBe(false);
+  });
+
   it("looks at the whole V interval for the step in m", () => {
     // bw = 10 + m²·V²/4 − m·V² = 10 + V²·m(m/4 − 1): bw/m = 10/m + V²(m/4 − 1). From m to m + 1 the rate
     // changes by −10/(m(m+1)) + V²/4: negative at V = 0, positive once V² > 40/(m(m+1)) (m = 1: V > √20 ≈ 4.47).
@@ -162,9 +188,11 @@ describe("the registry", () => {
       const form = formOf(name);
       expect(form.title.length, name).toBeGreaterThan(10);
       expect(form.source.length, name).toBeGreaterThan(5);
+      expect(form.formula.startsWith("bw(m, V) = "), name).toBe(true);
       for (const p of form.parameters) {
         expect(p.meaning.length, `${name}.${p.name}`).toBeGreaterThan(5);
         expect(p.unit.length, `${name}.${p.name}`).toBeGreaterThan(0);
+        expect(p.symbol.length, `${name}.${p.name}`).toBeGreaterThan(0);
         // The polynomial forms write their coefficients' names, the others their symbols.
         if (!p.internal) expect(form.formula, `${name}.${p.name}`).toContain(form.terms !== undefined ? p.name : p.symbol);
       }
@@ -338,6 +366,10 @@ describe("the USL form's starting points, supremum and proof", () => {
     expect(USL_FORM.gradient!(k, 0, 1, out)).toBe(0);
     expect([...out]).toEqual([0, 0, 0, 0, 0, 0]);
     expect(USL_FORM.evaluate(k, -1, 1)).toBe(0);
+    // Also where the denominator would be 0 at m = 0 (σ = 1: 1 + σ·(0 − 1) = 0), not 0/0.
+    const serialised = Float64Array.of(100, 1, 0, 0.5, 0.1, 1.6);
+    expect(USL_FORM.evaluate(serialised, 0, 1)).toBe(0);
+    expect(USL_FORM.gradient!(serialised, 0, 1, out)).toBe(0);
     // The size exponent's derivative is bw·ln(V/V₀) inside the references: at m = 1, V = 0.4, bw = 100·2, 200·ln 4.
     USL_FORM.gradient!(k, 1, 0.4, out);
     expectClose(out[3]!, 200 * Math.log(4), 1e-14);
@@ -410,6 +442,9 @@ describe("the link-capacity form's supremum, starting points and proof", () => {
     expect(LINK_CAPACITY_FORM.gradient!(k(0.5, -0.5, 1), 0, 1, out)).toBe(0);
     expect([...out]).toEqual(new Array(9).fill(0));
     expect(LINK_CAPACITY_FORM.evaluate(k(0.5, -0.5, 1), 0, 1)).toBe(0);
+    // Nor at m = 0 under the unbounded law (v₁ = ∞: V/m = ∞ would make the links 0·∞), nor with r = C = 0 (0·0^…).
+    expect(LINK_CAPACITY_FORM.evaluate(Float64Array.of(50, 0.5, 400, -0.5, 4, 0.2, 0.05, Infinity, Infinity), 0, 1)).toBe(0);
+    expect(LINK_CAPACITY_FORM.evaluate(Float64Array.of(0, 0.5, 0, -0.5, 4, 0.2, 0.05, 1.6, 0.4), 2, 1)).toBe(0);
     // At k = 1 (in series) with links = server = 200√2 (m = 4, V = 0.4): each carries half the weight, bw = 100√2,
     // ∂bw/∂r = bw·½/r and ∂bw/∂C = bw·½/C.
     LINK_CAPACITY_FORM.gradient!(k(0.5, -0.5, 1), 4, 0.4, out);
@@ -478,6 +513,11 @@ describe("the empirical form's coefficients, weights and supremum", () => {
     expected[1 + 5 * 3 + 2] = 1;
     expect([...out]).toEqual(expected);
     expect(EMPIRICAL_FORM.evaluate(k, 3, 1.5)).toBe(300);
+  });
+
+  it("answers a single cell's mean everywhere", () => {
+    const one = Float64Array.of(1, 4, 0.25, 90, 3, 2);
+    for (const [m, vGb] of [[1, 0.1], [4, 1], [9, 40]] as const) expect(EMPIRICAL_FORM.evaluate(one, m, vGb)).toBe(90);
   });
 
   it("moves nothing at m ≤ 0 or without cells", () => {
