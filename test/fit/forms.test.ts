@@ -455,17 +455,21 @@ describe("the link-capacity form's supremum, starting points and proof", () => {
 
 describe("the empirical form's coefficients, weights and supremum", () => {
   // Two size series, w = 0.25 and 0.5 GB per writer, at m = 1 and 2 (sorted by w, then m): means 100, 150 and 120, 300 MB/s.
-  const coefficients: Record<string, number> = { cellCount: 4 };
-  const cells: [number, number, number, number, number][] = [[1, 0.25, 100, 4, 3], [2, 0.25, 150, 5, 3], [1, 0.5, 120, 6, 2], [2, 0.5, 300, 7, 4]];
-  cells.forEach(([m, w, bw, sd, runs], i) => {
-    const names = empiricalCellNames(i + 1);
-    Object.assign(coefficients, { [names.m]: m, [names.writerGb]: w, [names.bw]: bw, [names.sd]: sd, [names.runs]: runs });
-  });
-  const k = EMPIRICAL_FORM.evaluationCoefficients!(coefficients);
+  // Written out here (not built by the form's own helpers, which these tests check), as a model file holds them.
+  const coefficients: Record<string, number> = {
+    cellCount: 4,
+    m_1: 1, writerGb_1: 0.25, bw_1: 100, sd_1: 4, runs_1: 3,
+    m_2: 2, writerGb_2: 0.25, bw_2: 150, sd_2: 5, runs_2: 3,
+    m_3: 1, writerGb_3: 0.5, bw_3: 120, sd_3: 6, runs_3: 2,
+    m_4: 2, writerGb_4: 0.5, bw_4: 300, sd_4: 7, runs_4: 4,
+  };
+  const cells = [[1, 0.25, 100, 4, 3], [2, 0.25, 150, 5, 3], [1, 0.5, 120, 6, 2], [2, 0.5, 300, 7, 4]];
+  // The evaluation array: [n, then (m, w, bw, sd, runs) per cell].
+  const k = Float64Array.from([4, ...cells.flat()]);
 
   it("names each cell's five coefficients and lays them out as [n, then (m, w, bw, sd, runs) per cell]", () => {
     expect(empiricalCellNames(3)).toEqual({ m: "m_3", writerGb: "writerGb_3", bw: "bw_3", sd: "sd_3", runs: "runs_3" });
-    expect([...k]).toEqual([4, ...cells.flat()]);
+    expect(EMPIRICAL_FORM.evaluationCoefficients!(coefficients)).toEqual(k);
     // A missing value reads as 0; no usable count, no cells.
     const { runs_4: _, ...withoutRuns } = coefficients;
     expect([...EMPIRICAL_FORM.evaluationCoefficients!(withoutRuns)].slice(-1)).toEqual([0]);
