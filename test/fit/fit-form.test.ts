@@ -27,6 +27,8 @@ describe("fitForm", () => {
     expect(fit.estimates).toEqual(["a", "b", "c", "d", "e"].map((name) => fit.values[name]));
     expect(fit.fitted).toBe(formOf("paper").parameters);
     expectClose(fit.residualSumOfSquares, 9, 1e-9);
+    // On cells, unweighted unless asked otherwise.
+    expect(fitFormCells(groupByDesignRow(toFitColumns(runs)), "paper").residualSumOfSquares).toBe(fit.residualSumOfSquares);
     expect(fit.sampleCount).toBe(36);
     expect(fit.distinctPointCount).toBe(18);
     expect(fit.degreesOfFreedom).toBe(31);
