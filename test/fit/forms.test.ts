@@ -153,6 +153,8 @@ describe("the polynomial forms' proof that the per-process rate bw/m never incre
     // The same at V = vMax: β = −1, γ = ½·(1 + 10^-11)/vMax puts β + 2γ·vMax at 10^-11 (tolerance 1e-12·101.5).
     expect(FULL_FORM.perProcessRateNonIncreasing(full({ a00: 100, a01: -1, a02: (1 + 1e-11) / 2 }), 1, 1)).toBe(true);
     expect(FULL_FORM.perProcessRateNonIncreasing(full({ a00: 100, a01: -1, a02: (1 + 1e-9) / 2 }), 1, 1)).toBe(false);
+    // The scale counts |β| too: α = 1, β = −1, γ ≈ ½ make it 2.5, so β + 2γ = 10^-12 is inside 2.5e-12.
+    expect(FULL_FORM.perProcessRateNonIncreasing(full({ a00: 1, a01: -1, a02: (1 + 1e-12) / 2 }), 1, 1)).toBe(true);
   });
 
   it("looks at the whole V interval for the step in m", () => {
@@ -175,6 +177,8 @@ describe("the registry", () => {
     }
     // Own properties only: an object's inherited names are no form.
     for (const name of ["toString", "constructor", "cubic", "", 3, null, undefined]) expect(isModelForm(name)).toBe(false);
+    // Nor is anything that merely prints as a form's name (a model file's ["paper"]).
+    expect(isModelForm(["paper"])).toBe(false);
   });
 
   it("counts the parameters each fit estimates (the fixed size references are set from the data)", () => {
