@@ -157,15 +157,22 @@ const MUTATION_MODULES = {
       "pipeline/fit/forms/*.ts",
     ],
     // The tests that check values of these files, in process (not non-azur-fit, which
-    // spawns the command, nor the ingest-driven select-form and one-size tests).
+    // spawns the command). select-form, one-size-and-empirical and device-cap ingest their
+    // traces in memory and take a few seconds.
     testFiles: [
       "test/fit/design-identifiability.test.ts",
+      "test/fit/device-cap-and-older-models.test.ts",
       "test/fit/fit-bandwidth-model.test.ts",
+      "test/fit/fit-form.test.ts",
+      "test/fit/forms.test.ts",
       "test/fit/least-squares.test.ts",
       "test/fit/model.test.ts",
       "test/fit/nonlinear-fit.test.ts",
+      "test/fit/one-size-and-empirical.test.ts",
       "test/fit/peak-curve.test.ts",
       "test/fit/predictive-bandwidth.test.ts",
+      "test/fit/select-form.test.ts",
+      "test/stats/incomplete-beta.test.ts",
       "test/stats/student-t.test.ts",
     ],
   },

@@ -201,4 +201,20 @@ describe("goodnessOfFit", () => {
     expectClose(g.rmseMbPerS, 0.5, 1e-15);
     expectClose(g.maeMbPerS, 0.5, 1e-15);
   });
+
+  it("matches a second hand computation, with residuals of both signs and p = 3", () => {
+    // y = 2, 4, 9, 1, 4 (mean 4); ŷ = 3, 4, 7, 2, 4: residuals −1, 0, 2, −1, 0, SSE = 6, SST = 4 + 0 + 25 + 9 + 0 = 38,
+    // R² = 1 − 6/38 = 16/19, adjusted (p = 3) 1 − (3/19)·4/2 = 13/19, RMSE = √(6/5), MAE = 4/5.
+    const g = goodnessOfFit(Float64Array.of(2, 4, 9, 1, 4), [3, 4, 7, 2, 4], 3);
+    expectClose(g.rSquared, 16 / 19, 1e-15);
+    expectClose(g.adjustedRSquared, 13 / 19, 1e-15);
+    expectClose(g.rmseMbPerS, Math.sqrt(6 / 5), 1e-15);
+    expectClose(g.maeMbPerS, 0.8, 1e-15);
+  });
+
+  it("refuses predictions that do not match the observations one to one", () => {
+    expect(() => goodnessOfFit([1, 2], [1], 1)).toThrow("goodnessOfFit: need as many predictions as observations (> 0), got 2 and 1");
+    expect(() => goodnessOfFit([1], [1, 2], 1)).toThrow(RangeError);
+    expect(() => goodnessOfFit([], [], 1)).toThrow("goodnessOfFit: need as many predictions as observations (> 0), got 0 and 0");
+  });
 });

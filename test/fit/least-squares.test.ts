@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import MultivariateLinearRegression from "ml-regression-multivariate-linear";
 import { describe, expect, it } from "vitest";
-import { fitLeastSquares, termValue, type FitSample } from "../../pipeline/fit/least-squares";
+import { fitDesignCells, fitLeastSquares, groupByDesignRow, scaledDesign, termValue, toFitColumns, type FitSample } from "../../pipeline/fit/least-squares";
 import { FULL_TERMS, PAPER_TERMS, termsOf, type ModelForm } from "../../pipeline/fit/model";
+import { InputError } from "../../pipeline/shared/errors";
 import { studentTQuantile } from "../../pipeline/stats/student-t";
 import { expectClose } from "../helpers";
 import { reference, referenceSamples } from "./reference";
@@ -144,4 +145,85 @@ describe("invariances (fast-check)", () => {
 it("names the terms of both forms in the published order", () => {
   expect(PAPER_TERMS.map((t) => t.name)).toEqual(["a", "b", "c", "d", "e"]);
   expect(FULL_TERMS).toHaveLength(9);
+});
+
+describe("the cells and the design behind the fit", () => {
+  it("groups samples by their exact (m, V), with each cell's mean and sum of squared deviations", () => {
+    // Cell (2, 0.5): 10, 12, 17 → mean 13, Σ(y − 13)² = 9 + 1 + 16 = 26; cell (3, 0.5): 20 alone; cell (2, 1): 4, 6 → 5, 2.
+    const samples = [
+      { m: 2, vGb: 0.5, bwMbPerS: 10 },
+      { m: 3, vGb: 0.5, bwMbPerS: 20 },
+      { m: 2, vGb: 0.5, bwMbPerS: 12 },
+      { m: 2, vGb: 1, bwMbPerS: 4 },
+      { m: 2, vGb: 0.5, bwMbPerS: 17 },
+      { m: 2, vGb: 1, bwMbPerS: 6 },
+    ];
+    const cellOf = new Int32Array(samples.length);
+    const cells = groupByDesignRow(toFitColumns(samples), cellOf);
+    expect(cells).toEqual([
+      { m: 2, vGb: 0.5, count: 3, meanBwMbPerS: 13, sumSquaredDeviations: 26 },
+      { m: 3, vGb: 0.5, count: 1, meanBwMbPerS: 20, sumSquaredDeviations: 0 },
+      { m: 2, vGb: 1, count: 2, meanBwMbPerS: 5, sumSquaredDeviations: 2 },
+    ]);
+    expect([...cellOf]).toEqual([0, 1, 0, 2, 0, 2]);
+  });
+
+  it("takes samples as rows or as columns (columns are used as they are)", () => {
+    const columns = { m: Float64Array.of(1, 2), vGb: Float64Array.of(0.1, 0.2), bwMbPerS: Float64Array.of(5, 9) };
+    expect(toFitColumns(columns)).toBe(columns);
+    expect(toFitColumns([{ m: 1, vGb: 0.1, bwMbPerS: 5 }, { m: 2, vGb: 0.2, bwMbPerS: 9 }])).toEqual(columns);
+  });
+
+  it("refuses a sample that is not a finite number, naming it (1-based)", () => {
+    const bad = [{ m: 1, vGb: 0.1, bwMbPerS: 5 }, { m: 2, vGb: Number.NaN, bwMbPerS: 9 }];
+    expect(() => groupByDesignRow(toFitColumns(bad))).toThrow(InputError);
+    expect(() => groupByDesignRow(toFitColumns(bad))).toThrow("fit sample 2: m, V and bw must be finite numbers, found m=2, V=NaN GB, bw=9 MB/s");
+    expect(() => groupByDesignRow(toFitColumns([{ m: Infinity, vGb: 1, bwMbPerS: 1 }]))).toThrow(/fit sample 1: .* found m=Infinity/);
+    expect(() => groupByDesignRow(toFitColumns([{ m: 1, vGb: 1, bwMbPerS: -Infinity }]))).toThrow(/bw=-Infinity MB\/s/);
+  });
+
+  it("scales each column of the √(count·weight)-weighted design to unit norm", () => {
+    // Paper form at (m, V) = (1, 1) × 4 runs and (2, 0.5) × 1 run of weight 9: rows 2·(1, 1, 1, 1, 1) and
+    // 3·(1, 4, 0.25, 2, 1). Column norms: m²V² √(4 + 9) = √13, m² √(4 + 144) = √148, V² √(4 + 0.5625),
+    // m √(4 + 36) = √40, 1 √13.
+    const cells = [
+      { m: 1, vGb: 1, count: 4, meanBwMbPerS: 1, sumSquaredDeviations: 0 },
+      { m: 2, vGb: 0.5, count: 1, meanBwMbPerS: 1, sumSquaredDeviations: 0, weight: 9 },
+    ];
+    const design = scaledDesign(cells, PAPER_TERMS);
+    expect(design.rows).toBe(2);
+    expect(design.columns).toBe(5);
+    const norms = [Math.sqrt(13), Math.sqrt(148), Math.sqrt(4.5625), Math.sqrt(40), Math.sqrt(13)];
+    design.columnNorms.forEach((d, j) => expectClose(d, norms[j]!, 1e-15));
+    const raw = [[2, 2, 2, 2, 2], [3, 12, 0.75, 6, 3]];
+    raw.forEach((row, c) => row.forEach((value, j) => expectClose(design.matrix[c * 5 + j]!, value / norms[j]!, 1e-15)));
+    // A column that is 0 on every row (V = 0 throughout) stays 0 rather than 0/0.
+    const flat = scaledDesign([{ m: 1, vGb: 0, count: 1, meanBwMbPerS: 1, sumSquaredDeviations: 0 }], PAPER_TERMS);
+    expect([...flat.matrix]).toEqual([0, 1, 0, 1, 1]);
+    expect(flat.columnNorms).toEqual([0, 1, 0, 1, 1]);
+  });
+
+  it("fits weighted cells as the runs repeated by their weight: the same coefficients and residual sum of squares", () => {
+    // Integer weights w: Σ w·(y − ŷ)² is the unweighted sum over each run taken w times, so XᵀWX and XᵀWy are those
+    // of the repeated runs. The degrees of freedom are the runs' (N − p), not the repetitions', so
+    // SE_weighted = SE_repeated · √((N_repeated − p) / (N − p)).
+    const runs = referenceSamples("replicated-runs.csv");
+    const cells = groupByDesignRow(toFitColumns(runs)).map((cell, c) => ({ ...cell, weight: 1 + (c % 3) }));
+    const repeated = runs.flatMap((run) => {
+      const c = cells.findIndex((cell) => cell.m === run.m && cell.vGb === run.vGb);
+      return Array.from({ length: 1 + (c % 3) }, () => run);
+    });
+    for (const form of ["paper", "full"] as const) {
+      const weighted = fitDesignCells(cells, form);
+      const direct = fitLeastSquares(repeated, form);
+      expect(weighted.sampleCount).toBe(runs.length);
+      expect(weighted.degreesOfFreedom).toBe(runs.length - termsOf(form).length);
+      weighted.coefficients.forEach((value, j) => expectClose(value, direct.coefficients[j]!, 1e-9, 1e-12));
+      expectClose(weighted.residualSumOfSquares, direct.residualSumOfSquares, 1e-9);
+      const ratio = Math.sqrt(direct.degreesOfFreedom / weighted.degreesOfFreedom);
+      weighted.standardErrors.forEach((se, j) => expectClose(se, direct.standardErrors[j]! * ratio, 1e-9));
+      expectClose(weighted.residualStandardError, Math.sqrt(weighted.residualSumOfSquares / weighted.degreesOfFreedom), 1e-14);
+      weighted.covariance.forEach((row, j) => row.forEach((value, k) => expectClose(value, direct.covariance[j]![k]! * ratio * ratio, 1e-8, 1e-12 * Math.abs(direct.covariance[j]![j]!))));
+    }
+  });
 });

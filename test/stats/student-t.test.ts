@@ -40,11 +40,28 @@ describe("Student t distribution", () => {
     );
   });
 
+  it("is exactly 0 at the median and ½ at t = 0, and NaN at t = NaN", () => {
+    for (const dof of [0.5, 1, 7, 1e5]) {
+      expect(studentTQuantile(0.5, dof)).toBe(0);
+      expect(studentTCdf(0, dof)).toBe(0.5);
+      expect(studentTCdf(Number.NaN, dof)).toBeNaN();
+    }
+  });
+
+  it("keeps t ≈ 0 accurate just off the median (Cauchy: t = tan(π(p − ½)))", () => {
+    // p = ½ + 10^-9 is the double 0.500000001 (exactly representable to 6e-17): tan(π·(p − ½)) by the closed form.
+    // Relative to t itself (no absolute floor): written on the upper tail, S(t) ≈ ½ would leave t ≈ 3e-9 only 1e-8 of its digits.
+    for (const p of [0.5 + 1e-9, 0.5 - 1e-9, 0.7, 0.74, 0.75, 0.76]) expectClose(studentTQuantile(p, 1), Math.tan(Math.PI * (p - 0.5)), 1e-12, 0);
+  });
+
   it("refuses impossible arguments", () => {
     expect(() => studentTQuantile(0, 5)).toThrow(/p must be in \(0, 1\)/);
     expect(() => studentTQuantile(1, 5)).toThrow(/p must be in \(0, 1\)/);
     expect(() => studentTQuantile(0.9, 0)).toThrow(/degrees of freedom/);
-    expect(() => studentTCdf(1, -1)).toThrow(/degrees of freedom/);
+    expect(() => studentTCdf(1, -1)).toThrow("Student t: degrees of freedom must be finite and > 0, got -1");
+    expect(() => studentTCdf(1, Infinity)).toThrow("Student t: degrees of freedom must be finite and > 0, got Infinity");
+    expect(() => studentTQuantile(0.9, Number.NaN)).toThrow("Student t: degrees of freedom must be finite and > 0, got NaN");
+    expect(() => studentTQuantile(Number.NaN, 3)).toThrow("Student t quantile: p must be in (0, 1), got NaN");
   });
 });
 
