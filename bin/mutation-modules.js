@@ -64,6 +64,8 @@ const MUTATION_MODULES = {
       "test/ingest/streaming-ledger.test.ts",
       "test/ingest/synthetic-azur.test.ts",
       "test/ingest/ledger-values.test.ts",
+      "test/ingest/run-table.test.ts",
+      "test/ingest/summary-values.test.ts",
     ],
   },
   // The release plan: who checkpoints in which wave before the deadline, what is lost.
