@@ -66,6 +66,8 @@ const MUTATION_MODULES = {
       "test/ingest/ledger-values.test.ts",
       "test/ingest/run-table.test.ts",
       "test/ingest/summary-values.test.ts",
+      "test/ingest/reject-messages.test.ts",
+      "test/ingest/process-values.test.ts",
     ],
   },
   // The release plan: who checkpoints in which wave before the deadline, what is lost.

@@ -316,3 +316,24 @@ describe("the ledger fed row by row, with the rows' text (as the host-logs reade
     expect([runs.length, runs.runId(0), runs.sourceOf(0)]).toEqual([1, "kept", "b"]);
   });
 });
+
+describe.each<CanonicalParser>(["fast", "csv-parse"])("a row of the wrong length, counted against its run when its run_id is there (%s parser)", (parser) => {
+  it("with run_id the last column: a short row has none, a long one has it", async () => {
+    const text = [
+      "node,m,size_mb,ckpt_mb,start_s,end_s,run_id",
+      "n1,2,1,1,0,1,k", // 2: run k, one valid row of 2
+      "n2,2,1,1,0,1", // 3: 6 fields: no run_id field, so no run it counts against
+      "n1,2,1,1,0,1,q", // 4: run q, one valid row of 2
+      "n2,2,1,1,0,1,q,extra", // 5: 8 fields, the 7th is q: counted against q
+      "",
+    ].join("\n");
+    const result = await ingestCanonicalTexts([{ name: "t.csv", text }], { canonicalParser: parser });
+    const tail = "; a run's aggregated bandwidth needs all of its m processes, so the whole run is rejected";
+    expect(result.rejects.map((r) => [r.line, r.code, r.reason])).toEqual([
+      [2, "run-size-mismatch", `run "k" declares m = 2 but has 1 valid row${tail}`],
+      [3, "field-count", "missing fields: expected 7 fields (as in the header), found 6; check for a lost or extra comma, or quote a value that contains a comma"],
+      [4, "run-size-mismatch", `run "q" declares m = 2 but has 1 valid row (1 other row was rejected)${tail}`],
+      [5, "field-count", "extra fields: expected 7 fields (as in the header), found 8; check for a lost or extra comma, or quote a value that contains a comma"],
+    ]);
+  });
+});
