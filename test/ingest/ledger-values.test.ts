@@ -337,3 +337,87 @@ describe.each<CanonicalParser>(["fast", "csv-parse"])("a row of the wrong length
     ]);
   });
 });
+
+describe("sealed runs read back from their source", () => {
+  /**
+   * A source whose row on line L takes the bytes [100 L, 100 L + 50) and whose rescan visits
+   * the rows given (each call recorded), as a canonical file's reader would re-read them.
+   */
+  function fileSource(name: string, rows: { line: number; runId: string; node: string }[]) {
+    const calls: [number, number, number][] = [];
+    return {
+      calls,
+      source: {
+        name,
+        readRaw: (start: number, end: number) => `bytes ${start}-${end}`,
+        rescan(fromByte: number, toByte: number, fromLine: number, visit: (row: { line: number; byteStart: number; byteEnd: number; runId: string; node: string }) => void) {
+          calls.push([fromByte, toByte, fromLine]);
+          for (const row of rows) if (row.line * 100 >= fromByte && row.line * 100 + 50 <= toByte) visit({ ...row, byteStart: row.line * 100, byteEnd: row.line * 100 + 50 });
+        },
+      },
+    };
+  }
+  const addAt = (ledger: ReturnType<typeof createRowLedger>, src: number, runId: string, node: string, m: number, bw: number, line: number) =>
+    ledger.addProcess(ledger.runKeyOfText(runId), ledger.nodeKeyOfText(node), m, 1, bw, src, line, line * 100, line * 100 + 50, null);
+
+  it("re-reads a rejected sealed run's extent for its rows (other runs' rows and duplicates skipped), their text from their bytes", () => {
+    const file = fileSource("f.csv", [
+      { line: 2, runId: "A", node: "n1" },
+      { line: 3, runId: "Z", node: "n1" }, // another run inside A's extent
+      { line: 4, runId: "A", node: "n1" }, // a duplicate, rejected when it was read
+      { line: 5, runId: "A", node: "n2" },
+    ]);
+    const rejects: { line: number; code?: string; raw: string }[] = [];
+    const ledger = createRowLedger({ onReject: (row) => rejects.push({ line: row.line, code: row.code, raw: row.raw }) });
+    const src = ledger.addSource(file.source);
+    ledger.openScope("f.csv");
+    addAt(ledger, src, "A", "n1", 3, 1, 2);
+    ledger.reject(src, 3, 300, 350, null, "non-numeric", "z is bad"); // Z's row, rejected on its own
+    expect(addAt(ledger, src, "A", "n1", 3, 1, 4)).toBe(-1);
+    addAt(ledger, src, "A", "n2", 3, 1, 5); // A: 2 valid rows of 3
+    addAt(ledger, src, "B", "n1", 1, 1, 6); // B starts: A is sealed with the extent [200, 550)
+    ledger.closeScope();
+    expect(file.calls).toEqual([[200, 550, 2]]);
+    expect(rejects).toEqual([
+      { line: 2, code: "run-size-mismatch", raw: "bytes 200-250" },
+      { line: 3, code: "non-numeric", raw: "bytes 300-350" },
+      { line: 4, code: "duplicate-process", raw: "bytes 400-450" },
+      { line: 5, code: "run-size-mismatch", raw: "bytes 500-550" },
+    ]);
+    const { runs, read, rejected } = ledger.finish();
+    expect([read, rejected, runs.length, runs.runId(0)]).toEqual([5, 4, 1, "B"]);
+  });
+
+  it("brings a sealed run back when a later row belongs to it, and finds a duplicate among its rows read back", () => {
+    const file = fileSource("f.csv", [{ line: 2, runId: "A", node: "n1" }]);
+    const rejects: { line: number; reason: string }[] = [];
+    const ledger = createRowLedger({ onReject: (row) => rejects.push({ line: row.line, reason: row.reason }) });
+    const src = ledger.addSource(file.source);
+    ledger.openScope("f.csv");
+    addAt(ledger, src, "A", "n1", 2, 4, 2);
+    addAt(ledger, src, "B", "n1", 1, 1, 3); // seals A: [200, 250)
+    addAt(ledger, src, "A", "n2", 2, 6, 4); // A again: read back once, then kept in memory
+    addAt(ledger, src, "A", "n1", 2, 9, 5); // duplicate of line 2
+    addAt(ledger, src, "C", "n1", 1, 1, 6);
+    ledger.closeScope();
+    expect(file.calls).toEqual([[200, 250, 2]]);
+    expect(rejects).toEqual([{ line: 5, reason: 'duplicate process: run "A" already has node "n1" (first at f.csv:2); only the first row counts in the run' }]);
+    const { runs } = ledger.finish();
+    // A: 4 + 6 = 10 MB/s.
+    expect(Array.from({ length: runs.length }, (_, i) => [runs.runId(i), runs.bwMbPerS[i]])).toEqual([
+      ["A", 10],
+      ["B", 1],
+      ["C", 1],
+    ]);
+  });
+
+  it("says the file changed when the run's rows are not found again", () => {
+    const file = fileSource("f.csv", []);
+    const ledger = createRowLedger();
+    const src = ledger.addSource(file.source);
+    ledger.openScope("f.csv");
+    addAt(ledger, src, "A", "n1", 2, 1, 2);
+    addAt(ledger, src, "B", "n1", 1, 1, 3);
+    expect(() => addAt(ledger, src, "A", "n2", 2, 1, 4)).toThrow('ingest: re-reading run "A" of f.csv found 0 rows, not 1; did the file change while it was read?');
+  });
+});
