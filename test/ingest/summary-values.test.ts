@@ -18,6 +18,9 @@ describe("meanAndSampleSd", () => {
     // Two values: mean 2, sd √((1 + 1) / 1) = √2.
     expect(meanAndSampleSd([1, 3])).toEqual({ mean: 2, sd: Math.SQRT2 });
     expect(meanAndSampleSd([7])).toEqual({ mean: 7, sd: 0 });
+    // A large mean, a small spread: 1e6 + 0.1 and 1e6 + 0.7 differ by 0.6, sd 0.6 / √2 (to the
+    // decimals' rounding, ~1e-10); the deviations squared, not v² − mean², keep that.
+    expectClose(meanAndSampleSd([1e6 + 0.1, 1e6 + 0.7]).sd, 0.6 / Math.SQRT2, 1e-9);
   });
 
   it("scales by the largest magnitude, also for negative values whose sum overflows", () => {
@@ -77,6 +80,11 @@ describe("summariseRuns", () => {
       [{ cluster: "a", disk: "ssd" }, 10, [[1, 7]]],
       [{ cluster: "b", disk: "ssd" }, 10, [[1, 5]]],
     ]);
+  });
+
+  it("puts a run without the attribute (null) before every value, even one sorting before letters", () => {
+    const grouped = summariseRuns([run("1", 1, 10, 5, { cluster: "0" }), run("2", 1, 10, 7)], { groupBy: ["cluster"] });
+    expect(grouped.series.map((s) => s.group)).toEqual([{ cluster: null }, { cluster: "0" }]);
   });
 
   it("gives the same series from a run table's columns", () => {
