@@ -421,3 +421,50 @@ describe("sealed runs read back from their source", () => {
     expect(() => addAt(ledger, src, "A", "n2", 2, 1, 4)).toThrow('ingest: re-reading run "A" of f.csv found 0 rows, not 1; did the file change while it was read?');
   });
 });
+
+describe("survivors of the first mutation run", () => {
+  const source = (name: string) => ({ name, readRaw: (): string => { throw new Error("the rows come with their text"); } });
+
+  it("names a contradicting m once even when it comes back (not only the run's own m)", () => {
+    const rejects: string[] = [];
+    const ledger = createRowLedger({ onReject: (row) => rejects.push(row.reason) });
+    const src = ledger.addSource(source("d"));
+    ledger.openScope("d");
+    const w = ledger.runKeyOfText("W");
+    // m = 2 (the run's), 3, 3 again, 4 on lines 1–4: the list is 2, 3, 4.
+    [2, 3, 3, 4].forEach((m, i) => ledger.addProcess(w, ledger.nodeKeyOfText(`p${i}`), m, 1, 1, src, i + 1, 0, 0, `w${i}`));
+    ledger.closeScope();
+    expect(new Set(rejects)).toEqual(new Set(['run "W" mixes contradicting m (m = 2 at d:1, m = 3 at d:2, m = 4 at d:4); all rows of a run must give the same m, so the whole run is rejected']));
+  });
+
+  it("reports in strict mode the first bad run of a scope when it is the scope's first run", async () => {
+    // Runs k (line 2) and q (line 4) are both one row short; k comes first.
+    const text = "run_id,node,m,size_mb,ckpt_mb,start_s,end_s\nk,n1,2,1,1,0,1\nok,n1,1,1,1,0,1\nq,n1,2,1,1,0,1\n";
+    await expect(ingestCanonicalTexts([{ name: "s.csv", text }], { strict: true })).rejects.toThrow(/^s\.csv:2: run "k" declares m = 2 but has 1 valid row;/);
+    const onlyFirst = "run_id,node,m,size_mb,ckpt_mb,start_s,end_s\nk,n1,2,1,1,0,1\n";
+    await expect(ingestCanonicalTexts([{ name: "s.csv", text: onlyFirst }], { strict: true })).rejects.toThrow(/^s\.csv:2: run "k"/);
+  });
+
+  it("labels a scope's runs with one source entry, none for a scope without an accepted run", () => {
+    const ledger = createRowLedger();
+    const src = ledger.addSource(source("a"));
+    ledger.openScope("a");
+    for (const id of ["x", "y", "z"]) ledger.addProcess(ledger.runKeyOfText(id), ledger.nodeKeyOfText("p"), 1, 1, 1, src, 1, 0, 0, id);
+    ledger.closeScope();
+    ledger.openScope("empty");
+    ledger.closeScope();
+    const { runs } = ledger.finish();
+    expect(runs.sources).toEqual(["a"]);
+  });
+
+  it("makes room, when the scope closes, for the runs announced to come after it", () => {
+    const ledger = createRowLedger();
+    const src = ledger.addSource(source("a"));
+    ledger.openScope("a");
+    ledger.addProcess(ledger.runKeyOfText("x"), ledger.nodeKeyOfText("p"), 1, 1, 1, src, 1, 0, 0, "x");
+    ledger.reserveRuns(5000, 0);
+    ledger.closeScope();
+    // 1 run of the scope + 5000 announced: the columns hold at least 5001 (they start at 1024).
+    expect(ledger.finish().runs.m.length).toBeGreaterThanOrEqual(5001);
+  });
+});
