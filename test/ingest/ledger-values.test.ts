@@ -457,6 +457,18 @@ describe("survivors of the first mutation run", () => {
     expect(runs.sources).toEqual(["a"]);
   });
 
+  it("keeps the line of every row of a 300-process run held in memory (past its first 256 rows)", () => {
+    const lines: number[] = [];
+    const ledger = createRowLedger({ onReject: (row) => lines.push(row.line) });
+    const src = ledger.addSource(source("h"));
+    ledger.openScope("h");
+    const key = ledger.runKeyOfText("big");
+    // 300 rows of a run of m = 301 (one short) on lines 1..300: all rejected, each at its line.
+    for (let i = 0; i < 300; i++) ledger.addProcess(key, ledger.nodeKeyOfText(`p${i}`), 301, 1, 1, src, i + 1, 0, 0, `row ${i}`);
+    ledger.closeScope();
+    expect(lines).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+  });
+
   it("makes room, when the scope closes, for the runs announced to come after it", () => {
     const ledger = createRowLedger();
     const src = ledger.addSource(source("a"));
