@@ -37,7 +37,6 @@ const MUTATION_MODULES = {
       "pipeline/ingest/summarise-runs.ts",
       "pipeline/ingest/run-table.ts",
       "pipeline/ingest/process-values.ts",
-      "pipeline/ingest/observations.ts",
       "pipeline/ingest/canonical-row.ts",
       "pipeline/ingest/bandwidth-definition.ts",
     ],

@@ -236,7 +236,8 @@ async function runModule(Stryker, name, { only, force }) {
       missing.push(file);
       continue;
     }
-    const results = readJson(path).files[file].mutants;
+    // A file Stryker finds nothing to mutate in (declarations only) has no entry.
+    const results = readJson(path).files[file]?.mutants ?? [];
     all.push(...results);
     lines.push(row(basename(file), tally(results)));
     survivors.push(...survivorLines(file, results));
