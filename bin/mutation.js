@@ -17,7 +17,7 @@
 // mutant: file:line:column, mutator, the replacement) and reports/mutation/<module>/<file>.html
 // (Stryker's report). Not part of CI or `npm run test:all`.
 "use strict";
-const { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, renameSync, rmSync } = require("node:fs");
+const { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, renameSync } = require("node:fs");
 const { basename, dirname, join, relative } = require("node:path");
 const { MUTATION_MODULES } = require("./mutation-modules");
 
@@ -122,37 +122,25 @@ function readJson(path) {
   return JSON.parse(readFileSync(path, "utf8"));
 }
 
+/** The module's test files as they are now, by path. */
+function currentTestSources(name) {
+  return new Map(expandPatterns(MUTATION_MODULES[name].testFiles).map((t) => [t, readFileSync(join(root, t), "utf8")]));
+}
+
 /**
  * Whether the stored results of `file` were measured on exactly its code and its module's
- * test files as they are now: the same test the incremental mode makes (Stryker compares the
- * mutated file's and the test files' sources, nothing else), so such a file need not be run.
+ * test files as they are now (`testSources`): the same test the incremental mode makes
+ * (Stryker compares the mutated file's and the test files' sources, nothing else), so such a
+ * file need not be run.
  */
-function storedResultsCurrent(name, file) {
+function storedResultsCurrent(name, file, testSources) {
   const path = join(root, resultsFileOf(name, file));
   if (!existsSync(path)) return false;
   const report = readJson(path);
   const stored = report.files[file];
   if (stored === undefined || stored.source !== readFileSync(join(root, file), "utf8")) return false;
-  const testFiles = expandPatterns(MUTATION_MODULES[name].testFiles);
-  const storedTests = Object.keys(report.testFiles ?? {});
-  if (storedTests.length !== testFiles.length || !testFiles.every((t) => storedTests.includes(t))) return false;
-  return testFiles.every((t) => report.testFiles[t].source === readFileSync(join(root, t), "utf8"));
-}
-
-/**
- * Results kept in one file per module (the layout before one file per source file) are split
- * into one per source file, so that they are reused rather than measured again.
- */
-function splitModuleResults(name) {
-  const path = join(root, `test/mutation/${name}.incremental.json`);
-  if (!existsSync(path)) return;
-  const report = readJson(path);
-  for (const [file, results] of Object.entries(report.files)) {
-    const part = { ...report, files: { [file]: results }, config: { ...report.config, mutate: [file], incrementalFile: resultsFileOf(name, file) } };
-    writeAtomic(join(root, resultsFileOf(name, file)), `${JSON.stringify(part, null, 1)}\n`);
-  }
-  rmSync(path);
-  process.stderr.write(`mutation: ${name}: split test/mutation/${name}.incremental.json into one file per source file\n`);
+  const storedTests = Object.entries(report.testFiles ?? {});
+  return storedTests.length === testSources.size && storedTests.every(([t, { source }]) => testSources.get(t) === source);
 }
 
 /** Killed, survived, timeout, no coverage and the score as Stryker defines it. */
@@ -206,17 +194,17 @@ function row(label, t) {
 }
 
 async function runModule(Stryker, name, { only, force }) {
-  splitModuleResults(name);
   const files = expandPatterns(MUTATION_MODULES[name].mutate);
   const stems = files.map((f) => basename(f, ".ts"));
   const twice = stems.find((s, i) => stems.indexOf(s) !== i);
   if (twice !== undefined) throw new Error(`${name}: two files are named ${twice}.ts; their results files would clash`);
   const chosen = only === undefined ? files : files.filter((f) => f === only || f.endsWith(`/${only}`));
   if (only !== undefined && chosen.length === 0) throw usageError(`${name}: no source file is named ${only}; its files are ${files.join(", ")}`);
+  const testSources = currentTestSources(name);
   const startedMs = Date.now();
   for (const [index, file] of chosen.entries()) {
     const progress = `mutation: ${name} (${index + 1}/${chosen.length}): ${file}`;
-    if (!force && storedResultsCurrent(name, file)) {
+    if (!force && storedResultsCurrent(name, file, testSources)) {
       process.stderr.write(`${progress}: code and tests unchanged, stored results kept\n`);
       continue;
     }
